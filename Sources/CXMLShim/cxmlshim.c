@@ -1,0 +1,488 @@
+/* The only file of conform that includes libxml2. It parses with SAX2 into flat tables
+ * (elements, attributes, names, messages, one string arena) that Swift turns into value types.
+ * No libxml2 object outlives a call, and no global error state is used. */
+
+#include "cxmlshim.h"
+#include "../CLibXML2/shim.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#if LIBXML_VERSION >= 21200
+#define CVX_CONST_ERROR const
+#else
+#define CVX_CONST_ERROR
+#endif
+
+#define CVX_MAX_MESSAGES 200
+#define CVX_MAX_DEPTH 512
+
+struct cvx_result {
+    char *arena; int64_t arena_len, arena_cap;
+    cvx_element *elements; int32_t element_count, element_cap;
+    cvx_attribute *attributes; int32_t attribute_count, attribute_cap;
+    int64_t *name_offsets; int64_t *name_lengths; int32_t name_count, name_cap;
+    cvx_message *messages; int32_t message_count, message_cap;
+    int32_t flags;
+};
+
+typedef struct { char *data; int64_t len, cap; } cvx_buffer;
+
+typedef struct {
+    const void **keys; int32_t *values; int32_t cap, count;
+} cvx_intern;
+
+typedef struct {
+    cvx_result *result;
+    xmlParserCtxtPtr ctxt;          /* the document's own context; events from other contexts are ignored */
+    const unsigned char *raw;       /* the input bytes (for positions when no encoder is used) */
+    size_t raw_len;
+    /* incremental position cursor over the raw bytes */
+    int64_t pos_offset; int32_t pos_line; int32_t pos_column;
+    /* element stack */
+    int32_t stack[CVX_MAX_DEPTH];
+    int32_t last_child[CVX_MAX_DEPTH];
+    cvx_buffer text[CVX_MAX_DEPTH];
+    int32_t depth;
+    int32_t overflow;               /* elements deeper than CVX_MAX_DEPTH are not recorded */
+    cvx_intern intern;
+    int oom;
+} cvx_state;
+
+/* ---------- growable storage ---------- */
+
+static int grow(void **ptr, int64_t needed, int64_t *cap, size_t elem) {
+    if (needed <= *cap) return 1;
+    int64_t n = *cap ? *cap : 64;
+    while (n < needed) n *= 2;
+    void *p = realloc(*ptr, (size_t)n * elem);
+    if (!p) return 0;
+    *ptr = p; *cap = n;
+    return 1;
+}
+
+static int64_t arena_add(cvx_state *s, const char *bytes, int64_t len) {
+    cvx_result *r = s->result;
+    if (!grow((void **)&r->arena, r->arena_len + len + 1, &r->arena_cap, 1)) { s->oom = 1; return 0; }
+    int64_t off = r->arena_len;
+    if (len) memcpy(r->arena + off, bytes, (size_t)len);
+    r->arena[off + len] = 0;
+    r->arena_len += len + 1;
+    return off;
+}
+
+static void buffer_add(cvx_state *s, cvx_buffer *b, const char *bytes, int64_t len) {
+    if (!grow((void **)&b->data, b->len + len, &b->cap, 1)) { s->oom = 1; return; }
+    memcpy(b->data + b->len, bytes, (size_t)len);
+    b->len += len;
+}
+
+/* Interns a libxml2 dictionary string (pointer identity) or any string (when `by_value`). */
+static int32_t name_index(cvx_state *s, const xmlChar *name) {
+    if (!name) return -1;
+    cvx_intern *t = &s->intern;
+    if (t->count * 2 >= t->cap) {
+        int32_t ncap = t->cap ? t->cap * 2 : 128;
+        const void **nk = calloc((size_t)ncap, sizeof(void *));
+        int32_t *nv = calloc((size_t)ncap, sizeof(int32_t));
+        if (!nk || !nv) { free(nk); free(nv); s->oom = 1; return -1; }
+        for (int32_t i = 0; i < t->cap; i++) {
+            if (!t->keys[i]) continue;
+            uintptr_t h = ((uintptr_t)t->keys[i] >> 3) * 2654435761u;
+            int32_t j = (int32_t)(h & (uintptr_t)(ncap - 1));
+            while (nk[j]) j = (j + 1) & (ncap - 1);
+            nk[j] = t->keys[i]; nv[j] = t->values[i];
+        }
+        free(t->keys); free(t->values);
+        t->keys = nk; t->values = nv; t->cap = ncap;
+    }
+    uintptr_t h = ((uintptr_t)name >> 3) * 2654435761u;
+    int32_t j = (int32_t)(h & (uintptr_t)(t->cap - 1));
+    while (t->keys[j]) {
+        if (t->keys[j] == name) return t->values[j];
+        j = (j + 1) & (t->cap - 1);
+    }
+    cvx_result *r = s->result;
+    int64_t ncap64 = r->name_cap;
+    int64_t ncap64b = r->name_cap;
+    if (!grow((void **)&r->name_offsets, r->name_count + 1, &ncap64, sizeof(int64_t)) ||
+        !grow((void **)&r->name_lengths, r->name_count + 1, &ncap64b, sizeof(int64_t))) { s->oom = 1; return -1; }
+    r->name_cap = (int32_t)(ncap64 < ncap64b ? ncap64 : ncap64b);
+    int64_t len = (int64_t)strlen((const char *)name);
+    int32_t idx = r->name_count++;
+    r->name_offsets[idx] = arena_add(s, (const char *)name, len);
+    r->name_lengths[idx] = len;
+    t->keys[j] = name; t->values[j] = idx; t->count++;
+    return idx;
+}
+
+/* ---------- positions ---------- */
+
+/* Moves the cursor forward to `target` (a byte offset into the raw input), counting lines and characters. */
+static void advance_to(cvx_state *s, int64_t target) {
+    const unsigned char *p = s->raw;
+    int64_t i = s->pos_offset;
+    int32_t line = s->pos_line, col = s->pos_column;
+    if (target > (int64_t)s->raw_len) target = (int64_t)s->raw_len;
+    for (; i < target; i++) {
+        unsigned char c = p[i];
+        if (c == '\n') { line++; col = 1; }
+        else if ((c & 0xC0) != 0x80) col++;
+    }
+    s->pos_offset = i; s->pos_line = line; s->pos_column = col;
+}
+
+/* The position of the '<' that opened the element whose start tag was just parsed. */
+static void start_tag_position(cvx_state *s, xmlParserCtxtPtr ctxt, int32_t *line, int32_t *column) {
+    xmlParserInputPtr in = ctxt->input;
+    int no_encoder = (in->buf == NULL || in->buf->encoder == NULL);
+    if (no_encoder && s->raw) {
+        int64_t off = (int64_t)in->consumed + (int64_t)(in->cur - in->base);
+        if (off > (int64_t)s->raw_len) off = (int64_t)s->raw_len;
+        int64_t lt = off - 1;
+        while (lt >= 0 && s->raw[lt] != '<') lt--;
+        if (lt >= s->pos_offset) {
+            advance_to(s, lt);
+            *line = s->pos_line; *column = s->pos_column;
+            return;
+        }
+    }
+    /* Encoded input: scan the decoded buffer backwards from the cursor. */
+    const xmlChar *cur = in->cur, *base = in->base;
+    int32_t chars = 0, newlines = 0;
+    const xmlChar *p = cur - 1;
+    while (p >= base && *p != '<') {
+        if (*p == '\n') newlines++;
+        else if ((*p & 0xC0) != 0x80) chars++;
+        p--;
+    }
+    if (newlines == 0) {
+        *line = in->line;
+        *column = in->col - chars - 1;
+        if (*column < 1) *column = 1;
+    } else {
+        int32_t c = 1;
+        const xmlChar *q = p - 1;
+        while (q >= base && *q != '\n') { if ((*q & 0xC0) != 0x80) c++; q--; }
+        *line = in->line - newlines;
+        *column = c;
+    }
+}
+
+/* ---------- SAX callbacks ---------- */
+
+static cvx_state *state_of(void *ctx) {
+    xmlParserCtxtPtr ctxt = (xmlParserCtxtPtr)ctx;
+    cvx_state *s = (cvx_state *)ctxt->_private;
+    if (!s || s->ctxt != ctxt) return NULL; /* an entity's well-formedness check: not part of the tree */
+    return s;
+}
+
+static void on_start(void *ctx, const xmlChar *localname, const xmlChar *prefix, const xmlChar *URI,
+                     int nb_namespaces, const xmlChar **namespaces, int nb_attributes, int nb_defaulted,
+                     const xmlChar **attributes) {
+    (void)nb_namespaces; (void)namespaces; (void)nb_defaulted;
+    cvx_state *s = state_of(ctx);
+    if (!s || s->oom) return;
+    if (s->depth >= CVX_MAX_DEPTH) { s->overflow++; return; }
+    cvx_result *r = s->result;
+    int64_t cap = r->element_cap;
+    if (!grow((void **)&r->elements, r->element_count + 1, &cap, sizeof(cvx_element))) { s->oom = 1; return; }
+    r->element_cap = (int32_t)cap;
+    int32_t idx = r->element_count++;
+    cvx_element *e = &r->elements[idx];
+    memset(e, 0, sizeof(*e));
+    e->parent = s->depth > 0 ? s->stack[s->depth - 1] : -1;
+    e->name = name_index(s, localname);
+    e->prefix = name_index(s, prefix);
+    e->ns_uri = name_index(s, URI);
+    e->first_child = -1;
+    e->next_sibling = -1;
+    start_tag_position(s, s->ctxt, &e->line, &e->column);
+    /* attributes: localname, prefix, URI, value, end */
+    e->first_attr = r->attribute_count;
+    e->attr_count = nb_attributes;
+    int64_t acap = r->attribute_cap;
+    if (!grow((void **)&r->attributes, r->attribute_count + nb_attributes, &acap, sizeof(cvx_attribute))) { s->oom = 1; return; }
+    r->attribute_cap = (int32_t)acap;
+    for (int i = 0; i < nb_attributes; i++) {
+        const xmlChar **a = attributes + i * 5;
+        cvx_attribute *at = &r->attributes[r->attribute_count++];
+        at->name = name_index(s, a[0]);
+        at->prefix = name_index(s, a[1]);
+        at->value_len = (int64_t)(a[4] - a[3]);
+        at->value = arena_add(s, (const char *)a[3], at->value_len);
+    }
+    if (e->parent >= 0) {
+        int32_t prev = s->last_child[s->depth - 1];
+        if (prev >= 0) r->elements[prev].next_sibling = idx;
+        else r->elements[e->parent].first_child = idx;
+        s->last_child[s->depth - 1] = idx;
+    }
+    s->stack[s->depth] = idx;
+    s->last_child[s->depth] = -1;
+    s->text[s->depth].len = 0;
+    s->depth++;
+}
+
+static void on_end(void *ctx, const xmlChar *localname, const xmlChar *prefix, const xmlChar *URI) {
+    (void)localname; (void)prefix; (void)URI;
+    cvx_state *s = state_of(ctx);
+    if (!s || s->oom) return;
+    if (s->overflow > 0) { s->overflow--; return; }
+    if (s->depth == 0) return;
+    s->depth--;
+    cvx_buffer *b = &s->text[s->depth];
+    cvx_element *e = &s->result->elements[s->stack[s->depth]];
+    if (b->len > 0) {
+        int64_t off = arena_add(s, b->data, b->len);
+        e = &s->result->elements[s->stack[s->depth]];
+        e->text = off;
+        e->text_len = b->len;
+    }
+    b->len = 0;
+}
+
+static int is_blank(const xmlChar *ch, int len) {
+    for (int i = 0; i < len; i++) {
+        xmlChar c = ch[i];
+        if (c != ' ' && c != '\t' && c != '\n' && c != '\r') return 0;
+    }
+    return 1;
+}
+
+static void on_characters(void *ctx, const xmlChar *ch, int len) {
+    cvx_state *s = state_of(ctx);
+    if (!s || s->oom || s->depth == 0 || s->overflow) return;
+    buffer_add(s, &s->text[s->depth - 1], (const char *)ch, len);
+    if (!is_blank(ch, len))
+        s->result->elements[s->stack[s->depth - 1]].flags |= CVX_FLAG_TEXT_OUTSIDE_CDATA;
+}
+
+static void on_cdata(void *ctx, const xmlChar *ch, int len) {
+    cvx_state *s = state_of(ctx);
+    if (!s || s->oom || s->depth == 0 || s->overflow) return;
+    buffer_add(s, &s->text[s->depth - 1], (const char *)ch, len);
+    s->result->elements[s->stack[s->depth - 1]].cdata_sections++;
+}
+
+static void on_reference(void *ctx, const xmlChar *name) {
+    cvx_state *s = state_of(ctx);
+    if (!s || s->oom || s->depth == 0 || s->overflow) return;
+    cvx_buffer *b = &s->text[s->depth - 1];
+    buffer_add(s, b, "&", 1);
+    buffer_add(s, b, (const char *)name, (int64_t)strlen((const char *)name));
+    buffer_add(s, b, ";", 1);
+    s->result->elements[s->stack[s->depth - 1]].flags |= CVX_FLAG_ENTITY_REFERENCE | CVX_FLAG_TEXT_OUTSIDE_CDATA;
+}
+
+static void on_internal_subset(void *ctx, const xmlChar *name, const xmlChar *ExternalID, const xmlChar *SystemID) {
+    xmlParserCtxtPtr ctxt = (xmlParserCtxtPtr)ctx;
+    cvx_state *s = (cvx_state *)ctxt->_private;
+    if (s && s->ctxt == ctxt) s->result->flags |= CVX_RESULT_HAS_DTD;
+    xmlSAX2InternalSubset(ctx, name, ExternalID, SystemID);
+}
+
+static void add_message(cvx_result *r, int *oom, CVX_CONST_ERROR xmlError *error) {
+    if (!error) return;
+    if (r->message_count >= CVX_MAX_MESSAGES) { r->flags |= CVX_RESULT_TRUNCATED_MESSAGES; return; }
+    int64_t cap = r->message_cap;
+    if (!grow((void **)&r->messages, r->message_count + 1, &cap, sizeof(cvx_message))) { *oom = 1; return; }
+    r->message_cap = (int32_t)cap;
+    cvx_message *m = &r->messages[r->message_count++];
+    m->level = (int32_t)error->level;
+    m->domain = error->domain;
+    m->code = error->code;
+    m->line = error->line;
+    m->column = error->int2;
+    const char *text = error->message ? error->message : "unknown XML error";
+    int64_t len = (int64_t)strlen(text);
+    while (len > 0 && (text[len - 1] == '\n' || text[len - 1] == '\r' || text[len - 1] == ' ')) len--;
+    cvx_state tmp; memset(&tmp, 0, sizeof(tmp)); tmp.result = r;
+    m->text = arena_add(&tmp, text, len);
+    m->text_len = len;
+    if (tmp.oom) *oom = 1;
+}
+
+static void on_error(void *ctx, CVX_CONST_ERROR xmlError *error) {
+    xmlParserCtxtPtr ctxt = (xmlParserCtxtPtr)ctx;
+    if (!ctxt) return;
+    cvx_state *s = (cvx_state *)ctxt->_private;
+    if (!s) return;
+    add_message(s->result, &s->oom, error);
+}
+
+/* ---------- entry points ---------- */
+
+static xmlParserInputPtr refuse_loader(const char *URL, const char *ID, xmlParserCtxtPtr ctxt) {
+    (void)URL; (void)ID; (void)ctxt;
+    /* libxml2 reports the failed load through the context's own error channel. */
+    return NULL;
+}
+
+void cvx_init(void) {
+    xmlInitParser();
+    /* conform never loads anything from outside the document: not files, not the network. */
+    xmlSetExternalEntityLoader(refuse_loader);
+}
+
+static const int base_options = XML_PARSE_NONET | XML_PARSE_BIG_LINES | XML_PARSE_NOWARNING | XML_PARSE_NOERROR;
+
+cvx_result *cvx_parse(const char *bytes, size_t length, int options) {
+    cvx_result *r = calloc(1, sizeof(cvx_result));
+    if (!r) return NULL;
+    cvx_state *s = calloc(1, sizeof(cvx_state));
+    if (!s) { free(r); return NULL; }
+    s->result = r;
+    s->raw = (const unsigned char *)bytes;
+    s->raw_len = length;
+    s->pos_offset = 0; s->pos_line = 1; s->pos_column = 1;
+    if (length > (size_t)INT32_MAX) {
+        xmlError fake; memset(&fake, 0, sizeof(fake));
+        fake.level = XML_ERR_FATAL; fake.domain = XML_FROM_PARSER; fake.code = XML_ERR_NO_MEMORY;
+        fake.message = (char *)"input larger than 2 GiB";
+        add_message(r, &s->oom, &fake);
+        free(s);
+        return r;
+    }
+    xmlParserCtxtPtr ctxt = xmlCreateMemoryParserCtxt(bytes, (int)length);
+    if (!ctxt) {
+        xmlError fake; memset(&fake, 0, sizeof(fake));
+        fake.level = XML_ERR_FATAL; fake.domain = XML_FROM_PARSER; fake.code = XML_ERR_DOCUMENT_EMPTY;
+        fake.message = (char *)"Document is empty";
+        add_message(r, &s->oom, &fake);
+        free(s);
+        return r;
+    }
+    int opts = base_options;
+    if (options & CVX_OPT_RECOVER) opts |= XML_PARSE_RECOVER;
+    xmlCtxtUseOptions(ctxt, opts);
+    s->ctxt = ctxt;
+    ctxt->_private = s;
+    xmlSAXHandlerPtr sax = ctxt->sax;
+    sax->startElementNs = on_start;
+    sax->endElementNs = on_end;
+    sax->characters = on_characters;
+    sax->ignorableWhitespace = on_characters;
+    sax->cdataBlock = on_cdata;
+    sax->reference = on_reference;
+    sax->comment = NULL;
+    sax->processingInstruction = NULL;
+    sax->internalSubset = on_internal_subset;
+    sax->serror = on_error;
+    sax->error = NULL;
+    sax->warning = NULL;
+    sax->fatalError = NULL;
+    ctxt->replaceEntities = 0;
+    ctxt->loadsubset = 0;
+    ctxt->validate = 0;
+
+    xmlParseDocument(ctxt);
+
+    if (ctxt->wellFormed) r->flags |= CVX_RESULT_WELL_FORMED;
+    if (ctxt->nsWellFormed) r->flags |= CVX_RESULT_NAMESPACE_WELL_FORMED;
+    if (ctxt->myDoc) { xmlFreeDoc(ctxt->myDoc); ctxt->myDoc = NULL; }
+    ctxt->_private = NULL;
+    xmlFreeParserCtxt(ctxt);
+    for (int i = 0; i < CVX_MAX_DEPTH; i++) free(s->text[i].data);
+    free(s->intern.keys); free(s->intern.values);
+    if (s->oom) r->flags &= ~CVX_RESULT_WELL_FORMED;
+    free(s);
+    if (!r->arena) { r->arena = calloc(1, 1); r->arena_cap = 1; }
+    return r;
+}
+
+void cvx_free(cvx_result *r) {
+    if (!r) return;
+    free(r->arena); free(r->elements); free(r->attributes);
+    free(r->name_offsets); free(r->name_lengths); free(r->messages);
+    free(r);
+}
+
+int32_t cvx_flags(const cvx_result *r) { return r->flags; }
+const char *cvx_arena(const cvx_result *r) { return r->arena ? r->arena : ""; }
+int32_t cvx_element_count(const cvx_result *r) { return r->element_count; }
+const cvx_element *cvx_elements(const cvx_result *r) { return r->elements; }
+int32_t cvx_attribute_count(const cvx_result *r) { return r->attribute_count; }
+const cvx_attribute *cvx_attributes(const cvx_result *r) { return r->attributes; }
+int32_t cvx_name_count(const cvx_result *r) { return r->name_count; }
+void cvx_name(const cvx_result *r, int32_t i, int64_t *offset, int64_t *length) {
+    *offset = r->name_offsets[i]; *length = r->name_lengths[i];
+}
+int32_t cvx_message_count(const cvx_result *r) { return r->message_count; }
+const cvx_message *cvx_messages(const cvx_result *r) { return r->messages; }
+
+int cvx_parse_bare(const char *bytes, size_t length) {
+    if (length > (size_t)INT32_MAX) return 0;
+    xmlParserCtxtPtr ctxt = xmlCreateMemoryParserCtxt(bytes, (int)length);
+    if (!ctxt) return 0;
+    xmlCtxtUseOptions(ctxt, base_options);
+    xmlSAXHandlerPtr sax = ctxt->sax;
+    /* Keep only what libxml2 needs for entities; drop all content callbacks. */
+    sax->startElementNs = NULL; sax->endElementNs = NULL; sax->characters = NULL;
+    sax->ignorableWhitespace = NULL; sax->cdataBlock = NULL; sax->reference = NULL;
+    sax->comment = NULL; sax->processingInstruction = NULL;
+    sax->serror = NULL; sax->error = NULL; sax->warning = NULL; sax->fatalError = NULL;
+    ctxt->replaceEntities = 0;
+    xmlParseDocument(ctxt);
+    int ok = ctxt->wellFormed;
+    if (ctxt->myDoc) { xmlFreeDoc(ctxt->myDoc); ctxt->myDoc = NULL; }
+    xmlFreeParserCtxt(ctxt);
+    return ok;
+}
+
+/* ---------- schema validation ---------- */
+
+typedef struct { cvx_result *result; int oom; } cvx_schema_state;
+
+static void on_schema_error(void *ctx, CVX_CONST_ERROR xmlError *error) {
+    cvx_schema_state *st = (cvx_schema_state *)ctx;
+    add_message(st->result, &st->oom, error);
+}
+
+static void move_into_namespace(xmlNodePtr node, xmlNsPtr ns) {
+    for (xmlNodePtr n = node; n; n = n->next) {
+        if (n->type != XML_ELEMENT_NODE) continue;
+        if (n->ns == NULL) xmlSetNs(n, ns);
+        move_into_namespace(n->children, ns);
+    }
+}
+
+cvx_result *cvx_validate_schema(const char *bytes, size_t length, const char *schema_bytes, size_t schema_length,
+                                const char *namespace_uri) {
+    cvx_result *r = calloc(1, sizeof(cvx_result));
+    if (!r) return NULL;
+    cvx_schema_state st = { r, 0 };
+    if (length > (size_t)INT32_MAX || schema_length > (size_t)INT32_MAX) return r;
+    xmlSchemaParserCtxtPtr pctxt = xmlSchemaNewMemParserCtxt(schema_bytes, (int)schema_length);
+    if (!pctxt) return r;
+    xmlSchemaSetParserStructuredErrors(pctxt, on_schema_error, &st);
+    xmlSchemaPtr schema = xmlSchemaParse(pctxt);
+    xmlSchemaFreeParserCtxt(pctxt);
+    if (!schema) { if (!r->arena) { r->arena = calloc(1, 1); } return r; }
+    xmlParserCtxtPtr ctxt = xmlNewParserCtxt();
+    xmlDocPtr doc = NULL;
+    if (ctxt) {
+        ctxt->_private = NULL;
+        doc = xmlCtxtReadMemory(ctxt, bytes, (int)length, NULL, NULL, base_options);
+    }
+    if (doc) {
+        r->flags |= CVX_RESULT_WELL_FORMED;
+        xmlNodePtr root = xmlDocGetRootElement(doc);
+        if (namespace_uri && root && root->ns == NULL) {
+            xmlNsPtr ns = xmlNewNs(root, (const xmlChar *)namespace_uri, NULL);
+            move_into_namespace(root, ns);
+        }
+        xmlSchemaValidCtxtPtr vctxt = xmlSchemaNewValidCtxt(schema);
+        if (vctxt) {
+            xmlSchemaSetValidStructuredErrors(vctxt, on_schema_error, &st);
+            xmlSchemaValidateDoc(vctxt, doc);
+            xmlSchemaFreeValidCtxt(vctxt);
+        }
+        xmlFreeDoc(doc);
+    }
+    if (ctxt) xmlFreeParserCtxt(ctxt);
+    xmlSchemaFree(schema);
+    if (!r->arena) { r->arena = calloc(1, 1); }
+    return r;
+}

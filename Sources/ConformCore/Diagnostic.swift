@@ -1,0 +1,170 @@
+/// How serious a finding is. Derived from the wording of the specification that a rule enforces:
+/// MUST or required becomes ``error``, SHOULD or recommended becomes ``warning``, advice becomes ``info``.
+public enum Severity: String, Sendable, Codable, Hashable, CaseIterable, Comparable {
+    case info
+    case warning
+    case error
+
+    /// A number that orders severities from the mildest (`info` = 0) to the gravest (`error` = 2).
+    public var rank: Int {
+        switch self {
+        case .info: 0
+        case .warning: 1
+        case .error: 2
+        }
+    }
+
+    public static func < (lhs: Severity, rhs: Severity) -> Bool { lhs.rank < rhs.rank }
+}
+
+/// A place in an input text.
+///
+/// `line` and `column` are 1-based. In XML documents the column counts characters (as libxml2 does);
+/// in parameter strings `offset` is the 0-based character offset into the string and `line` is the
+/// line of the string in its file (1 for a string given on the command line).
+public struct SourcePosition: Sendable, Codable, Hashable, Comparable, CustomStringConvertible {
+    public var line: Int
+    public var column: Int
+
+    public init(line: Int, column: Int) {
+        self.line = line
+        self.column = column
+    }
+
+    /// The position used when nothing better is known: the start of the input.
+    public static let start = SourcePosition(line: 1, column: 1)
+
+    public static func < (lhs: SourcePosition, rhs: SourcePosition) -> Bool {
+        (lhs.line, lhs.column) < (rhs.line, rhs.column)
+    }
+
+    public var description: String { "\(line):\(column)" }
+}
+
+/// A specification (or in-house reference document) that rules cite.
+public enum SpecDocument: String, Sendable, Codable, Hashable, CaseIterable {
+    case xml10 = "XML 1.0"
+    case vast2 = "IAB VAST 2.0"
+    case vast3 = "IAB VAST 3.0"
+    case vast4 = "IAB VAST 4.0"
+    case vast41 = "IAB VAST 4.1"
+    case vast42 = "IAB VAST 4.2"
+    case vast43 = "IAB VAST 4.3"
+    case vmap1 = "IAB VMAP 1.0.1"
+    case vastMacros = "IAB VAST macros list"
+    case rfc3986 = "RFC 3986"
+    case companionAds = "Companion ads and trafficking parameters"
+    case pauseAds = "Pause ads"
+    case ssai = "Server-side ad insertion"
+    case instream = "In-stream pre-, mid- and post-roll"
+    case conform = "conform conventions"
+
+    /// A public link for the document, used as the help link in SARIF output. `nil` for in-house documents.
+    public var url: String? {
+        switch self {
+        case .xml10: "https://www.w3.org/TR/xml/"
+        case .vast2, .vast3: "https://iabtechlab.com/standards/vast/"
+        case .vast4, .vast41, .vast42, .vast43: "https://iabtechlab.com/standards/vast/"
+        case .vmap1: "https://iabtechlab.com/standards/video-multiple-ad-playlist-vmap/"
+        case .vastMacros: "https://interactiveadvertisingbureau.github.io/vast/vast4macros/vast4-macros-latest.html"
+        case .rfc3986: "https://www.rfc-editor.org/rfc/rfc3986"
+        case .companionAds, .pauseAds, .ssai, .instream, .conform: nil
+        }
+    }
+}
+
+/// Where a rule's requirement is written: a document, a section and a short quote of its wording.
+public struct SpecReference: Sendable, Codable, Hashable, CustomStringConvertible {
+    public var document: SpecDocument
+    public var section: String
+    public var quote: String
+
+    public init(document: SpecDocument, section: String, quote: String) {
+        self.document = document
+        self.section = section
+        self.quote = quote
+    }
+
+    /// `IAB VAST 4.2 §3.4.1`
+    public var description: String {
+        section.isEmpty ? document.rawValue : "\(document.rawValue) §\(section)"
+    }
+}
+
+/// One finding about an input: which rule, how serious, what is wrong and where.
+///
+/// - `file`: the input's name as the user gave it (a path, `-` for standard input, a URL), or `nil`.
+/// - `position`: 1-based line and column (see ``SourcePosition``); `nil` when the input has no position.
+/// - `path`: the element path such as `/VAST/Ad[1]/InLine/Creatives/Creative[2]/Linear`
+///   (indices are 1-based among same-named siblings), or a parameter locator such as `segment[3]`.
+public struct Diagnostic: Sendable, Codable, Hashable, Comparable, CustomStringConvertible {
+    public var ruleID: String
+    public var severity: Severity
+    public var message: String
+    public var file: String?
+    public var position: SourcePosition?
+    public var path: String?
+    public var spec: SpecReference?
+    /// For parameter strings: the 0-based character offset of the finding in the string.
+    public var offset: Int?
+    /// Extra facts for tools (for example the parameter `key` or `segment` index). Sorted by key on output.
+    public var details: [String: String]
+
+    public init(
+        ruleID: String,
+        severity: Severity,
+        message: String,
+        file: String? = nil,
+        position: SourcePosition? = nil,
+        path: String? = nil,
+        spec: SpecReference? = nil,
+        offset: Int? = nil,
+        details: [String: String] = [:]
+    ) {
+        self.ruleID = ruleID
+        self.severity = severity
+        self.message = message
+        self.file = file
+        self.position = position
+        self.path = path
+        self.spec = spec
+        self.offset = offset
+        self.details = details
+    }
+
+    /// Deterministic order: file, line, column, rule id, then message.
+    public static func < (lhs: Diagnostic, rhs: Diagnostic) -> Bool {
+        let lf = lhs.file ?? "", rf = rhs.file ?? ""
+        if lf != rf { return lf < rf }
+        let lp = lhs.position ?? SourcePosition(line: 0, column: 0)
+        let rp = rhs.position ?? SourcePosition(line: 0, column: 0)
+        if lp != rp { return lp < rp }
+        if (lhs.offset ?? -1) != (rhs.offset ?? -1) { return (lhs.offset ?? -1) < (rhs.offset ?? -1) }
+        if lhs.ruleID != rhs.ruleID { return lhs.ruleID < rhs.ruleID }
+        return lhs.message < rhs.message
+    }
+
+    /// `file:line:column: severity: message [rule-id]`
+    public var description: String {
+        var location = file ?? "<input>"
+        if let position { location += ":\(position.line):\(position.column)" }
+        return "\(location): \(severity.rawValue): \(message) [\(ruleID)]"
+    }
+
+    /// A copy of this diagnostic attributed to `file`.
+    public func inFile(_ file: String?) -> Diagnostic {
+        var copy = self
+        copy.file = file
+        return copy
+    }
+}
+
+extension Array where Element == Diagnostic {
+    /// The most serious severity present, or `nil` when empty.
+    public var maxSeverity: Severity? { self.map(\.severity).max() }
+
+    /// True when at least one diagnostic is at or above `threshold`.
+    public func hasAny(atLeast threshold: Severity) -> Bool {
+        contains { $0.severity >= threshold }
+    }
+}

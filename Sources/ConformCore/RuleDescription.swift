@@ -1,0 +1,146 @@
+/// A version of the IAB VAST specification, or VMAP. Ordered by publication.
+public enum VASTVersion: String, Sendable, Codable, Hashable, CaseIterable, Comparable {
+    case v2_0 = "2.0"
+    case v3_0 = "3.0"
+    case v4_0 = "4.0"
+    case v4_1 = "4.1"
+    case v4_2 = "4.2"
+    case v4_3 = "4.3"
+
+    public var ordinal: Int { Self.allCases.firstIndex(of: self)! }
+
+    public static func < (lhs: VASTVersion, rhs: VASTVersion) -> Bool { lhs.ordinal < rhs.ordinal }
+
+    /// Parses a declared `VAST@version` value. Accepts patch levels (`4.0.1` → 4.0, `2.0.1` → 2.0)
+    /// and a bare major (`3` → 3.0); returns `nil` for anything else.
+    public init?(declared raw: String) {
+        let parts = raw.trimmingWhitespace().split(separator: ".", omittingEmptySubsequences: false)
+        guard let major = parts.first.flatMap({ Int($0) }) else { return nil }
+        let minor = parts.count > 1 ? Int(parts[1]) : 0
+        guard let minor else { return nil }
+        if parts.count > 2 && parts[2...].contains(where: { Int($0) == nil }) { return nil }
+        switch (major, minor) {
+        case (2, 0): self = .v2_0
+        case (3, 0): self = .v3_0
+        case (4, 0): self = .v4_0
+        case (4, 1): self = .v4_1
+        case (4, 2): self = .v4_2
+        case (4, 3): self = .v4_3
+        default: return nil
+        }
+    }
+
+    /// Every version from `self` on.
+    public var andLater: ClosedRange<VASTVersion> { self...VASTVersion.v4_3 }
+}
+
+/// An example input attached to a rule. Examples double as tests: a valid example must produce no
+/// finding of the rule; an invalid one must produce findings exactly at its markers.
+///
+/// A marker is the character `↓` placed just before the `<` of the start tag (XML) or the character
+/// (parameter strings) where a finding must point. The marker is removed before the input is used.
+public struct RuleExample: Sendable, Codable, Hashable {
+    public var text: String
+    /// Source file and line of the example, so a failing example points at where it was written.
+    public var sourceFile: String
+    public var sourceLine: Int
+
+    public init(_ text: String, file: String = #fileID, line: Int = #line) {
+        self.text = text
+        self.sourceFile = file
+        self.sourceLine = line
+    }
+
+    /// The marker character.
+    public static let marker: Character = "↓"
+
+    /// The text with markers removed.
+    public var cleanText: String { String(text.filter { $0 != Self.marker }) }
+
+    /// The positions of the markers in the clean text, as 1-based line and column (characters).
+    public var markerPositions: [SourcePosition] {
+        var result: [SourcePosition] = []
+        var line = 1, column = 1
+        for character in text {
+            if character == Self.marker {
+                result.append(SourcePosition(line: line, column: column))
+                continue
+            }
+            if character == "\n" { line += 1; column = 1 } else { column += 1 }
+        }
+        return result
+    }
+
+    /// The 0-based character offsets of the markers in the clean text (for one-line inputs).
+    public var markerOffsets: [Int] {
+        var result: [Int] = []
+        var offset = 0
+        for character in text {
+            if character == Self.marker { result.append(offset) } else { offset += 1 }
+        }
+        return result
+    }
+}
+
+/// What a rule is: its stable id, default severity, versions, references and examples.
+public struct RuleDescription: Sendable, Codable, Hashable {
+    /// Stable, spec-shaped identifier such as `VAST-4.1-adservingid-present` or `PARAM-duplicate-key`.
+    public var id: String
+    public var name: String
+    /// One line: what the rule checks.
+    public var summary: String
+    /// Why the rule exists and how the severity follows from the spec's wording.
+    public var rationale: String
+    /// What to change to satisfy the rule.
+    public var fix: String
+    public var severity: Severity
+    /// Versions of VAST the rule applies to; `nil` when versions do not apply (parameters, VMAP, XML).
+    public var versions: ClosedRange<VASTVersion>?
+    public var specReferences: [SpecReference]
+    public var validExamples: [RuleExample]
+    public var invalidExamples: [RuleExample]
+    /// Ids this rule was known by before a rename.
+    public var deprecatedAliases: [String]
+
+    public init(
+        id: String,
+        name: String,
+        summary: String,
+        rationale: String,
+        fix: String,
+        severity: Severity,
+        versions: ClosedRange<VASTVersion>? = nil,
+        specReferences: [SpecReference],
+        validExamples: [RuleExample],
+        invalidExamples: [RuleExample],
+        deprecatedAliases: [String] = []
+    ) {
+        self.id = id
+        self.name = name
+        self.summary = summary
+        self.rationale = rationale
+        self.fix = fix
+        self.severity = severity
+        self.versions = versions
+        self.specReferences = specReferences
+        self.validExamples = validExamples
+        self.invalidExamples = invalidExamples
+        self.deprecatedAliases = deprecatedAliases
+    }
+
+    /// The first spec reference, the one shown beside diagnostics.
+    public var primaryReference: SpecReference? { specReferences.first }
+
+    /// A diagnostic of this rule at its default severity.
+    public func diagnostic(
+        _ message: String,
+        at position: SourcePosition? = nil,
+        path: String? = nil,
+        offset: Int? = nil,
+        details: [String: String] = [:]
+    ) -> Diagnostic {
+        Diagnostic(
+            ruleID: id, severity: severity, message: message, position: position, path: path,
+            spec: primaryReference, offset: offset, details: details)
+    }
+}
