@@ -37,7 +37,7 @@ let package = Package(
             "Conformance", "Reports",
         ]),
 
-        .testTarget(name: "XMLCoreTests", dependencies: ["XMLCore"]),
+        .testTarget(name: "XMLCoreTests", dependencies: ["XMLCore", "ConformCore"]),
         .testTarget(name: "VASTTests", dependencies: ["VAST", "XMLCore"]),
         .testTarget(name: "TraffickingTests", dependencies: ["Trafficking"]),
     ],

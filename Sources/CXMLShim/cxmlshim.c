@@ -337,6 +337,9 @@ cvx_result *cvx_parse(const char *bytes, size_t length, int options) {
     s->raw = (const unsigned char *)bytes;
     s->raw_len = length;
     s->pos_offset = 0; s->pos_line = 1; s->pos_column = 1;
+    /* A UTF-8 byte order mark is not a character of the first line. */
+    if (length >= 3 && (unsigned char)bytes[0] == 0xEF && (unsigned char)bytes[1] == 0xBB && (unsigned char)bytes[2] == 0xBF)
+        s->pos_offset = 3;
     if (length > (size_t)INT32_MAX) {
         xmlError fake; memset(&fake, 0, sizeof(fake));
         fake.level = XML_ERR_FATAL; fake.domain = XML_FROM_PARSER; fake.code = XML_ERR_NO_MEMORY;

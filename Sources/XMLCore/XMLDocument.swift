@@ -1,0 +1,77 @@
+import ConformCore
+
+/// A message from the XML parser or schema validator, with libxml2's own wording.
+public struct XMLMessage: Sendable, Codable, Hashable {
+    public enum Level: String, Sendable, Codable, Hashable {
+        case warning, error, fatal
+    }
+
+    public var level: Level
+    /// libxml2's error domain (1 parser, 3 namespace, 17 schemas validity, ...).
+    public var domain: Int
+    /// libxml2's error code (for example 76 for a mismatched tag, 89 for an entity loop).
+    public var code: Int
+    /// 1-based; `nil` when unknown.
+    public var position: SourcePosition?
+    public var message: String
+
+    public init(level: Level, domain: Int, code: Int, position: SourcePosition?, message: String) {
+        self.level = level
+        self.domain = domain
+        self.code = code
+        self.position = position
+        self.message = message
+    }
+
+    /// libxml2's namespace domain.
+    public static let namespaceDomain = 3
+    /// libxml2's code for an entity reference loop or excessive entity amplification.
+    public static let entityLoopCode = 89
+}
+
+/// How to parse.
+public struct XMLParseOptions: Sendable, Hashable, Codable {
+    /// Keep building the tree after a well-formedness error. Off by default: a document that is not
+    /// well-formed is reported, not guessed at.
+    public var recover: Bool
+    /// Inputs larger than this many bytes are refused before parsing.
+    public var maxBytes: Int
+
+    public init(recover: Bool = false, maxBytes: Int = XMLParseOptions.defaultMaxBytes) {
+        self.recover = recover
+        self.maxBytes = maxBytes
+    }
+
+    /// 32 MiB: far above any real ad tag (typical tags are 5 to 400 KB).
+    public static let defaultMaxBytes = 32 * 1024 * 1024
+    public static let `default` = XMLParseOptions()
+}
+
+/// The outcome of parsing one document. Always produced, whatever the input.
+public struct XMLDocument: Sendable, Codable, Hashable {
+    /// The root element; `nil` when nothing usable was parsed. When the document is not well-formed,
+    /// the root is only kept if the parse was asked to recover.
+    public var root: XMLElement?
+    public var messages: [XMLMessage]
+    public var isWellFormed: Bool
+    public var isNamespaceWellFormed: Bool
+    /// The document has a DOCTYPE with an internal subset or external identifier.
+    public var hasDTD: Bool
+    /// More messages were produced than kept.
+    public var messagesTruncated: Bool
+    /// Size of the input in bytes.
+    public var byteCount: Int
+
+    public init(
+        root: XMLElement?, messages: [XMLMessage], isWellFormed: Bool, isNamespaceWellFormed: Bool,
+        hasDTD: Bool, messagesTruncated: Bool, byteCount: Int
+    ) {
+        self.root = root
+        self.messages = messages
+        self.isWellFormed = isWellFormed
+        self.isNamespaceWellFormed = isNamespaceWellFormed
+        self.hasDTD = hasDTD
+        self.messagesTruncated = messagesTruncated
+        self.byteCount = byteCount
+    }
+}

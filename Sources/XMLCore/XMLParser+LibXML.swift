@@ -1,0 +1,199 @@
+import CXMLShim
+import ConformCore
+import Foundation
+
+// The only Swift file that calls the C shim. It copies the shim's flat tables into value types and
+// frees the C result before returning; no pointer escapes.
+
+private let libxmlInitialized: Bool = {
+    cvx_init()
+    return true
+}()
+
+/// Parses raw XML bytes securely: no network, no external entities, no entity substitution, default
+/// libxml2 limits (depth, text size, entity amplification). Safe to call from many threads at once.
+public enum XMLParser {
+    /// Parses `data` (raw bytes, never a re-encoded string). Never throws: malformed input yields
+    /// messages with positions and `isWellFormed == false`.
+    public static func parse(_ data: Data, options: XMLParseOptions = .default) -> XMLDocument {
+        _ = libxmlInitialized
+        if data.count > options.maxBytes {
+            return XMLDocument(
+                root: nil,
+                messages: [XMLMessage(
+                    level: .fatal, domain: 0, code: -1, position: nil,
+                    message: "input is \(data.count) bytes, larger than the limit of \(options.maxBytes) bytes")],
+                isWellFormed: false, isNamespaceWellFormed: false, hasDTD: false, messagesTruncated: false,
+                byteCount: data.count)
+        }
+        if data.isEmpty {
+            return XMLDocument(
+                root: nil,
+                messages: [XMLMessage(level: .fatal, domain: 1, code: 4, position: SourcePosition.start, message: "Document is empty")],
+                isWellFormed: false, isNamespaceWellFormed: false, hasDTD: false, messagesTruncated: false,
+                byteCount: 0)
+        }
+        let result: OpaquePointer? = data.withUnsafeBytes { raw in
+            let base = raw.baseAddress!.assumingMemoryBound(to: CChar.self)
+            return cvx_parse(base, raw.count, options.recover ? Int32(CVX_OPT_RECOVER) : 0)
+        }
+        guard let result else {
+            return XMLDocument(
+                root: nil,
+                messages: [XMLMessage(level: .fatal, domain: 0, code: 2, position: nil, message: "out of memory")],
+                isWellFormed: false, isNamespaceWellFormed: false, hasDTD: false, messagesTruncated: false,
+                byteCount: data.count)
+        }
+        defer { cvx_free(result) }
+        return convert(result, byteCount: data.count, keepTree: nil, recover: options.recover)
+    }
+
+    /// Parses a string as UTF-8 bytes (for tests and examples).
+    public static func parse(_ string: String, options: XMLParseOptions = .default) -> XMLDocument {
+        parse(Data(string.utf8), options: options)
+    }
+
+    /// libxml2's bare SAX2 parse of the same bytes, with no callbacks: the speed limit benchmarks
+    /// compare against. Returns whether the input is well-formed.
+    public static func bareParse(_ data: Data) -> Bool {
+        _ = libxmlInitialized
+        return data.withUnsafeBytes { raw in
+            guard let base = raw.baseAddress else { return false }
+            return cvx_parse_bare(base.assumingMemoryBound(to: CChar.self), raw.count) == 1
+        }
+    }
+
+    /// Validates `data` against an XML Schema. When `targetNamespace` is given, an un-namespaced
+    /// document is moved into it first (the IAB 4.x schemas declare `http://www.iab.com/VAST`, which
+    /// real tags do not use). Returns the validator's messages; an empty list means valid.
+    public static func validate(_ data: Data, schema: Data, targetNamespace: String?) -> [XMLMessage] {
+        _ = libxmlInitialized
+        let result: OpaquePointer? = data.withUnsafeBytes { raw in
+            schema.withUnsafeBytes { schemaRaw in
+                guard let base = raw.baseAddress, let schemaBase = schemaRaw.baseAddress else { return nil }
+                if let targetNamespace {
+                    return targetNamespace.withCString { ns in
+                        cvx_validate_schema(
+                            base.assumingMemoryBound(to: CChar.self), raw.count,
+                            schemaBase.assumingMemoryBound(to: CChar.self), schemaRaw.count, ns)
+                    }
+                }
+                return cvx_validate_schema(
+                    base.assumingMemoryBound(to: CChar.self), raw.count,
+                    schemaBase.assumingMemoryBound(to: CChar.self), schemaRaw.count, nil)
+            }
+        }
+        guard let result else { return [XMLMessage(level: .fatal, domain: 0, code: 2, position: nil, message: "out of memory")] }
+        defer { cvx_free(result) }
+        var messages = readMessages(result)
+        let flags = cvx_flags(result)
+        if flags & Int32(CVX_RESULT_WELL_FORMED) == 0 && messages.isEmpty {
+            messages.append(XMLMessage(level: .fatal, domain: 0, code: -1, position: nil, message: "the schema or the document could not be loaded"))
+        }
+        return messages
+    }
+
+    private static func string(_ arena: UnsafePointer<CChar>, _ offset: Int64, _ length: Int64) -> String {
+        let buffer = UnsafeRawBufferPointer(start: UnsafeRawPointer(arena + Int(offset)), count: Int(length))
+        return String(decoding: buffer, as: UTF8.self)
+    }
+
+    private static func readMessages(_ result: OpaquePointer) -> [XMLMessage] {
+        let arena = cvx_arena(result)
+        let count = Int(cvx_message_count(result))
+        guard count > 0, let messages = cvx_messages(result) else { return [] }
+        var out: [XMLMessage] = []
+        out.reserveCapacity(count)
+        for i in 0..<count {
+            let m = messages[i]
+            let level: XMLMessage.Level = m.level >= 3 ? .fatal : (m.level == 2 ? .error : .warning)
+            let position = m.line > 0 ? SourcePosition(line: Int(m.line), column: max(1, Int(m.column))) : nil
+            out.append(XMLMessage(
+                level: level, domain: Int(m.domain), code: Int(m.code), position: position,
+                message: string(arena, m.text, m.text_len)))
+        }
+        return out
+    }
+
+    private static func convert(_ result: OpaquePointer, byteCount: Int, keepTree: Bool?, recover: Bool) -> XMLDocument {
+        let flags = cvx_flags(result)
+        let wellFormed = flags & Int32(CVX_RESULT_WELL_FORMED) != 0
+        let messages = readMessages(result)
+        var root: XMLElement?
+        if wellFormed || recover, cvx_element_count(result) > 0, let elements = cvx_elements(result) {
+            let arena = cvx_arena(result)
+            var names: [String] = []
+            let nameCount = Int(cvx_name_count(result))
+            names.reserveCapacity(nameCount)
+            for i in 0..<nameCount {
+                var offset: Int64 = 0, length: Int64 = 0
+                cvx_name(result, Int32(i), &offset, &length)
+                names.append(string(arena, offset, length))
+            }
+            let builder = TreeBuilder(
+                elements: elements, attributes: cvx_attributes(result), arena: arena, names: names)
+            root = builder.build(index: 0, parentPath: "", siblingIndex: 1)
+        }
+        return XMLDocument(
+            root: root, messages: messages, isWellFormed: wellFormed,
+            isNamespaceWellFormed: flags & Int32(CVX_RESULT_NAMESPACE_WELL_FORMED) != 0,
+            hasDTD: flags & Int32(CVX_RESULT_HAS_DTD) != 0,
+            messagesTruncated: flags & Int32(CVX_RESULT_TRUNCATED_MESSAGES) != 0,
+            byteCount: byteCount)
+    }
+
+    private struct TreeBuilder {
+        let elements: UnsafePointer<cvx_element>
+        let attributes: UnsafePointer<cvx_attribute>?
+        let arena: UnsafePointer<CChar>
+        let names: [String]
+
+        func name(_ index: Int32) -> String? { index >= 0 ? names[Int(index)] : nil }
+
+        func build(index: Int, parentPath: String, siblingIndex: Int) -> XMLElement {
+            let e = elements[index]
+            let localName = names[Int(e.name)]
+            let prefix = name(e.prefix)
+            let qualified = prefix.map { "\($0):\(localName)" } ?? localName
+            let path = XMLElement.repeatableNames.contains(localName)
+                ? "\(parentPath)/\(qualified)[\(siblingIndex)]"
+                : "\(parentPath)/\(qualified)"
+            var attrs: [XMLAttribute] = []
+            if e.attr_count > 0, let attributes {
+                attrs.reserveCapacity(Int(e.attr_count))
+                for i in Int(e.first_attr)..<Int(e.first_attr + e.attr_count) {
+                    let a = attributes[i]
+                    attrs.append(XMLAttribute(
+                        name: names[Int(a.name)], prefix: name(a.prefix),
+                        value: XMLParser.string(arena, a.value, a.value_len)))
+                }
+            }
+            var children: [XMLElement] = []
+            var child = Int(e.first_child)
+            if child >= 0 {
+                // Same-name sibling counters; tags have few distinct child names, so a small array is enough.
+                var counts: [(Int32, Int)] = []
+                while child >= 0 {
+                    let nameIndex = elements[child].name
+                    var ordinal = 1
+                    if let slot = counts.firstIndex(where: { $0.0 == nameIndex }) {
+                        counts[slot].1 += 1
+                        ordinal = counts[slot].1
+                    } else {
+                        counts.append((nameIndex, 1))
+                    }
+                    children.append(build(index: child, parentPath: path, siblingIndex: ordinal))
+                    child = Int(elements[child].next_sibling)
+                }
+            }
+            let text = e.text_len > 0 ? XMLParser.string(arena, e.text, e.text_len) : ""
+            return XMLElement(
+                name: localName, prefix: prefix, namespaceURI: name(e.ns_uri), attributes: attrs,
+                children: children, text: text,
+                position: SourcePosition(line: Int(e.line), column: Int(e.column)), path: path,
+                cdataSections: Int(e.cdata_sections),
+                hasTextOutsideCDATA: e.flags & Int32(CVX_FLAG_TEXT_OUTSIDE_CDATA) != 0,
+                hasEntityReference: e.flags & Int32(CVX_FLAG_ENTITY_REFERENCE) != 0)
+        }
+    }
+}
