@@ -1,1 +1,45 @@
-print("conform")
+import Foundation
+
+// The thin front: pick the subcommand, hand it the rest of the arguments, exit with its code.
+
+let version = "0.1.0"
+
+let overview = """
+    OVERVIEW: conform — a conformance suite for video-ad data: VAST 2.0–4.3 and VMAP tags, wrapper
+    chains, tracking pixels, and in-house trafficking-parameter strings.
+
+    USAGE: conform <subcommand> [options]
+
+    SUBCOMMANDS:
+      check       Check tags (files, URLs or stdin): XML, rules, with file:line:column findings.
+      params      Check trafficking-parameter strings (custom CTA, carousel, takeovers).
+      version     Print the version.
+      help        Show this help, or a subcommand's: conform help check
+
+    Run 'conform <subcommand> --help' for the options of each subcommand.
+
+    EXIT CODES: 0 success, 1 findings or unmet expectations, 2 the run could not proceed, 64 bad usage.
+    """
+
+var arguments = Array(CommandLine.arguments.dropFirst())
+let subcommand = arguments.first ?? "help"
+let rest = Array(arguments.dropFirst())
+
+let code: Int32
+switch subcommand {
+case "check":
+    code = CheckCommand.run(rest)
+case "version", "--version":
+    print(version)
+    code = ExitCode.success
+case "help", "-h", "--help":
+    switch rest.first {
+    case "check": print(CheckCommand.help)
+    default: print(overview)
+    }
+    code = ExitCode.success
+default:
+    Terminal.printError("Error: unknown subcommand '\(subcommand)'\nUsage: conform <subcommand> [options]\nSee 'conform --help' for more information.")
+    code = ExitCode.usage
+}
+exit(code)

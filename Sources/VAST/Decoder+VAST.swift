@@ -1,0 +1,436 @@
+import ConformCore
+import XMLCore
+
+extension VASTDecoder {
+    static func decodeVAST(_ root: XMLElement, _ context: DecodeContext) -> VASTDocument {
+        let r = Reader(root, context)
+        let declared = r.string("version")
+        let errors = r.texts("Error")
+        let ads = r.children("Ad").map { decodeAd($0, context) }
+        r.finish()
+        return VASTDocument(
+            declaredVersion: declared, version: declared.flatMap(VASTVersion.init(declared:)), errors: errors,
+            ads: ads, position: root.position, path: root.path, namespaceURI: root.namespaceURI,
+            unknownNodes: context.unknownNodes)
+    }
+
+    static func decodeAd(_ element: XMLElement, _ context: DecodeContext) -> Ad {
+        let r = Reader(element, context)
+        let inLines = r.children("InLine")
+        let wrappers = r.children("Wrapper")
+        let ad = Ad(
+            id: r.string("id"), sequence: r.int("sequence"), adType: r.string("adType"),
+            conditionalAd: r.bool("conditionalAd"),
+            inLine: inLines.first.map { decodeBody($0, .inLine, context) },
+            wrapper: wrappers.first.map { decodeBody($0, .wrapper, context) },
+            inLineCount: inLines.count, wrapperCount: wrappers.count,
+            position: element.position, path: element.path)
+        r.finish()
+        return ad
+    }
+
+    static func decodeBody(_ element: XMLElement, _ kind: AdBody.Kind, _ context: DecodeContext) -> AdBody {
+        let r = Reader(element, context)
+        var counts: [String: Int] = [:]
+        for child in element.children { counts[child.name, default: 0] += 1 }
+        let adSystem = r.child("AdSystem").map { e -> AdSystem in
+            let sub = Reader(e, context)
+            let value = AdSystem(name: e.trimmedText, version: sub.string("version"), position: e.position, path: e.path)
+            sub.finish()
+            return value
+        }
+        let advertiser = r.child("Advertiser").map { e -> Advertiser in
+            let sub = Reader(e, context)
+            let value = Advertiser(name: e.trimmedText, id: sub.string("id"), position: e.position)
+            sub.finish()
+            return value
+        }
+        let pricing = r.child("Pricing").map { e -> Pricing in
+            let sub = Reader(e, context)
+            let value = Pricing(value: e.trimmedText, model: sub.string("model"), currency: sub.string("currency"),
+                                position: e.position, path: e.path)
+            sub.finish()
+            return value
+        }
+        let survey = r.child("Survey").map { e -> Survey in
+            let sub = Reader(e, context)
+            let value = Survey(url: Reader.textNode(e), type: sub.string("type"))
+            sub.finish()
+            return value
+        }
+        let expires = r.child("Expires").map { e -> Attr<Int> in
+            let raw = e.trimmedText
+            let value = parseXMLInteger(raw)
+            if value == nil {
+                context.report(DecodeRuleID.integerValue, .error, "Expires is \"\(raw)\", not a whole number of seconds", e)
+            }
+            return Attr(raw: raw, value: value)
+        }
+        let impressions = r.children("Impression").map { e -> TextNode in
+            let sub = Reader(e, context)
+            _ = sub.string("id")
+            sub.finish()
+            return Reader.textNode(e)
+        }
+        let errors = r.texts("Error")
+        let verificationsElement = r.child("AdVerifications")
+        let verifications = verificationsElement.map { decodeVerifications($0, context) } ?? []
+        var tagURI: TextNode?
+        var legacy = false
+        var tagURICount = 0
+        let tagURIs = r.children("VASTAdTagURI")
+        tagURICount += tagURIs.count
+        if let first = tagURIs.first { tagURI = Reader.textNode(first) }
+        for legacyElement in r.children("VASTAdTagURL") {
+            let sub = Reader(legacyElement, context)
+            if let url = sub.child("URL") {
+                tagURICount += 1
+                if tagURI == nil { tagURI = Reader.textNode(url); legacy = true }
+            }
+            sub.finish()
+        }
+        let creativesElement = r.child("Creatives")
+        var creatives: [Creative] = []
+        if let creativesElement {
+            let sub = Reader(creativesElement, context)
+            creatives = sub.children("Creative").map { decodeCreative($0, context) }
+            sub.finish()
+        }
+        let body = AdBody(
+            kind: kind,
+            adSystem: adSystem,
+            adTitle: r.text("AdTitle"),
+            description: r.text("Description"),
+            advertiser: advertiser,
+            pricing: pricing,
+            survey: survey,
+            errors: errors,
+            impressions: impressions,
+            categories: r.children("Category").map { decodeCategory($0, context) },
+            adServingId: r.text("AdServingId"),
+            expires: expires,
+            viewableImpression: r.child("ViewableImpression").map { decodeViewable($0, context) },
+            adVerifications: verifications,
+            hasAdVerificationsElement: verificationsElement != nil,
+            blockedAdCategories: r.children("BlockedAdCategories").map { decodeCategory($0, context) },
+            vastAdTagURI: tagURI,
+            usesLegacyAdTagURL: legacy,
+            vastAdTagURICount: tagURICount,
+            followAdditionalWrappers: r.bool("followAdditionalWrappers"),
+            allowMultipleAds: r.bool("allowMultipleAds"),
+            fallbackOnNoAd: r.bool("fallbackOnNoAd"),
+            extensions: decodeExtensions(r.child("Extensions"), "Extension", context),
+            creatives: creatives,
+            hasCreativesElement: creativesElement != nil,
+            position: element.position,
+            path: element.path,
+            childCounts: counts)
+        r.finish()
+        return body
+    }
+
+    static func decodeCategory(_ e: XMLElement, _ context: DecodeContext) -> Category {
+        let sub = Reader(e, context)
+        let value = Category(value: e.trimmedText, authority: sub.string("authority"), position: e.position, path: e.path)
+        sub.finish()
+        return value
+    }
+
+    static func decodeViewable(_ e: XMLElement, _ context: DecodeContext) -> ViewableImpression {
+        let r = Reader(e, context)
+        let value = ViewableImpression(
+            id: r.string("id"), viewable: r.texts("Viewable"), notViewable: r.texts("NotViewable"),
+            viewUndetermined: r.texts("ViewUndetermined"), position: e.position)
+        r.finish()
+        return value
+    }
+
+    static func decodeVerifications(_ e: XMLElement, _ context: DecodeContext) -> [Verification] {
+        let r = Reader(e, context)
+        let list = r.children("Verification").map { v -> Verification in
+            let vr = Reader(v, context)
+            let js = vr.children("JavaScriptResource").map { x -> VerificationResource in
+                let xr = Reader(x, context)
+                let value = VerificationResource(url: Reader.textNode(x), apiFramework: xr.string("apiFramework"),
+                                                 browserOptional: xr.bool("browserOptional"), type: nil)
+                xr.finish()
+                return value
+            }
+            let exe = vr.children("ExecutableResource").map { x -> VerificationResource in
+                let xr = Reader(x, context)
+                let value = VerificationResource(url: Reader.textNode(x), apiFramework: xr.string("apiFramework"),
+                                                 browserOptional: nil, type: xr.string("type"))
+                xr.finish()
+                return value
+            }
+            let value = Verification(
+                vendor: vr.string("vendor"), javaScriptResources: js, executableResources: exe,
+                verificationParameters: vr.text("VerificationParameters"),
+                trackingEvents: decodeTracking(vr.child("TrackingEvents"), context),
+                position: v.position, path: v.path)
+            vr.finish()
+            return value
+        }
+        r.finish()
+        return list
+    }
+
+    static func decodeExtensions(_ container: XMLElement?, _ name: String, _ context: DecodeContext) -> [Extension] {
+        guard let container else { return [] }
+        let r = Reader(container, context)
+        let list = r.children(name).map { Extension(type: $0.attribute("type"), element: $0) }
+        r.finish()
+        return list
+    }
+
+    static func decodeTracking(_ container: XMLElement?, _ context: DecodeContext) -> [TrackingEvent] {
+        guard let container else { return [] }
+        let r = Reader(container, context)
+        let list = r.children("Tracking").map { t -> TrackingEvent in
+            let tr = Reader(t, context)
+            let value = TrackingEvent(event: tr.string("event"), offset: tr.offset("offset"), url: Reader.textNode(t))
+            tr.finish()
+            return value
+        }
+        r.finish()
+        return list
+    }
+
+    static func decodeCreative(_ e: XMLElement, _ context: DecodeContext) -> Creative {
+        let r = Reader(e, context)
+        let ids = r.children("UniversalAdId").map { u -> UniversalAdId in
+            let ur = Reader(u, context)
+            let value = UniversalAdId(value: u.trimmedText, idRegistry: ur.string("idRegistry"),
+                                      idValue: ur.string("idValue"), position: u.position, path: u.path)
+            ur.finish()
+            return value
+        }
+        // VAST 4.0 spelled the attribute `adId`; 2.0/3.0 wrote `AdID`.
+        let adId = r.string("adId") ?? r.string("AdID")
+        let creative = Creative(
+            id: r.string("id"), adId: adId, sequence: r.int("sequence"), apiFramework: r.string("apiFramework"),
+            universalAdIds: ids,
+            creativeExtensions: decodeExtensions(r.child("CreativeExtensions"), "CreativeExtension", context),
+            linear: r.child("Linear").map { decodeLinear($0, context) },
+            nonLinearAds: r.child("NonLinearAds").map { decodeNonLinearAds($0, context) },
+            companionAds: r.child("CompanionAds").map { decodeCompanionAds($0, context) },
+            position: e.position, path: e.path)
+        r.finish()
+        return creative
+    }
+
+    static func decodeLinear(_ e: XMLElement, _ context: DecodeContext) -> Linear {
+        let r = Reader(e, context)
+        let durationElement = r.child("Duration")
+        let duration = durationElement.map { Reader.time($0.text, what: "Duration", $0, context) }
+        let mediaFilesElement = r.child("MediaFiles")
+        var mediaFiles: [MediaFile] = []
+        var mezzanines: [MediaFile] = []
+        var interactive: [InteractiveCreativeFile] = []
+        var captions: [ClosedCaptionFile] = []
+        if let mediaFilesElement {
+            let mr = Reader(mediaFilesElement, context)
+            mediaFiles = mr.children("MediaFile").map { decodeMediaFile($0, context) }
+            mezzanines = mr.children("Mezzanine").map { decodeMediaFile($0, context) }
+            interactive = mr.children("InteractiveCreativeFile").map { x in
+                let xr = Reader(x, context)
+                let value = InteractiveCreativeFile(url: Reader.textNode(x), type: xr.string("type"),
+                                                    apiFramework: xr.string("apiFramework"),
+                                                    variableDuration: xr.bool("variableDuration"))
+                xr.finish()
+                return value
+            }
+            if let ccs = mr.child("ClosedCaptionFiles") {
+                let cr = Reader(ccs, context)
+                captions = cr.children("ClosedCaptionFile").map { x in
+                    let xr = Reader(x, context)
+                    let value = ClosedCaptionFile(url: Reader.textNode(x), type: xr.string("type"), language: xr.string("language"))
+                    xr.finish()
+                    return value
+                }
+                cr.finish()
+            }
+            mr.finish()
+        }
+        var videoClicks: VideoClicks?
+        if let clicks = r.child("VideoClicks") {
+            let cr = Reader(clicks, context)
+            videoClicks = VideoClicks(clickThrough: cr.text("ClickThrough"), clickTrackings: cr.texts("ClickTracking"),
+                                      customClicks: cr.texts("CustomClick"))
+            cr.finish()
+        }
+        var icons: [Icon] = []
+        if let iconsElement = r.child("Icons") {
+            let ir = Reader(iconsElement, context)
+            icons = ir.children("Icon").map { decodeIcon($0, context) }
+            ir.finish()
+        }
+        let linear = Linear(
+            skipoffset: r.offset("skipoffset"), duration: duration, durationPosition: durationElement?.position,
+            mediaFiles: mediaFiles, hasMediaFilesElement: mediaFilesElement != nil, mezzanines: mezzanines,
+            interactiveCreativeFiles: interactive, closedCaptionFiles: captions,
+            adParameters: r.child("AdParameters").map { decodeAdParameters($0, context) },
+            videoClicks: videoClicks, trackingEvents: decodeTracking(r.child("TrackingEvents"), context),
+            icons: icons, position: e.position, path: e.path)
+        r.finish()
+        return linear
+    }
+
+    static func decodeMediaFile(_ e: XMLElement, _ context: DecodeContext) -> MediaFile {
+        let r = Reader(e, context)
+        let file = MediaFile(
+            url: Reader.textNode(e), id: r.string("id"), delivery: r.string("delivery"), type: r.string("type"),
+            width: r.int("width"), height: r.int("height"), codec: r.string("codec"), bitrate: r.int("bitrate"),
+            minBitrate: r.int("minBitrate"), maxBitrate: r.int("maxBitrate"), scalable: r.bool("scalable"),
+            maintainAspectRatio: r.bool("maintainAspectRatio"), apiFramework: r.string("apiFramework"),
+            fileSize: r.int("fileSize"), mediaType: r.string("mediaType"))
+        r.finish()
+        return file
+    }
+
+    static func decodeAdParameters(_ e: XMLElement, _ context: DecodeContext) -> AdParameters {
+        let r = Reader(e, context)
+        let encoded = r.bool("xmlEncoded")
+        let raw = e.trimmedText
+        // Text outside CDATA was already unescaped by the parser; CDATA content marked as XML-encoded
+        // still carries its escapes.
+        let decoded = (encoded?.value == true && e.cdataSections > 0) ? unescapeXML(raw) : raw
+        r.finish()
+        return AdParameters(raw: raw, decoded: decoded, xmlEncoded: encoded, position: e.position, path: e.path)
+    }
+
+    static func decodeResources(_ r: Reader, _ context: DecodeContext) -> [Resource] {
+        var list: [Resource] = []
+        for e in r.children("StaticResource") {
+            let sr = Reader(e, context)
+            list.append(Resource(kind: .staticResource, content: Reader.textNode(e), creativeType: sr.string("creativeType"), xmlEncoded: nil))
+            sr.finish()
+        }
+        for e in r.children("IFrameResource") {
+            Reader(e, context).finish()
+            list.append(Resource(kind: .iframe, content: Reader.textNode(e), creativeType: nil, xmlEncoded: nil))
+        }
+        for e in r.children("HTMLResource") {
+            let hr = Reader(e, context)
+            list.append(Resource(kind: .html, content: Reader.textNode(e), creativeType: nil, xmlEncoded: hr.bool("xmlEncoded")))
+            hr.finish()
+        }
+        return list.sorted { $0.content.position < $1.content.position }
+    }
+
+    static func decodeIcon(_ e: XMLElement, _ context: DecodeContext) -> Icon {
+        let r = Reader(e, context)
+        var clickThrough: TextNode?
+        var clickTrackings: [TextNode] = []
+        var fallbacks: [IconClickFallbackImage] = []
+        if let clicks = r.child("IconClicks") {
+            let cr = Reader(clicks, context)
+            clickThrough = cr.text("IconClickThrough")
+            clickTrackings = cr.texts("IconClickTracking")
+            if let images = cr.child("IconClickFallbackImages") {
+                let ir = Reader(images, context)
+                fallbacks = ir.children("IconClickFallbackImage").map { f in
+                    let fr = Reader(f, context)
+                    let resources = decodeResources(fr, context)
+                    let value = IconClickFallbackImage(
+                        width: fr.int("width"), height: fr.int("height"), altText: fr.child("AltText")?.trimmedText,
+                        resource: resources.first, position: f.position)
+                    fr.finish()
+                    return value
+                }
+                ir.finish()
+            }
+            cr.finish()
+        }
+        let icon = Icon(
+            program: r.string("program"), width: r.int("width"), height: r.int("height"),
+            xPosition: r.string("xPosition"), yPosition: r.string("yPosition"), duration: r.time("duration"),
+            offset: r.time("offset"), apiFramework: r.string("apiFramework"), pxratio: r.string("pxratio"),
+            altText: r.string("altText"), hoverText: r.string("hoverText"), resources: decodeResources(r, context),
+            clickThrough: clickThrough, clickTrackings: clickTrackings, clickFallbackImages: fallbacks,
+            viewTrackings: r.texts("IconViewTracking"), position: e.position, path: e.path)
+        r.finish()
+        return icon
+    }
+
+    static func decodeNonLinearAds(_ e: XMLElement, _ context: DecodeContext) -> NonLinearAds {
+        let r = Reader(e, context)
+        let list = r.children("NonLinear").map { n -> NonLinear in
+            let nr = Reader(n, context)
+            let value = NonLinear(
+                id: nr.string("id"), width: nr.int("width"), height: nr.int("height"),
+                expandedWidth: nr.int("expandedWidth"), expandedHeight: nr.int("expandedHeight"),
+                scalable: nr.bool("scalable"), maintainAspectRatio: nr.bool("maintainAspectRatio"),
+                minSuggestedDuration: nr.time("minSuggestedDuration"), apiFramework: nr.string("apiFramework"),
+                resources: decodeResources(nr, context),
+                adParameters: nr.child("AdParameters").map { decodeAdParameters($0, context) },
+                clickThrough: nr.text("NonLinearClickThrough"), clickTrackings: nr.texts("NonLinearClickTracking"),
+                position: n.position, path: n.path)
+            nr.finish()
+            return value
+        }
+        let value = NonLinearAds(nonLinears: list, trackingEvents: decodeTracking(r.child("TrackingEvents"), context),
+                                 position: e.position, path: e.path)
+        r.finish()
+        return value
+    }
+
+    static func decodeCompanionAds(_ e: XMLElement, _ context: DecodeContext) -> CompanionAds {
+        let r = Reader(e, context)
+        let list = r.children("Companion").map { c -> Companion in
+            let cr = Reader(c, context)
+            let value = Companion(
+                id: cr.string("id"), width: cr.int("width"), height: cr.int("height"),
+                assetWidth: cr.int("assetWidth"), assetHeight: cr.int("assetHeight"),
+                expandedWidth: cr.int("expandedWidth"), expandedHeight: cr.int("expandedHeight"),
+                apiFramework: cr.string("apiFramework"), adSlotId: cr.string("adSlotId") ?? cr.string("adSlotID"),
+                pxratio: cr.string("pxratio"), renderingMode: cr.string("renderingMode"),
+                resources: decodeResources(cr, context), altText: cr.child("AltText")?.trimmedText,
+                clickThrough: cr.text("CompanionClickThrough"), clickTrackings: cr.texts("CompanionClickTracking"),
+                trackingEvents: decodeTracking(cr.child("TrackingEvents"), context),
+                adParameters: cr.child("AdParameters").map { decodeAdParameters($0, context) },
+                position: c.position, path: c.path)
+            cr.finish()
+            return value
+        }
+        let value = CompanionAds(required: r.string("required"), companions: list, position: e.position, path: e.path)
+        r.finish()
+        return value
+    }
+}
+
+/// Undoes XML's five predefined entities and numeric character references.
+public func unescapeXML(_ text: String) -> String {
+    guard text.contains("&") else { return text }
+    var out = ""
+    out.reserveCapacity(text.utf8.count)
+    var i = text.startIndex
+    while i < text.endIndex {
+        let c = text[i]
+        if c == "&", let semicolon = text[i...].prefix(12).firstIndex(of: ";") {
+            let entity = text[text.index(after: i)..<semicolon]
+            var replacement: String?
+            switch entity {
+            case "lt": replacement = "<"
+            case "gt": replacement = ">"
+            case "amp": replacement = "&"
+            case "quot": replacement = "\""
+            case "apos": replacement = "'"
+            default:
+                if entity.hasPrefix("#x"), let v = UInt32(entity.dropFirst(2), radix: 16), let s = Unicode.Scalar(v) {
+                    replacement = String(Character(s))
+                } else if entity.hasPrefix("#"), let v = UInt32(entity.dropFirst()), let s = Unicode.Scalar(v) {
+                    replacement = String(Character(s))
+                }
+            }
+            if let replacement {
+                out += replacement
+                i = text.index(after: semicolon)
+                continue
+            }
+        }
+        out.append(c)
+        i = text.index(after: i)
+    }
+    return out
+}

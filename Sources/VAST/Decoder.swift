@@ -1,0 +1,240 @@
+import ConformCore
+import Foundation
+import XMLCore
+
+/// Ids of the findings the decoder itself makes. The rules layer documents each one.
+public enum DecodeRuleID {
+    public static let notWellFormed = "XML-not-well-formed"
+    public static let namespaceError = "XML-namespace-error"
+    public static let entityExpansion = "XML-entity-expansion"
+    public static let dtdPresent = "XML-dtd-present"
+    public static let entityReference = "XML-entity-reference"
+    public static let inputTooLarge = "XML-input-too-large"
+    public static let rootElement = "VAST-2.0-root-element"
+    public static let unsupportedVAST1 = "VAST-1.0-unsupported"
+    public static let timeFormat = "VAST-2.0-time-format"
+    public static let offsetFormat = "VAST-3.0-offset-format"
+    public static let integerValue = "VAST-2.0-integer-value"
+    public static let booleanValue = "VAST-2.0-boolean-value"
+    public static let vmapTimeOffsetFormat = "VMAP-1.0-timeoffset-format"
+    public static let vmapRepeatAfterFormat = "VMAP-1.0-repeatafter-format"
+    public static let vmapNamespace = "VMAP-1.0-namespace"
+}
+
+/// What one input decoded to: the XML document, the VAST or VMAP model when the root is one, and
+/// every finding of the parse and decode steps.
+public struct DecodedInput: Sendable, Codable, Hashable {
+    public var xml: XMLDocument
+    public var vast: VASTDocument?
+    public var vmap: VMAPDocument?
+    /// The root element's qualified name, if any.
+    public var rootName: String?
+    public var diagnostics: [Diagnostic]
+
+    /// The document parsed and its root is `<VAST>` or `<VMAP>`.
+    public var isDecoded: Bool { vast != nil || vmap != nil }
+}
+
+/// Decodes VAST 2.0–4.3 and VMAP 1.0 from bytes or an element tree.
+public enum VASTDecoder {
+    /// Parses and decodes raw bytes. The tree of a document that is not well-formed is never decoded.
+    public static func decode(_ data: Data, options: XMLParseOptions = .default) -> DecodedInput {
+        decode(document: XMLParser.parse(data, options: options))
+    }
+
+    /// Parses and decodes a string (UTF-8).
+    public static func decode(_ string: String) -> DecodedInput { decode(Data(string.utf8)) }
+
+    /// Decodes an already parsed document.
+    public static func decode(document: XMLDocument) -> DecodedInput {
+        var diagnostics = xmlDiagnostics(document)
+        var result = DecodedInput(xml: document, vast: nil, vmap: nil, rootName: document.root?.qualifiedName, diagnostics: [])
+        guard let root = document.root else {
+            result.diagnostics = diagnostics
+            return result
+        }
+        let context = DecodeContext()
+        switch root.name {
+        case "VAST":
+            result.vast = decodeVAST(root, context)
+        case "VMAP":
+            result.vmap = decodeVMAP(root, context)
+        case "VideoAdServingTemplate":
+            context.report(DecodeRuleID.unsupportedVAST1, .error,
+                           "the root <VideoAdServingTemplate> is VAST 1.0, which is not supported (IAB error 102); serve VAST 2.0 or later",
+                           root)
+        default:
+            context.report(DecodeRuleID.rootElement, .error,
+                           "the root element is <\(root.qualifiedName)>, expected <VAST> (or <VMAP>)", root)
+        }
+        diagnostics += context.diagnostics
+        result.diagnostics = diagnostics
+        return result
+    }
+
+    /// The parser's messages as diagnostics.
+    static func xmlDiagnostics(_ document: XMLDocument) -> [Diagnostic] {
+        var out: [Diagnostic] = []
+        let spec = SpecReference(document: .xml10, section: "2.1", quote: "A textual object is a well-formed XML document if ...")
+        for message in document.messages {
+            let ruleID: String
+            let severity: Severity
+            if message.code == -1 && message.message.contains("larger than the limit") {
+                ruleID = DecodeRuleID.inputTooLarge; severity = .error
+            } else if message.code == XMLMessage.entityLoopCode {
+                ruleID = DecodeRuleID.entityExpansion; severity = .error
+            } else if message.domain == XMLMessage.namespaceDomain {
+                ruleID = DecodeRuleID.namespaceError; severity = .error
+            } else if message.level == .warning {
+                // Warnings (for example a refused external entity) never break well-formedness.
+                ruleID = DecodeRuleID.entityReference; severity = .warning
+            } else {
+                ruleID = DecodeRuleID.notWellFormed; severity = .error
+            }
+            out.append(Diagnostic(
+                ruleID: ruleID, severity: severity, message: "XML: \(message.message)",
+                position: message.position, path: nil, spec: spec,
+                details: ["libxml2Code": String(message.code)]))
+        }
+        if document.hasDTD {
+            out.append(Diagnostic(
+                ruleID: DecodeRuleID.dtdPresent, severity: .warning,
+                message: "the document has a DOCTYPE; VAST documents do not use DTDs, and conform neither loads nor expands them",
+                position: document.root.map { _ in SourcePosition.start }, spec: spec))
+        }
+        if document.messagesTruncated {
+            out.append(Diagnostic(
+                ruleID: DecodeRuleID.notWellFormed, severity: .info,
+                message: "more XML messages were produced than are shown", spec: spec))
+        }
+        return out
+    }
+}
+
+/// Collects findings and unknown nodes during one decode. Not shared across threads.
+final class DecodeContext {
+    var diagnostics: [Diagnostic] = []
+    var unknownNodes: [UnknownNode] = []
+
+    func report(_ ruleID: String, _ severity: Severity, _ message: String, _ element: XMLElement) {
+        diagnostics.append(Diagnostic(
+            ruleID: ruleID, severity: severity, message: message, position: element.position,
+            path: element.path, spec: DecodeContext.references[ruleID]))
+    }
+
+    static let references: [String: SpecReference] = [
+        DecodeRuleID.rootElement: SpecReference(document: .vast42, section: "3.1", quote: "The document root element is <VAST>"),
+        DecodeRuleID.unsupportedVAST1: SpecReference(document: .vast3, section: "2.4.2.1", quote: "VAST 1.0 ... deprecated"),
+        DecodeRuleID.timeFormat: SpecReference(document: .vast42, section: "3.9.1", quote: "The time format is HH:MM:SS or HH:MM:SS.mmm"),
+        DecodeRuleID.offsetFormat: SpecReference(document: .vast42, section: "3.9", quote: "skipoffset ... HH:MM:SS or HH:MM:SS.mmm or n%"),
+        DecodeRuleID.integerValue: SpecReference(document: .vast42, section: "3.9.2", quote: "width ... height ... integer"),
+        DecodeRuleID.booleanValue: SpecReference(document: .vast42, section: "3.19", quote: "a Boolean value"),
+        DecodeRuleID.vmapTimeOffsetFormat: SpecReference(document: .vmap1, section: "2.4.1", quote: "timeOffset ... hh:mm:ss.mmm, n%, start, end, #m"),
+        DecodeRuleID.vmapRepeatAfterFormat: SpecReference(document: .vmap1, section: "2.4.1", quote: "repeatAfter ... hh:mm:ss.mmm"),
+        DecodeRuleID.vmapNamespace: SpecReference(document: .vmap1, section: "2.2", quote: "the VMAP namespace http://www.iab.net/videosuite/vmap"),
+    ]
+}
+
+/// Reads one element, remembering which attributes and children were consumed so that the rest can
+/// be reported as unknown.
+final class Reader {
+    let element: XMLElement
+    let context: DecodeContext
+    private var usedAttributes: [String] = []
+    private var usedChildren: [String] = []
+
+    init(_ element: XMLElement, _ context: DecodeContext) {
+        self.element = element
+        self.context = context
+    }
+
+    var position: SourcePosition { element.position }
+    var path: String { element.path }
+
+    func string(_ name: String) -> String? {
+        usedAttributes.append(name)
+        return element.attribute(name)
+    }
+
+    func int(_ name: String) -> Attr<Int>? {
+        guard let raw = string(name) else { return nil }
+        let value = parseXMLInteger(raw)
+        if value == nil {
+            context.report(DecodeRuleID.integerValue, .error,
+                           "\(element.name)@\(name) is \"\(raw)\", not an integer", element)
+        }
+        return Attr(raw: raw, value: value)
+    }
+
+    func bool(_ name: String) -> Attr<Bool>? {
+        guard let raw = string(name) else { return nil }
+        let value = parseXMLBoolean(raw)
+        if value == nil {
+            context.report(DecodeRuleID.booleanValue, .error,
+                           "\(element.name)@\(name) is \"\(raw)\", not a boolean (true or false)", element)
+        }
+        return Attr(raw: raw, value: value)
+    }
+
+    func time(_ name: String) -> Attr<VASTTime>? {
+        guard let raw = string(name) else { return nil }
+        return Reader.time(raw, what: "\(element.name)@\(name)", element, context)
+    }
+
+    static func time(_ raw: String, what: String, _ element: XMLElement, _ context: DecodeContext) -> Attr<VASTTime> {
+        let trimmed = raw.trimmingWhitespace()
+        let value = VASTTime(parsing: trimmed)
+        if value == nil {
+            context.report(DecodeRuleID.timeFormat, .error,
+                           "\(what) is \"\(trimmed)\", not a time in the form HH:MM:SS or HH:MM:SS.mmm", element)
+        }
+        return Attr(raw: trimmed, value: value)
+    }
+
+    func offset(_ name: String) -> Attr<VASTOffset>? {
+        guard let raw = string(name) else { return nil }
+        let trimmed = raw.trimmingWhitespace()
+        let value = VASTOffset(parsing: trimmed)
+        if value == nil {
+            context.report(DecodeRuleID.offsetFormat, .error,
+                           "\(element.name)@\(name) is \"\(trimmed)\", not HH:MM:SS, HH:MM:SS.mmm or a percentage n% from 0 to 100", element)
+        }
+        return Attr(raw: trimmed, value: value)
+    }
+
+    func children(_ name: String) -> [XMLElement] {
+        usedChildren.append(name)
+        return element.children(name)
+    }
+
+    func child(_ name: String) -> XMLElement? {
+        usedChildren.append(name)
+        return element.child(name)
+    }
+
+    func text(_ name: String) -> TextNode? { child(name).map(Reader.textNode) }
+
+    func texts(_ name: String) -> [TextNode] { children(name).map(Reader.textNode) }
+
+    static func textNode(_ element: XMLElement) -> TextNode {
+        TextNode(
+            value: element.trimmedText, position: element.position, path: element.path,
+            inCDATA: element.cdataSections > 0, hasTextOutsideCDATA: element.hasTextOutsideCDATA,
+            id: element.attribute("id"))
+    }
+
+    /// Reports every attribute and child that was not consumed.
+    func finish() {
+        for attribute in element.attributes where !usedAttributes.contains(attribute.name) {
+            if attribute.prefix == "xsi" || attribute.prefix == "xml" { continue }
+            context.unknownNodes.append(UnknownNode(
+                kind: .attribute, name: attribute.qualifiedName, parent: element.name,
+                path: element.path, position: element.position))
+        }
+        for child in element.children where !usedChildren.contains(child.name) {
+            context.unknownNodes.append(UnknownNode(
+                kind: .element, name: child.qualifiedName, parent: element.name,
+                path: child.path, position: child.position))
+        }
+    }
+}

@@ -1,0 +1,353 @@
+import ConformCore
+import XMLCore
+
+// The value-type model of VAST 2.0 to 4.3. Each type covers the union of the versions; which
+// elements are allowed in which version is for the rules to say. Every node keeps its position and
+// element path. Attributes keep their raw text beside the typed value (see `Attr`).
+
+/// A decoded `<VAST>` document.
+public struct VASTDocument: Sendable, Codable, Hashable {
+    /// `VAST@version` as written; `nil` when absent.
+    public var declaredVersion: String?
+    /// The declared version when it is one conform knows.
+    public var version: VASTVersion?
+    /// Root-level `<Error>` URIs (a no-ad response).
+    public var errors: [TextNode]
+    public var ads: [Ad]
+    public var position: SourcePosition
+    public var path: String
+    /// The root's namespace URI (`http://www.iab.com/VAST` in some 4.x tags), if any.
+    public var namespaceURI: String?
+    /// Elements and attributes not known for their parent in any VAST version.
+    public var unknownNodes: [UnknownNode]
+}
+
+/// `<Ad>`: exactly one of `inLine` or `wrapper` in a valid document.
+public struct Ad: Sendable, Codable, Hashable {
+    public var id: String?
+    public var sequence: Attr<Int>?
+    /// `adType` (4.1+): video, audio or hybrid.
+    public var adType: String?
+    /// `conditionalAd` (4.0, deprecated in 4.1).
+    public var conditionalAd: Attr<Bool>?
+    public var inLine: AdBody?
+    public var wrapper: AdBody?
+    /// How many `<InLine>` and `<Wrapper>` children were present (rules check for exactly one).
+    public var inLineCount: Int
+    public var wrapperCount: Int
+    public var position: SourcePosition
+    public var path: String
+
+    /// The InLine or the Wrapper, whichever is present (InLine first).
+    public var body: AdBody? { inLine ?? wrapper }
+}
+
+/// The content of an `<InLine>` or a `<Wrapper>`. Elements that only one of them allows are optional.
+public struct AdBody: Sendable, Codable, Hashable {
+    public enum Kind: String, Sendable, Codable, Hashable { case inLine = "InLine", wrapper = "Wrapper" }
+    public var kind: Kind
+    public var adSystem: AdSystem?
+    public var adTitle: TextNode?
+    public var description: TextNode?
+    public var advertiser: Advertiser?
+    public var pricing: Pricing?
+    public var survey: Survey?
+    public var errors: [TextNode]
+    public var impressions: [TextNode]
+    public var categories: [Category]
+    public var adServingId: TextNode?
+    public var expires: Attr<Int>?
+    public var viewableImpression: ViewableImpression?
+    public var adVerifications: [Verification]
+    /// An `<AdVerifications>` element was present (even if empty).
+    public var hasAdVerificationsElement: Bool
+    public var blockedAdCategories: [Category]
+    /// Wrapper: the next hop, from `VASTAdTagURI` (or the legacy VAST 2 `VASTAdTagURL/URL`).
+    public var vastAdTagURI: TextNode?
+    /// The URI came from the legacy `VASTAdTagURL/URL` form.
+    public var usesLegacyAdTagURL: Bool
+    public var vastAdTagURICount: Int
+    public var followAdditionalWrappers: Attr<Bool>?
+    public var allowMultipleAds: Attr<Bool>?
+    public var fallbackOnNoAd: Attr<Bool>?
+    public var extensions: [Extension]
+    public var creatives: [Creative]
+    /// A `<Creatives>` element was present (even if empty).
+    public var hasCreativesElement: Bool
+    public var position: SourcePosition
+    public var path: String
+    /// How many times each child element appeared, for cardinality rules (e.g. two `AdSystem`).
+    public var childCounts: [String: Int]
+}
+
+public struct AdSystem: Sendable, Codable, Hashable {
+    public var name: String
+    public var version: String?
+    public var position: SourcePosition
+    public var path: String
+}
+
+public struct Advertiser: Sendable, Codable, Hashable {
+    public var name: String
+    public var id: String?
+    public var position: SourcePosition
+}
+
+public struct Pricing: Sendable, Codable, Hashable {
+    public var value: String
+    public var model: String?
+    public var currency: String?
+    public var position: SourcePosition
+    public var path: String
+}
+
+public struct Survey: Sendable, Codable, Hashable {
+    public var url: TextNode
+    public var type: String?
+}
+
+/// `<Category>` (InLine) or `<BlockedAdCategories>` (Wrapper).
+public struct Category: Sendable, Codable, Hashable {
+    public var value: String
+    public var authority: String?
+    public var position: SourcePosition
+    public var path: String
+}
+
+public struct ViewableImpression: Sendable, Codable, Hashable {
+    public var id: String?
+    public var viewable: [TextNode]
+    public var notViewable: [TextNode]
+    public var viewUndetermined: [TextNode]
+    public var position: SourcePosition
+}
+
+/// `<Verification>` of `<AdVerifications>` (4.1+; earlier in an Extension).
+public struct Verification: Sendable, Codable, Hashable {
+    public var vendor: String?
+    public var javaScriptResources: [VerificationResource]
+    public var executableResources: [VerificationResource]
+    public var verificationParameters: TextNode?
+    public var trackingEvents: [TrackingEvent]
+    public var position: SourcePosition
+    public var path: String
+}
+
+public struct VerificationResource: Sendable, Codable, Hashable {
+    public var url: TextNode
+    public var apiFramework: String?
+    /// JavaScriptResource only.
+    public var browserOptional: Attr<Bool>?
+    /// ExecutableResource only.
+    public var type: String?
+}
+
+/// `<Extension>` or `<CreativeExtension>`: free-form content, kept as an element tree.
+public struct Extension: Sendable, Codable, Hashable {
+    public var type: String?
+    public var element: XMLElement
+}
+
+public struct UniversalAdId: Sendable, Codable, Hashable {
+    public var value: String
+    public var idRegistry: String?
+    /// `idValue` (4.0 only; removed in 4.1).
+    public var idValue: String?
+    public var position: SourcePosition
+    public var path: String
+}
+
+public struct Creative: Sendable, Codable, Hashable {
+    public var id: String?
+    public var adId: String?
+    public var sequence: Attr<Int>?
+    public var apiFramework: String?
+    public var universalAdIds: [UniversalAdId]
+    public var creativeExtensions: [Extension]
+    public var linear: Linear?
+    public var nonLinearAds: NonLinearAds?
+    public var companionAds: CompanionAds?
+    public var position: SourcePosition
+    public var path: String
+
+    /// Linear, NonLinear or Companion: the kind of the creative.
+    public var kind: CreativeKind? {
+        if linear != nil { return .linear }
+        if nonLinearAds != nil { return .nonLinear }
+        if companionAds != nil { return .companion }
+        return nil
+    }
+}
+
+public enum CreativeKind: String, Sendable, Codable, Hashable, CaseIterable {
+    case linear = "Linear", nonLinear = "NonLinear", companion = "Companion"
+}
+
+public struct TrackingEvent: Sendable, Codable, Hashable {
+    /// The `event` attribute as written (`nil` when missing).
+    public var event: String?
+    public var offset: Attr<VASTOffset>?
+    public var url: TextNode
+}
+
+public struct Linear: Sendable, Codable, Hashable {
+    public var skipoffset: Attr<VASTOffset>?
+    public var duration: Attr<VASTTime>?
+    public var durationPosition: SourcePosition?
+    public var mediaFiles: [MediaFile]
+    public var hasMediaFilesElement: Bool
+    public var mezzanines: [MediaFile]
+    public var interactiveCreativeFiles: [InteractiveCreativeFile]
+    public var closedCaptionFiles: [ClosedCaptionFile]
+    public var adParameters: AdParameters?
+    public var videoClicks: VideoClicks?
+    public var trackingEvents: [TrackingEvent]
+    public var icons: [Icon]
+    public var position: SourcePosition
+    public var path: String
+}
+
+/// A `<MediaFile>` or a `<Mezzanine>` (the same attributes, fewer of them used by Mezzanine).
+public struct MediaFile: Sendable, Codable, Hashable {
+    public var url: TextNode
+    public var id: String?
+    public var delivery: String?
+    public var type: String?
+    public var width: Attr<Int>?
+    public var height: Attr<Int>?
+    public var codec: String?
+    public var bitrate: Attr<Int>?
+    public var minBitrate: Attr<Int>?
+    public var maxBitrate: Attr<Int>?
+    public var scalable: Attr<Bool>?
+    public var maintainAspectRatio: Attr<Bool>?
+    public var apiFramework: String?
+    public var fileSize: Attr<Int>?
+    public var mediaType: String?
+}
+
+public struct InteractiveCreativeFile: Sendable, Codable, Hashable {
+    public var url: TextNode
+    public var type: String?
+    public var apiFramework: String?
+    public var variableDuration: Attr<Bool>?
+}
+
+public struct ClosedCaptionFile: Sendable, Codable, Hashable {
+    public var url: TextNode
+    public var type: String?
+    public var language: String?
+}
+
+/// `<AdParameters>`: where IMA's `traffickingParameters` come from.
+public struct AdParameters: Sendable, Codable, Hashable {
+    /// The content as written (trimmed).
+    public var raw: String
+    /// The content with XML encoding undone when `xmlEncoded` is true.
+    public var decoded: String
+    public var xmlEncoded: Attr<Bool>?
+    public var position: SourcePosition
+    public var path: String
+}
+
+public struct VideoClicks: Sendable, Codable, Hashable {
+    public var clickThrough: TextNode?
+    public var clickTrackings: [TextNode]
+    public var customClicks: [TextNode]
+}
+
+/// A creative resource: `StaticResource`, `IFrameResource` or `HTMLResource`.
+public struct Resource: Sendable, Codable, Hashable {
+    public enum Kind: String, Sendable, Codable, Hashable { case staticResource = "StaticResource", iframe = "IFrameResource", html = "HTMLResource" }
+    public var kind: Kind
+    public var content: TextNode
+    /// StaticResource: the MIME type of the resource.
+    public var creativeType: String?
+    /// HTMLResource: `xmlEncoded` (removed in 4.0.5).
+    public var xmlEncoded: Attr<Bool>?
+}
+
+public struct Icon: Sendable, Codable, Hashable {
+    public var program: String?
+    public var width: Attr<Int>?
+    public var height: Attr<Int>?
+    public var xPosition: String?
+    public var yPosition: String?
+    public var duration: Attr<VASTTime>?
+    public var offset: Attr<VASTTime>?
+    public var apiFramework: String?
+    public var pxratio: String?
+    public var altText: String?
+    public var hoverText: String?
+    public var resources: [Resource]
+    public var clickThrough: TextNode?
+    public var clickTrackings: [TextNode]
+    public var clickFallbackImages: [IconClickFallbackImage]
+    public var viewTrackings: [TextNode]
+    public var position: SourcePosition
+    public var path: String
+}
+
+public struct IconClickFallbackImage: Sendable, Codable, Hashable {
+    public var width: Attr<Int>?
+    public var height: Attr<Int>?
+    public var altText: String?
+    public var resource: Resource?
+    public var position: SourcePosition
+}
+
+public struct NonLinearAds: Sendable, Codable, Hashable {
+    public var nonLinears: [NonLinear]
+    public var trackingEvents: [TrackingEvent]
+    public var position: SourcePosition
+    public var path: String
+}
+
+public struct NonLinear: Sendable, Codable, Hashable {
+    public var id: String?
+    public var width: Attr<Int>?
+    public var height: Attr<Int>?
+    public var expandedWidth: Attr<Int>?
+    public var expandedHeight: Attr<Int>?
+    public var scalable: Attr<Bool>?
+    public var maintainAspectRatio: Attr<Bool>?
+    public var minSuggestedDuration: Attr<VASTTime>?
+    public var apiFramework: String?
+    public var resources: [Resource]
+    public var adParameters: AdParameters?
+    public var clickThrough: TextNode?
+    public var clickTrackings: [TextNode]
+    public var position: SourcePosition
+    public var path: String
+}
+
+public struct CompanionAds: Sendable, Codable, Hashable {
+    /// `required`: all, any or none (3.0+).
+    public var required: String?
+    public var companions: [Companion]
+    public var position: SourcePosition
+    public var path: String
+}
+
+public struct Companion: Sendable, Codable, Hashable {
+    public var id: String?
+    public var width: Attr<Int>?
+    public var height: Attr<Int>?
+    public var assetWidth: Attr<Int>?
+    public var assetHeight: Attr<Int>?
+    public var expandedWidth: Attr<Int>?
+    public var expandedHeight: Attr<Int>?
+    public var apiFramework: String?
+    public var adSlotId: String?
+    public var pxratio: String?
+    /// `renderingMode` (4.1+): default, end-card or concurrent.
+    public var renderingMode: String?
+    public var resources: [Resource]
+    public var altText: String?
+    public var clickThrough: TextNode?
+    public var clickTrackings: [TextNode]
+    public var trackingEvents: [TrackingEvent]
+    public var adParameters: AdParameters?
+    public var position: SourcePosition
+    public var path: String
+}

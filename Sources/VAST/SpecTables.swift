@@ -1,0 +1,275 @@
+import ConformCore
+
+/// The IAB VAST error codes (VAST 4.3 §2.3.6), for `[ERRORCODE]` and chain stop reasons.
+public enum VASTErrorCode: Int, Sendable, Codable, Hashable, CaseIterable {
+    case xmlParsing = 100
+    case schemaValidation = 101
+    case versionNotSupported = 102
+    case trafficking = 200
+    case unexpectedLinearity = 201
+    case unexpectedDuration = 202
+    case unexpectedSize = 203
+    case categoryRequired = 204
+    case categoryBlocked = 205
+    case breakShortened = 206
+    case wrapperGeneral = 300
+    case wrapperTimeout = 301
+    case wrapperLimit = 302
+    case noAdAfterWrapper = 303
+    case inLineTimeout = 304
+    case linearGeneral = 400
+    case fileNotFound = 401
+    case mediaTimeout = 402
+    case noSupportedMedia = 403
+    case mediaDisplay = 405
+    case mezzanineRequired = 406
+    case mezzanineDownloading = 407
+    case conditionalRejected = 408
+    case interactiveNotExecuted = 409
+    case verificationNotExecuted = 410
+    case mezzanineOutOfSpec = 411
+    case nonLinearGeneral = 500
+    case nonLinearSize = 501
+    case nonLinearFetch = 502
+    case nonLinearType = 503
+    case companionGeneral = 600
+    case companionSize = 601
+    case companionRequired = 602
+    case companionFetch = 603
+    case companionType = 604
+    case undefined = 900
+    case vpaid = 901
+    case interactiveGeneral = 902
+
+    /// The spec's short meaning of the code.
+    public var meaning: String {
+        switch self {
+        case .xmlParsing: "XML parsing error"
+        case .schemaValidation: "VAST schema validation error"
+        case .versionNotSupported: "VAST version of response not supported"
+        case .trafficking: "trafficking error: unexpected ad type"
+        case .unexpectedLinearity: "expected different linearity"
+        case .unexpectedDuration: "expected different duration"
+        case .unexpectedSize: "expected different size"
+        case .categoryRequired: "ad category required but not provided"
+        case .categoryBlocked: "ad category blocked by a wrapper"
+        case .breakShortened: "ad break shortened; ad not served"
+        case .wrapperGeneral: "general Wrapper error"
+        case .wrapperTimeout: "timeout or unavailable VAST URI in a Wrapper"
+        case .wrapperLimit: "Wrapper limit reached"
+        case .noAdAfterWrapper: "no VAST response after one or more Wrappers"
+        case .inLineTimeout: "InLine ad failed to display in time"
+        case .linearGeneral: "general Linear error"
+        case .fileNotFound: "media file not found"
+        case .mediaTimeout: "media file URI timeout"
+        case .noSupportedMedia: "no supported media file"
+        case .mediaDisplay: "problem displaying media file"
+        case .mezzanineRequired: "Mezzanine required but not provided"
+        case .mezzanineDownloading: "Mezzanine downloading for the first time"
+        case .conditionalRejected: "conditional ad rejected"
+        case .interactiveNotExecuted: "InteractiveCreativeFile not executed"
+        case .verificationNotExecuted: "verification not executed"
+        case .mezzanineOutOfSpec: "Mezzanine out of spec"
+        case .nonLinearGeneral: "general NonLinearAds error"
+        case .nonLinearSize: "NonLinear dimensions do not fit"
+        case .nonLinearFetch: "unable to fetch NonLinear resource"
+        case .nonLinearType: "no NonLinear resource of a supported type"
+        case .companionGeneral: "general CompanionAds error"
+        case .companionSize: "Companion dimensions do not fit"
+        case .companionRequired: "unable to display a required Companion"
+        case .companionFetch: "unable to fetch Companion resource"
+        case .companionType: "no Companion resource of a supported type"
+        case .undefined: "undefined error"
+        case .vpaid: "general VPAID error"
+        case .interactiveGeneral: "general InteractiveCreativeFile error"
+        }
+    }
+}
+
+/// One IAB macro: name, the VAST version that introduced it, and where it may be used.
+public struct MacroDefinition: Sendable, Codable, Hashable {
+    public var name: String
+    public var since: VASTVersion
+    public var deprecatedIn: VASTVersion?
+    /// `nil` = anywhere; otherwise the contexts where the macro is meaningful.
+    public var contexts: Set<MacroContext>?
+    /// A deterministic sample value used in expansion previews.
+    public var sample: String
+
+    public init(_ name: String, since: VASTVersion, deprecatedIn: VASTVersion? = nil,
+                contexts: Set<MacroContext>? = nil, sample: String) {
+        self.name = name
+        self.since = since
+        self.deprecatedIn = deprecatedIn
+        self.contexts = contexts
+        self.sample = sample
+    }
+}
+
+/// Where a macro can appear.
+public enum MacroContext: String, Sendable, Codable, Hashable {
+    case error, verificationNotExecuted, clickTracking, tracking, request
+}
+
+/// The IAB macro list (VAST 4.x macros list, including the additions after 4.3).
+public enum MacroCatalog {
+    public static let all: [MacroDefinition] = [
+        MacroDefinition("TIMESTAMP", since: .v4_0, sample: "2026-01-01T00:00:00.000Z"),
+        MacroDefinition("CACHEBUSTING", since: .v3_0, sample: "12345678"),
+        MacroDefinition("CONTENTPLAYHEAD", since: .v3_0, deprecatedIn: .v4_1, sample: "00:00:05.000"),
+        MacroDefinition("MEDIAPLAYHEAD", since: .v4_1, sample: "00:00:05.000"),
+        MacroDefinition("BREAKPOSITION", since: .v4_1, sample: "1"),
+        MacroDefinition("BLOCKEDADCATEGORIES", since: .v4_1, sample: "IAB8-5"),
+        MacroDefinition("ADCATEGORIES", since: .v4_1, sample: "IAB1"),
+        MacroDefinition("ADCOUNT", since: .v4_1, sample: "1"),
+        MacroDefinition("TRANSACTIONID", since: .v4_1, sample: "0f8c1c3d-6c3a-4f6e-9d76-1f0a2b3c4d5e"),
+        MacroDefinition("PLACEMENTTYPE", since: .v4_1, sample: "1"),
+        MacroDefinition("ADTYPE", since: .v4_1, sample: "video"),
+        MacroDefinition("UNIVERSALADID", since: .v4_1, sample: "ad-id.org%20CNPA0484000H"),
+        MacroDefinition("BREAKMAXDURATION", since: .v4_2, sample: "60"),
+        MacroDefinition("BREAKMINDURATION", since: .v4_2, sample: "15"),
+        MacroDefinition("BREAKMAXADS", since: .v4_2, sample: "4"),
+        MacroDefinition("BREAKMINADLENGTH", since: .v4_2, sample: "5"),
+        MacroDefinition("BREAKMAXADLENGTH", since: .v4_2, sample: "30"),
+        MacroDefinition("IFA", since: .v4_1, sample: "00000000-0000-0000-0000-000000000000"),
+        MacroDefinition("IFATYPE", since: .v4_1, sample: "aaid"),
+        MacroDefinition("CLIENTUA", since: .v4_1, sample: "conform%2F1.0"),
+        MacroDefinition("SERVERUA", since: .v4_1, sample: "conform%2F1.0"),
+        MacroDefinition("DEVICEUA", since: .v4_1, sample: "conform%2F1.0"),
+        MacroDefinition("SERVERSIDE", since: .v4_1, sample: "0"),
+        MacroDefinition("DEVICEIP", since: .v4_1, sample: "192.0.2.1"),
+        MacroDefinition("LATLONG", since: .v4_1, sample: "51.5,-0.12"),
+        MacroDefinition("DOMAIN", since: .v4_1, sample: "example.com"),
+        MacroDefinition("PAGEURL", since: .v4_1, sample: "https%3A%2F%2Fexample.com%2F"),
+        MacroDefinition("APPBUNDLE", since: .v4_1, sample: "com.example.app"),
+        MacroDefinition("VASTVERSIONS", since: .v4_1, sample: "2,3,5,6,7,8,11,12,13,14"),
+        MacroDefinition("APIFRAMEWORKS", since: .v4_1, sample: "7"),
+        MacroDefinition("EXTENSIONS", since: .v4_1, sample: "AdVerifications"),
+        MacroDefinition("VERIFICATIONVENDORS", since: .v4_1, sample: "example.com-omid"),
+        MacroDefinition("MEDIAMIME", since: .v4_1, contexts: [.request], sample: "video%2Fmp4"),
+        MacroDefinition("OMIDPARTNER", since: .v4_1, sample: "conform%2F1.0"),
+        MacroDefinition("PLAYERCAPABILITIES", since: .v4_1, sample: "skip,mute"),
+        MacroDefinition("CLICKTYPE", since: .v4_1, sample: "1"),
+        MacroDefinition("PLAYERSTATE", since: .v4_1, sample: "fullscreen"),
+        MacroDefinition("INVENTORYSTATE", since: .v4_1, sample: "skippable"),
+        MacroDefinition("PLAYERSIZE", since: .v4_1, sample: "640,360"),
+        MacroDefinition("ADPLAYHEAD", since: .v4_1, sample: "00:00:05.000"),
+        MacroDefinition("ASSETURI", since: .v3_0, sample: "https%3A%2F%2Fcdn.example.com%2Fad.mp4"),
+        MacroDefinition("CONTENTID", since: .v4_1, sample: "content-1"),
+        MacroDefinition("CONTENTURI", since: .v4_1, sample: "https%3A%2F%2Fexample.com%2Fcontent.m3u8"),
+        MacroDefinition("PODSEQUENCE", since: .v4_1, sample: "1"),
+        MacroDefinition("ADSERVINGID", since: .v4_1, sample: "a1b2c3"),
+        MacroDefinition("CLICKPOS", since: .v4_1, contexts: [.clickTracking], sample: "100,200"),
+        MacroDefinition("ERRORCODE", since: .v2_0, contexts: [.error], sample: "900"),
+        MacroDefinition("REASON", since: .v4_1, contexts: [.verificationNotExecuted], sample: "1"),
+        MacroDefinition("LIMITADTRACKING", since: .v4_1, sample: "0"),
+        MacroDefinition("REGULATIONS", since: .v4_1, sample: "gdpr"),
+        MacroDefinition("GDPRCONSENT", since: .v4_1, sample: "CONSENTSTRING"),
+        MacroDefinition("STOREID", since: .v4_3, sample: "123456789"),
+        MacroDefinition("STOREURL", since: .v4_3, sample: "https%3A%2F%2Fstore.example.com%2Fapp"),
+        MacroDefinition("PLAYBACKMETHODS", since: .v4_3, sample: "1"),
+        MacroDefinition("CONTENTCAT", since: .v4_3, contexts: [.request], sample: "IAB1"),
+        MacroDefinition("GPPSTRING", since: .v4_3, sample: "DBABMA~CPXxRfAPXxRfAAfKABENB-CgAAAAAAAAAAYgAAAAAAAA"),
+        MacroDefinition("GPPSECTIONID", since: .v4_3, sample: "2"),
+        MacroDefinition("DSAREQUIRED", since: .v4_3, contexts: [.request], sample: "0"),
+        MacroDefinition("DSAPARAMS", since: .v4_3, contexts: [.request], sample: "-1"),
+        MacroDefinition("DSAPUBRENDER", since: .v4_3, contexts: [.request], sample: "0"),
+        MacroDefinition("RANDOM", since: .v2_0, sample: "12345678"),
+    ]
+
+    private static let byName: [String: MacroDefinition] = Dictionary(uniqueKeysWithValues: all.map { ($0.name, $0) })
+
+    public static func definition(_ name: String) -> MacroDefinition? { byName[name] }
+}
+
+/// A macro occurrence in a URL: `[NAME]` or `%%NAME%%`.
+public struct MacroOccurrence: Sendable, Codable, Hashable {
+    public enum Form: String, Sendable, Codable, Hashable { case brackets, percent }
+    public var name: String
+    public var form: Form
+    /// The character range of the whole token in the URL (0-based, end exclusive).
+    public var start: Int
+    public var end: Int
+}
+
+public enum Macros {
+    /// Finds `[NAME]` and `%%NAME%%` tokens (NAME: letters, digits and underscores).
+    public static func occurrences(in url: String) -> [MacroOccurrence] {
+        var out: [MacroOccurrence] = []
+        let chars = Array(url.unicodeScalars)
+        var i = 0
+        func isNameChar(_ c: Unicode.Scalar) -> Bool {
+            (c >= "A" && c <= "Z") || (c >= "a" && c <= "z") || (c >= "0" && c <= "9") || c == "_"
+        }
+        while i < chars.count {
+            if chars[i] == "[" {
+                var j = i + 1
+                while j < chars.count, isNameChar(chars[j]) { j += 1 }
+                if j < chars.count, chars[j] == "]", j > i + 1 {
+                    out.append(MacroOccurrence(name: String(String.UnicodeScalarView(chars[(i + 1)..<j])), form: .brackets, start: i, end: j + 1))
+                    i = j + 1
+                    continue
+                }
+            } else if chars[i] == "%", i + 1 < chars.count, chars[i + 1] == "%" {
+                var j = i + 2
+                while j < chars.count, isNameChar(chars[j]) { j += 1 }
+                if j + 1 < chars.count, chars[j] == "%", chars[j + 1] == "%", j > i + 2 {
+                    out.append(MacroOccurrence(name: String(String.UnicodeScalarView(chars[(i + 2)..<j])), form: .percent, start: i, end: j + 2))
+                    i = j + 2
+                    continue
+                }
+            }
+            i += 1
+        }
+        return out
+    }
+
+    /// Replaces every known macro with `values[name]` or the catalogue's sample; unknown tokens stay.
+    public static func expand(_ url: String, values: [String: String] = [:]) -> String {
+        let found = occurrences(in: url)
+        guard !found.isEmpty else { return url }
+        let scalars = Array(url.unicodeScalars)
+        var out = String.UnicodeScalarView()
+        var cursor = 0
+        for occurrence in found {
+            let upper = occurrence.name.uppercased()
+            guard let value = values[occurrence.name] ?? values[upper] ?? MacroCatalog.definition(upper)?.sample else { continue }
+            out.append(contentsOf: scalars[cursor..<occurrence.start])
+            out.append(contentsOf: value.unicodeScalars)
+            cursor = occurrence.end
+        }
+        out.append(contentsOf: scalars[cursor...])
+        return String(out)
+    }
+}
+
+/// Tracking event names per VAST version and per parent (VAST 4.3 §3.14.1; XSD enumerations).
+public enum TrackingEvents {
+    public static func names(for version: VASTVersion) -> Set<String> {
+        var set: Set<String> = ["creativeView", "start", "firstQuartile", "midpoint", "thirdQuartile", "complete",
+                                "mute", "unmute", "pause", "resume", "rewind", "acceptInvitation", "close"]
+        switch version {
+        case .v2_0:
+            set.formUnion(["fullscreen", "expand", "collapse"])
+        case .v3_0:
+            set.formUnion(["fullscreen", "expand", "collapse", "exitFullscreen", "skip", "progress",
+                           "acceptInvitationLinear", "closeLinear"])
+        case .v4_0:
+            set.formUnion(["skip", "progress", "acceptInvitationLinear", "playerExpand", "playerCollapse", "adExpand",
+                           "adCollapse", "minimize", "overlayViewDuration", "otherAdInteraction", "timeSpentViewing"])
+        case .v4_1:
+            set.formUnion(["skip", "progress", "closeLinear", "playerExpand", "playerCollapse", "adExpand", "adCollapse",
+                           "minimize", "overlayViewDuration", "otherAdInteraction", "loaded"])
+        case .v4_2:
+            set.formUnion(["skip", "progress", "closeLinear", "playerExpand", "playerCollapse", "adExpand", "adCollapse",
+                           "minimize", "overlayViewDuration", "otherAdInteraction", "loaded", "interactiveStart"])
+        case .v4_3:
+            set.formUnion(["skip", "progress", "closeLinear", "playerExpand", "playerCollapse", "adExpand", "adCollapse",
+                           "minimize", "overlayViewDuration", "otherAdInteraction", "loaded", "interactiveStart", "notUsed"])
+        }
+        return set
+    }
+
+    /// Every event name any version knows.
+    public static let allNames: Set<String> = VASTVersion.allCases.reduce(into: Set<String>()) { $0.formUnion(names(for: $1)) }
+}

@@ -1,0 +1,237 @@
+import ConformCore
+
+/// A time value of VAST: `HH:MM:SS` or `HH:MM:SS.mmm` (hours at least two digits, minutes and
+/// seconds 00 to 59, exactly three digits of milliseconds when present).
+public struct VASTTime: Sendable, Codable, Hashable, Comparable, CustomStringConvertible {
+    public var milliseconds: Int
+
+    public init(milliseconds: Int) { self.milliseconds = milliseconds }
+
+    public init(seconds: Double) { self.milliseconds = Int((seconds * 1000).rounded()) }
+
+    /// Parses the strict form; `nil` for anything else (bare seconds, one-digit hours, `.5`).
+    public init?(parsing raw: String) {
+        let bytes = Array(raw.utf8)
+        guard let firstColon = bytes.firstIndex(of: UInt8(ascii: ":")), firstColon >= 2 else { return nil }
+        func digits(_ slice: ArraySlice<UInt8>) -> Int? {
+            guard !slice.isEmpty, slice.count <= 9 else { return nil }
+            var value = 0
+            for b in slice {
+                guard b >= 48 && b <= 57 else { return nil }
+                value = value * 10 + Int(b - 48)
+            }
+            return value
+        }
+        guard let hours = digits(bytes[0..<firstColon]) else { return nil }
+        let rest = bytes[(firstColon + 1)...]
+        guard rest.count == 5 || rest.count == 9, rest[rest.startIndex + 2] == UInt8(ascii: ":") else { return nil }
+        let m = rest.startIndex
+        guard let minutes = digits(rest[m..<m + 2]), let seconds = digits(rest[m + 3..<m + 5]),
+              minutes < 60, seconds < 60 else { return nil }
+        var millis = 0
+        if rest.count == 9 {
+            guard rest[m + 5] == UInt8(ascii: "."), let ms = digits(rest[m + 6..<m + 9]) else { return nil }
+            millis = ms
+        }
+        self.milliseconds = ((hours * 60 + minutes) * 60 + seconds) * 1000 + millis
+    }
+
+    public var seconds: Double { Double(milliseconds) / 1000 }
+
+    /// `HH:MM:SS.mmm`
+    public var description: String {
+        let ms = milliseconds % 1000
+        let totalSeconds = milliseconds / 1000
+        let s = totalSeconds % 60, m = (totalSeconds / 60) % 60, h = totalSeconds / 3600
+        func two(_ v: Int) -> String { v < 10 ? "0\(v)" : "\(v)" }
+        let millis = ms < 10 ? "00\(ms)" : (ms < 100 ? "0\(ms)" : "\(ms)")
+        return "\(two(h)):\(two(m)):\(two(s)).\(millis)"
+    }
+
+    public static func < (lhs: VASTTime, rhs: VASTTime) -> Bool { lhs.milliseconds < rhs.milliseconds }
+}
+
+/// An offset into an ad: a time, or a percentage of the ad's duration (0 to 100).
+/// Used by `skipoffset` and progress tracking `offset`.
+public enum VASTOffset: Sendable, Hashable, Codable, CustomStringConvertible {
+    case time(VASTTime)
+    case percent(Double)
+
+    /// Parses `HH:MM:SS[.mmm]` or `n%` / `n.n%` with 0 ≤ n ≤ 100.
+    public init?(parsing raw: String) {
+        if raw.hasSuffix("%") {
+            let number = raw.dropLast()
+            guard !number.isEmpty, number.utf8.allSatisfy({ ($0 >= 48 && $0 <= 57) || $0 == 46 }),
+                  let value = Double(number), value >= 0, value <= 100 else { return nil }
+            self = .percent(value)
+        } else if let time = VASTTime(parsing: raw) {
+            self = .time(time)
+        } else {
+            return nil
+        }
+    }
+
+    /// The offset in seconds, given the ad's duration for percentages; `nil` when it cannot be known.
+    public func seconds(duration: VASTTime?) -> Double? {
+        switch self {
+        case .time(let time): time.seconds
+        case .percent(let p): duration.map { $0.seconds * p / 100 }
+        }
+    }
+
+    public var description: String {
+        switch self {
+        case .time(let t): t.description
+        case .percent(let p): p == p.rounded() ? "\(Int(p))%" : "\(p)%"
+        }
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let raw = try decoder.singleValueContainer().decode(String.self)
+        guard let value = VASTOffset(parsing: raw) else {
+            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "bad offset \(raw)"))
+        }
+        self = value
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(description)
+    }
+}
+
+/// A VMAP `AdBreak@timeOffset`: `start`, `end`, a time, a percentage of the content, or `#n` (the n-th
+/// cue point, n ≥ 1).
+public enum VMAPTimeOffset: Sendable, Hashable, Codable, CustomStringConvertible {
+    case start
+    case end
+    case time(VASTTime)
+    case percent(Double)
+    case position(Int)
+
+    public init?(parsing raw: String) {
+        switch raw {
+        case "start": self = .start
+        case "end": self = .end
+        default:
+            if raw.hasPrefix("#") {
+                guard let n = Int(raw.dropFirst()), n >= 1, raw.dropFirst().utf8.allSatisfy({ $0 >= 48 && $0 <= 57 }) else { return nil }
+                self = .position(n)
+            } else if let offset = VASTOffset(parsing: raw) {
+                switch offset {
+                case .time(let t): self = .time(t)
+                case .percent(let p): self = .percent(p)
+                }
+            } else {
+                return nil
+            }
+        }
+    }
+
+    public var description: String {
+        switch self {
+        case .start: "start"
+        case .end: "end"
+        case .time(let t): t.description
+        case .percent(let p): p == p.rounded() ? "\(Int(p))%" : "\(p)%"
+        case .position(let n): "#\(n)"
+        }
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let raw = try decoder.singleValueContainer().decode(String.self)
+        guard let value = VMAPTimeOffset(parsing: raw) else {
+            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "bad time offset \(raw)"))
+        }
+        self = value
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(description)
+    }
+}
+
+/// An attribute value as written (`raw`) and, when it parses, as a typed value. A value that does not
+/// parse keeps its raw text, `value` is `nil`, and the decoder reports it.
+public struct Attr<Value: Sendable & Codable & Hashable>: Sendable, Codable, Hashable {
+    public var raw: String
+    public var value: Value?
+
+    public init(raw: String, value: Value?) {
+        self.raw = raw
+        self.value = value
+    }
+}
+
+/// Parses `xs:boolean` (`true`, `false`, `1`, `0`).
+public func parseXMLBoolean(_ raw: String) -> Bool? {
+    switch raw.trimmingWhitespace() {
+    case "true", "1": true
+    case "false", "0": false
+    default: nil
+    }
+}
+
+/// Parses `xs:integer` (optional sign, digits only).
+public func parseXMLInteger(_ raw: String) -> Int? {
+    let trimmed = raw.trimmingWhitespace()
+    guard !trimmed.isEmpty else { return nil }
+    var body = Substring(trimmed)
+    if body.first == "+" || body.first == "-" { body = body.dropFirst() }
+    guard !body.isEmpty, body.utf8.allSatisfy({ $0 >= 48 && $0 <= 57 }) else { return nil }
+    return Int(trimmed.hasPrefix("+") ? String(trimmed.dropFirst()) : trimmed)
+}
+
+/// Parses `xs:decimal`.
+public func parseXMLDecimal(_ raw: String) -> Double? {
+    let trimmed = raw.trimmingWhitespace()
+    guard !trimmed.isEmpty,
+          trimmed.utf8.allSatisfy({ ($0 >= 48 && $0 <= 57) || $0 == 46 || $0 == 45 || $0 == 43 }) else { return nil }
+    return Double(trimmed)
+}
+
+/// Character data of an element (usually a URI), trimmed, with where it was written.
+public struct TextNode: Sendable, Codable, Hashable {
+    /// The text without surrounding whitespace.
+    public var value: String
+    public var position: SourcePosition
+    public var path: String
+    /// The element's content was (at least partly) in CDATA sections.
+    public var inCDATA: Bool
+    /// Non-whitespace text appeared outside CDATA.
+    public var hasTextOutsideCDATA: Bool
+    /// The element's `id` attribute where the spec defines one (Impression, ClickTracking, ...).
+    public var id: String?
+
+    public init(value: String, position: SourcePosition, path: String, inCDATA: Bool = false,
+                hasTextOutsideCDATA: Bool = false, id: String? = nil) {
+        self.value = value
+        self.position = position
+        self.path = path
+        self.inCDATA = inCDATA
+        self.hasTextOutsideCDATA = hasTextOutsideCDATA
+        self.id = id
+    }
+}
+
+/// An element or attribute the decoder does not know for its parent, kept so rules can report it.
+public struct UnknownNode: Sendable, Codable, Hashable {
+    public enum Kind: String, Sendable, Codable, Hashable { case element, attribute }
+    public var kind: Kind
+    /// Qualified name as written.
+    public var name: String
+    /// The parent element's local name.
+    public var parent: String
+    /// The path of the element (for an attribute, of its element).
+    public var path: String
+    public var position: SourcePosition
+
+    public init(kind: Kind, name: String, parent: String, path: String, position: SourcePosition) {
+        self.kind = kind
+        self.name = name
+        self.parent = parent
+        self.path = path
+        self.position = position
+    }
+}

@@ -1,0 +1,119 @@
+import ConformCore
+import Foundation
+
+/// A per-rule setting from the configuration file.
+public enum RuleSetting: String, Sendable, Codable, Hashable, CaseIterable {
+    case off, info, warning, error
+
+    public var severity: Severity? {
+        switch self {
+        case .off: nil
+        case .info: .info
+        case .warning: .warning
+        case .error: .error
+        }
+    }
+}
+
+/// The contents of `.conform.json`: versioned JSON where a missing key means the default.
+///
+/// ```json
+/// {"version": 1, "rules": {"VAST-2.0-url-http": "off"}, "allowedURLSchemes": ["https", "http"]}
+/// ```
+public struct Configuration: Sendable, Codable, Hashable {
+    /// The newest file format this build understands.
+    public static let currentVersion = 1
+    public static let fileName = ".conform.json"
+    public static let `default` = Configuration()
+
+    public var version: Int
+    /// Rule id → severity override or `off`.
+    public var rules: [String: RuleSetting]
+    /// URL schemes accepted in tags without a finding (default: https and http; http still warns).
+    public var allowedURLSchemes: [String]
+    /// Wrapper depth limit used by chain checks (default 5, as the spec recommends).
+    public var maxWrapperDepth: Int
+
+    public init(version: Int = Configuration.currentVersion, rules: [String: RuleSetting] = [:],
+                allowedURLSchemes: [String] = ["https", "http"], maxWrapperDepth: Int = 5) {
+        self.version = version
+        self.rules = rules
+        self.allowedURLSchemes = allowedURLSchemes
+        self.maxWrapperDepth = maxWrapperDepth
+    }
+
+    enum CodingKeys: String, CodingKey { case version, rules, allowedURLSchemes, maxWrapperDepth }
+
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        version = try c.decode(Int.self, forKey: .version)
+        rules = try c.decodeIfPresent([String: RuleSetting].self, forKey: .rules) ?? [:]
+        allowedURLSchemes = try c.decodeIfPresent([String].self, forKey: .allowedURLSchemes) ?? ["https", "http"]
+        maxWrapperDepth = try c.decodeIfPresent(Int.self, forKey: .maxWrapperDepth) ?? 5
+    }
+
+    /// Parses a configuration file's bytes. Returns the configuration and warnings (such as unknown
+    /// rule ids); throws a readable error for malformed JSON or a newer format version.
+    public static func parse(_ data: Data, knownRuleIDs: Set<String>) throws(ConfigurationError) -> (Configuration, [String]) {
+        let configuration: Configuration
+        do {
+            configuration = try JSONDecoder().decode(Configuration.self, from: data)
+        } catch let error as DecodingError {
+            throw .malformed(Self.describe(error))
+        } catch {
+            throw .malformed("\(error)")
+        }
+        guard configuration.version >= 1 else { throw .malformed("\"version\" must be 1 or higher") }
+        guard configuration.version <= currentVersion else {
+            throw .unsupportedVersion(configuration.version, supported: currentVersion)
+        }
+        guard configuration.maxWrapperDepth >= 0 else { throw .malformed("\"maxWrapperDepth\" must not be negative") }
+        var warnings: [String] = []
+        for id in configuration.rules.keys.sorted() where !knownRuleIDs.contains(id) {
+            warnings.append("unknown rule id \"\(id)\" in configuration (ignored); run 'conform rules' for the list")
+        }
+        return (configuration, warnings)
+    }
+
+    private static func describe(_ error: DecodingError) -> String {
+        switch error {
+        case .dataCorrupted(let context):
+            return "not valid JSON (\(context.underlyingError.map { "\($0.localizedDescription)" } ?? context.debugDescription))"
+        case .keyNotFound(let key, _):
+            return "missing key \"\(key.stringValue)\""
+        case .typeMismatch(_, let context), .valueNotFound(_, let context):
+            let path = context.codingPath.map(\.stringValue).joined(separator: ".")
+            return "wrong value at \"\(path)\": \(context.debugDescription)"
+        @unknown default:
+            return "\(error)"
+        }
+    }
+
+    /// Applies the per-rule settings: drops rules set to `off`, rewrites severities.
+    public func apply(to diagnostics: [Diagnostic]) -> [Diagnostic] {
+        guard !rules.isEmpty else { return diagnostics }
+        return diagnostics.compactMap { diagnostic in
+            guard let setting = rules[diagnostic.ruleID] else { return diagnostic }
+            guard let severity = setting.severity else { return nil }
+            var copy = diagnostic
+            copy.severity = severity
+            return copy
+        }
+    }
+}
+
+/// Why a configuration could not be used.
+public enum ConfigurationError: Error, Equatable, CustomStringConvertible {
+    case malformed(String)
+    case unsupportedVersion(Int, supported: Int)
+    case unreadable(path: String, reason: String)
+
+    public var description: String {
+        switch self {
+        case .malformed(let why): "malformed configuration: \(why)"
+        case .unsupportedVersion(let v, let supported):
+            "configuration version \(v) is newer than this conform supports (\(supported)); upgrade conform"
+        case .unreadable(let path, let reason): "cannot read configuration \(path): \(reason)"
+        }
+    }
+}

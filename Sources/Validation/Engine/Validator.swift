@@ -1,0 +1,53 @@
+import ConformCore
+import Foundation
+import VAST
+
+/// A rule whose finding is made while decoding (malformed XML, a value that does not parse). The rule
+/// documents the finding and forwards the decoder's diagnostics with its id.
+public protocol DecodeFindingRule: Rule {}
+
+extension DecodeFindingRule {
+    public func check(_ context: RuleContext) {
+        let id = Self.description.id
+        for diagnostic in context.input.diagnostics where diagnostic.ruleID == id {
+            context.report(diagnostic.message, at: diagnostic.position, path: diagnostic.path, details: diagnostic.details)
+        }
+    }
+}
+
+/// Runs rules over a decoded input.
+public enum Validator {
+    /// All findings for `input`: the rules' findings plus any decoder finding no rule claims, with
+    /// the configuration's overrides applied, sorted deterministically, attributed to `file`.
+    public static func validate(
+        _ input: DecodedInput,
+        file: String? = nil,
+        configuration: Configuration = .default,
+        rules: [any Rule.Type] = AllRules.types
+    ) -> [Diagnostic] {
+        let context = RuleContext(input: input, configuration: configuration)
+        var claimed = Set<String>()
+        for type in rules {
+            let description = type.description
+            claimed.insert(description.id)
+            if configuration.rules[description.id] == .off { continue }
+            if let versions = description.versions {
+                // VAST-versioned rules run on VAST documents whose effective version is in range.
+                guard input.vast != nil, versions.contains(context.version) else { continue }
+            }
+            context.begin(description)
+            type.init().check(context)
+        }
+        var all = context.findings
+        all += input.diagnostics.filter { !claimed.contains($0.ruleID) }
+        return configuration.apply(to: all).map { $0.inFile(file) }.sorted()
+    }
+
+    /// Parses, decodes and validates raw bytes.
+    public static func validate(
+        data: Data, file: String? = nil, configuration: Configuration = .default
+    ) -> (DecodedInput, [Diagnostic]) {
+        let input = VASTDecoder.decode(data)
+        return (input, validate(input, file: file, configuration: configuration))
+    }
+}

@@ -1,0 +1,221 @@
+import ConformCore
+import Foundation
+import VAST
+import Validation
+import XMLCore
+
+/// `conform check`: parse, decode and validate tags, with a readable summary per file.
+enum CheckCommand {
+    static let usage = "conform check [options] <file|url|->..."
+    static let help = """
+        OVERVIEW: Check VAST and VMAP tags: is the XML sound, which rules does the tag break, and where.
+
+        Every finding is printed as  file:line:column: severity: message [rule-id]
+        and `conform explain <rule-id>` tells what the rule means and how to fix it.
+
+        USAGE: \(usage)
+
+        ARGUMENTS:
+          <file|url|->            Tag files, http(s) URLs, or - for standard input.
+
+        OPTIONS:
+          --format <format>       Output format. (values: text, json; default: text)
+          --config <file>         Read this configuration instead of the nearest .conform.json.
+          --no-config             Ignore any .conform.json.
+          --severity-threshold <severity>
+                                  Lowest severity that fails the check. (values: info, warning, error; default: error)
+          --strict                Warnings fail the check too (same as --severity-threshold warning).
+          --max-size <bytes>      Refuse inputs larger than this. (default: 33554432)
+          -h, --help              Show this help.
+
+        EXIT CODES:
+          0  no finding at or above the threshold     1  at least one such finding
+          2  an input could not be read                64 bad usage
+
+        EXAMPLES:
+          conform check tag.xml
+          curl -s https://ads.example.com/vast | conform check -
+          conform check --format json tags/*.xml
+        """
+
+    struct FileReport: Encodable {
+        var file: String
+        var summary: TagSummary
+        var diagnostics: [Diagnostic]
+        var vast: VASTDocument?
+        var vmap: VMAPDocument?
+    }
+
+    static func run(_ arguments: [String]) -> Int32 {
+        if arguments.contains("-h") || arguments.contains("--help") { print(help); return ExitCode.success }
+        let scanner: ArgumentScanner
+        do {
+            scanner = try ArgumentScanner(
+                arguments, valueOptions: ["--format", "--config", "--severity-threshold", "--max-size"],
+                flagOptions: ["--no-config", "--strict"], command: "check", usage: usage)
+        } catch { return error.report() }
+        let format = scanner.value("--format") ?? "text"
+        guard ["text", "json"].contains(format) else {
+            return UsageError(message: "unknown format '\(format)' (values: text, json)", command: "check", usage: usage).report()
+        }
+        var threshold = Severity.error
+        if let raw = scanner.value("--severity-threshold") {
+            guard let parsed = Severity(rawValue: raw) else {
+                return UsageError(message: "unknown severity '\(raw)' (values: info, warning, error)", command: "check", usage: usage).report()
+            }
+            threshold = parsed
+        }
+        if scanner.flag("--strict") { threshold = min(threshold, .warning) }
+        var parseOptions = XMLParseOptions.default
+        if let raw = scanner.value("--max-size") {
+            guard let bytes = Int(raw), bytes > 0 else {
+                return UsageError(message: "--max-size takes a positive number of bytes", command: "check", usage: usage).report()
+            }
+            parseOptions.maxBytes = bytes
+        }
+        guard !scanner.positionals.isEmpty else {
+            return UsageError(message: "no input given", command: "check", usage: usage).report()
+        }
+        let configuration: Configuration
+        do {
+            configuration = try ConfigurationLoader.load(explicit: scanner.value("--config"), disabled: scanner.flag("--no-config"))
+        } catch {
+            Terminal.printError("Error: \(error)")
+            return ExitCode.cannotProceed
+        }
+
+        var failed = false
+        var unreadable = false
+        var reports: [FileReport] = []
+        for name in scanner.positionals {
+            let data: Data
+            do {
+                data = try InputReader.read(name, maxBytes: parseOptions.maxBytes)
+            } catch {
+                Terminal.printError("Error: \(error)")
+                unreadable = true
+                continue
+            }
+            let input = VASTDecoder.decode(data, options: parseOptions)
+            let diagnostics = Validator.validate(input, file: name, configuration: configuration)
+            if diagnostics.hasAny(atLeast: threshold) { failed = true }
+            let summary = TagSummary(input)
+            if format == "json" {
+                reports.append(FileReport(file: name, summary: summary, diagnostics: diagnostics, vast: input.vast, vmap: input.vmap))
+            } else {
+                printText(name: name, summary: summary, diagnostics: diagnostics)
+            }
+        }
+        if format == "json" { print(encodeJSON(reports)) }
+        if unreadable { return ExitCode.cannotProceed }
+        return failed ? ExitCode.findings : ExitCode.success
+    }
+
+    static func printText(name: String, summary: TagSummary, diagnostics: [Diagnostic]) {
+        print(Terminal.paint(name, .bold) + "  " + summary.line)
+        for diagnostic in diagnostics {
+            let color: Terminal.Style = switch diagnostic.severity {
+            case .error: .red
+            case .warning: .yellow
+            case .info: .blue
+            }
+            var location = diagnostic.file ?? name
+            if let position = diagnostic.position { location += ":\(position.line):\(position.column)" }
+            var line = "\(location): \(Terminal.paint(diagnostic.severity.rawValue, color)): \(diagnostic.message) "
+            line += Terminal.paint("[\(diagnostic.ruleID)]", .dim)
+            print(line)
+            if let spec = diagnostic.spec { print("    " + Terminal.paint("see \(spec.description)", .dim)) }
+        }
+        let counts = Dictionary(grouping: diagnostics, by: \.severity).mapValues(\.count)
+        let verdict = diagnostics.isEmpty ? Terminal.paint("no findings", .green)
+            : "\(counts[.error] ?? 0) error(s), \(counts[.warning] ?? 0) warning(s), \(counts[.info] ?? 0) info"
+        print("  \(verdict)\n")
+    }
+}
+
+/// The facts of a tag a reader wants first: version, ads, creatives, media, tracking.
+struct TagSummary: Encodable {
+    var kind: String
+    var version: String?
+    var ads: Int = 0
+    var inLines: Int = 0
+    var wrappers: Int = 0
+    var creatives: [String: Int] = [:]
+    var mediaFiles: Int = 0
+    var trackingEvents: [String: Int] = [:]
+    var adBreaks: Int?
+
+    init(_ input: DecodedInput) {
+        if let vast = input.vast {
+            kind = "VAST"
+            version = vast.declaredVersion
+            ads = vast.ads.count
+            for ad in vast.ads {
+                if ad.inLine != nil { inLines += 1 }
+                if ad.wrapper != nil { wrappers += 1 }
+                for creative in ad.body?.creatives ?? [] {
+                    if let kind = creative.kind { creatives[kind.rawValue, default: 0] += 1 }
+                    if let linear = creative.linear {
+                        mediaFiles += linear.mediaFiles.count
+                        for event in linear.trackingEvents { trackingEvents[event.event ?? "?", default: 0] += 1 }
+                    }
+                    for event in creative.nonLinearAds?.trackingEvents ?? [] { trackingEvents[event.event ?? "?", default: 0] += 1 }
+                    for companion in creative.companionAds?.companions ?? [] {
+                        for event in companion.trackingEvents { trackingEvents[event.event ?? "?", default: 0] += 1 }
+                    }
+                }
+            }
+        } else if let vmap = input.vmap {
+            kind = "VMAP"
+            version = vmap.version
+            adBreaks = vmap.adBreaks.count
+        } else if !input.xml.isWellFormed {
+            kind = "malformed XML"
+        } else {
+            kind = input.rootName.map { "<\($0)>" } ?? "empty"
+        }
+    }
+
+    var line: String {
+        var parts = [version.map { "\(kind) \($0)" } ?? kind]
+        if kind == "VAST" {
+            parts.append("\(ads) ad(s): \(inLines) InLine, \(wrappers) Wrapper")
+            let kinds = creatives.keys.sorted().map { "\(creatives[$0]!) \($0)" }.joined(separator: ", ")
+            parts.append("creatives: \(kinds.isEmpty ? "none" : kinds)")
+            parts.append("\(mediaFiles) media file(s)")
+            let total = trackingEvents.values.reduce(0, +)
+            parts.append("\(total) tracking event(s)")
+        }
+        if let adBreaks { parts.append("\(adBreaks) ad break(s)") }
+        return Terminal.paint(parts.joined(separator: " · "), .dim)
+    }
+}
+
+/// Reads an input named on the command line: a file, or `-` for standard input.
+enum InputReader {
+    struct ReadError: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    static func read(_ name: String, maxBytes: Int) throws -> Data {
+        if name == "-" {
+            return FileHandle.standardInput.readDataToEndOfFile()
+        }
+        if name.hasPrefix("http://") || name.hasPrefix("https://") {
+            throw ReadError(description: "\(name): fetching URLs needs --follow (wrapper resolution)")
+        }
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: name, isDirectory: &isDirectory) else {
+            throw ReadError(description: "\(name): no such file")
+        }
+        guard !isDirectory.boolValue else { throw ReadError(description: "\(name): is a directory (use 'conform run' for a corpus)") }
+        if let size = (try? FileManager.default.attributesOfItem(atPath: name))?[.size] as? Int, size > maxBytes {
+            throw ReadError(description: "\(name): \(size) bytes, larger than the limit of \(maxBytes) (see --max-size)")
+        }
+        do {
+            return try Data(contentsOf: URL(fileURLWithPath: name))
+        } catch {
+            throw ReadError(description: "\(name): \((error as NSError).localizedDescription)")
+        }
+    }
+}

@@ -1,0 +1,103 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Output helpers for the command-line front. Colour only on a terminal, and never with NO_COLOR.
+enum Terminal {
+    static let stdoutIsTTY = isatty(STDOUT_FILENO) == 1
+    static let stderrIsTTY = isatty(STDERR_FILENO) == 1
+    static let colorEnabled = stdoutIsTTY && ProcessInfo.processInfo.environment["NO_COLOR"] == nil
+        && ProcessInfo.processInfo.environment["TERM"] != "dumb"
+
+    enum Style: String {
+        case red = "31", yellow = "33", blue = "34", green = "32", bold = "1", dim = "2", cyan = "36"
+    }
+
+    static func paint(_ text: String, _ style: Style) -> String {
+        colorEnabled ? "\u{1B}[\(style.rawValue)m\(text)\u{1B}[0m" : text
+    }
+
+    static func printError(_ message: String) {
+        FileHandle.standardError.write(Data((message + "\n").utf8))
+    }
+}
+
+/// Exit codes shared by all commands.
+enum ExitCode {
+    static let success: Int32 = 0
+    static let findings: Int32 = 1
+    static let cannotProceed: Int32 = 2
+    static let usage: Int32 = 64
+}
+
+/// A usage error: printed as `Error: …`, the usage line and a pointer to `--help`, exit 64.
+struct UsageError: Error {
+    let message: String
+    let command: String
+    let usage: String
+
+    func report() -> Int32 {
+        Terminal.printError("Error: \(message)\nUsage: \(usage)\nSee 'conform \(command) --help' for more information.")
+        return ExitCode.usage
+    }
+}
+
+/// A tiny argument scanner: flags, options with values (`--x V` or `--x=V`) and positionals.
+struct ArgumentScanner {
+    private(set) var positionals: [String] = []
+    private var options: [String: [String]] = [:]
+    private var flags: Set<String> = []
+
+    /// - Parameters:
+    ///   - valueOptions: options that take a value (long or short spellings).
+    ///   - flagOptions: options that take none.
+    init(_ arguments: [String], valueOptions: Set<String>, flagOptions: Set<String>, command: String, usage: String) throws(UsageError) {
+        var i = 0
+        var onlyPositionals = false
+        while i < arguments.count {
+            let argument = arguments[i]
+            i += 1
+            if onlyPositionals || argument == "-" || !argument.hasPrefix("-") {
+                positionals.append(argument)
+                continue
+            }
+            if argument == "--" { onlyPositionals = true; continue }
+            var name = argument
+            var inlineValue: String?
+            if let eq = argument.firstIndex(of: "="), argument.hasPrefix("--") {
+                name = String(argument[..<eq])
+                inlineValue = String(argument[argument.index(after: eq)...])
+            }
+            if valueOptions.contains(name) {
+                if let inlineValue {
+                    options[name, default: []].append(inlineValue)
+                } else {
+                    guard i < arguments.count else {
+                        throw UsageError(message: "option \(name) needs a value", command: command, usage: usage)
+                    }
+                    options[name, default: []].append(arguments[i])
+                    i += 1
+                }
+            } else if flagOptions.contains(name) {
+                flags.insert(name)
+            } else {
+                throw UsageError(message: "unknown option '\(argument)'", command: command, usage: usage)
+            }
+        }
+    }
+
+    func flag(_ names: String...) -> Bool { names.contains { flags.contains($0) } }
+    func value(_ names: String...) -> String? { names.lazy.compactMap { self.options[$0]?.last }.first }
+    func values(_ names: String...) -> [String] { names.flatMap { self.options[$0] ?? [] } }
+}
+
+/// JSON as every command prints it: pretty, sorted keys, no escaped slashes.
+func encodeJSON<T: Encodable>(_ value: T) -> String {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+    guard let data = try? encoder.encode(value) else { return "{}" }
+    return String(decoding: data, as: UTF8.self)
+}

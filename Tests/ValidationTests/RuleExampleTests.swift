@@ -1,0 +1,68 @@
+import ConformCore
+import Foundation
+import Testing
+import VAST
+@testable import Validation
+
+/// The examples of every rule are its tests: valid examples produce no finding of the rule, invalid
+/// examples produce findings exactly at their `↓` markers, both through the rule alone and through the
+/// full validator (so a rule missing from the registry fails).
+@Suite struct RuleExampleTests {
+    static let ruleIDs: [String] = AllRules.types.map { $0.description.id }
+
+    @Test(arguments: ruleIDs)
+    func examplesHold(ruleID: String) throws {
+        let type = try #require(AllRules.types.first { $0.description.id == ruleID })
+        let description = type.description
+        for example in description.validExamples {
+            let input = VASTDecoder.decode(example.cleanText)
+            let alone = Validator.validate(input, rules: [type]).filter { $0.ruleID == ruleID }
+            #expect(alone.isEmpty, "valid example at \(example.sourceFile):\(example.sourceLine) produced \(alone)")
+            let full = Validator.validate(input).filter { $0.ruleID == ruleID }
+            #expect(full.isEmpty, "valid example at \(example.sourceFile):\(example.sourceLine) produced \(full) in the full validator")
+        }
+        for example in description.invalidExamples {
+            let input = VASTDecoder.decode(example.cleanText)
+            let expected = example.markerPositions
+            #expect(!expected.isEmpty, "invalid example at \(example.sourceFile):\(example.sourceLine) has no ↓ marker")
+            let alone = Validator.validate(input, rules: [type]).filter { $0.ruleID == ruleID }
+            #expect(alone.compactMap(\.position) == expected,
+                    "invalid example at \(example.sourceFile):\(example.sourceLine): expected findings at \(expected), got \(alone.map { "\($0.position.map(\.description) ?? "-") \($0.message)" })")
+            let full = Validator.validate(input).filter { $0.ruleID == ruleID }
+            #expect(full.compactMap(\.position) == expected,
+                    "invalid example at \(example.sourceFile):\(example.sourceLine): the full validator found \(full.map { "\($0.position.map(\.description) ?? "-")" }), expected \(expected)")
+            #expect(full.allSatisfy { $0.severity == description.severity })
+        }
+    }
+
+    @Test func idsAreUniqueAndWellFormed() {
+        let ids = AllRules.descriptions.map(\.id)
+        #expect(Set(ids).count == ids.count, "duplicate ids: \(Dictionary(grouping: ids, by: { $0 }).filter { $0.value.count > 1 }.keys.sorted())")
+        for description in AllRules.descriptions {
+            #expect(!description.validExamples.isEmpty, "\(description.id) has no valid example")
+            #expect(!description.invalidExamples.isEmpty, "\(description.id) has no invalid example")
+            #expect(!description.specReferences.isEmpty, "\(description.id) has no spec reference")
+            #expect(!description.summary.isEmpty && !description.rationale.isEmpty && !description.fix.isEmpty, "\(description.id) lacks prose")
+            #expect(!description.summary.hasSuffix("."), "\(description.id): summaries have no trailing period")
+        }
+    }
+
+    @Test func registryListsEveryRuleFile() throws {
+        let rulesDirectory = URL(fileURLWithPath: #filePath)
+            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Sources/Validation/Rules")
+        let enumerator = try #require(FileManager.default.enumerator(atPath: rulesDirectory.path))
+        let registered = Set(AllRules.types.map { String(describing: $0) })
+        var files: [String] = []
+        while let path = enumerator.nextObject() as? String {
+            guard path.hasSuffix("Rule.swift") else { continue }
+            files.append(((path as NSString).lastPathComponent as NSString).deletingPathExtension)
+        }
+        #expect(!files.isEmpty)
+        for name in files {
+            #expect(registered.contains(name), "\(name).swift is not listed in AllRules.types")
+        }
+        let names = AllRules.types.map { String(describing: $0) }
+        #expect(names == names.sorted(), "AllRules.types must stay sorted by type name")
+    }
+}
