@@ -38,7 +38,7 @@ let package = Package(
         ]),
 
         .testTarget(name: "XMLCoreTests", dependencies: ["XMLCore", "ConformCore"]),
-        .testTarget(name: "VASTTests", dependencies: ["VAST", "XMLCore"]),
+        .testTarget(name: "VASTTests", dependencies: ["VAST", "XMLCore", "ConformCore"]),
         .testTarget(name: "TraffickingTests", dependencies: ["Trafficking"]),
         .testTarget(name: "ValidationTests", dependencies: ["Validation", "VAST", "XMLCore", "ConformCore"]),
     ],
