@@ -37,6 +37,9 @@ let package = Package(
             "Conformance", "Reports",
         ]),
 
+        // Benchmark driver used by scripts/bench; not part of the product.
+        .executableTarget(name: "conform-bench", dependencies: ["ConformCore", "XMLCore", "VAST", "Validation"]),
+
         .testTarget(name: "XMLCoreTests", dependencies: ["XMLCore", "ConformCore"]),
         .testTarget(name: "VASTTests", dependencies: ["VAST", "XMLCore", "ConformCore"]),
         .testTarget(name: "TraffickingTests", dependencies: ["Trafficking"]),

@@ -5,6 +5,7 @@
 #include "cxmlshim.h"
 #include "../CLibXML2/shim.h"
 
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -44,6 +45,7 @@ typedef struct {
     int32_t last_child[CVX_MAX_DEPTH];
     cvx_buffer text[CVX_MAX_DEPTH];
     int32_t depth;
+    int32_t text_initialized;       /* text[0..text_initialized) hold valid buffers */
     int32_t overflow;               /* elements deeper than CVX_MAX_DEPTH are not recorded */
     cvx_intern intern;
     int oom;
@@ -118,18 +120,25 @@ static int32_t name_index(cvx_state *s, const xmlChar *name) {
 
 /* ---------- positions ---------- */
 
-/* Moves the cursor forward to `target` (a byte offset into the raw input), counting lines and characters. */
+/* Moves the cursor forward to `target` (a byte offset into the raw input), counting lines and characters.
+ * Two simple loops the compiler vectorises: count newlines, then count UTF-8 lead bytes after the last one. */
 static void advance_to(cvx_state *s, int64_t target) {
     const unsigned char *p = s->raw;
-    int64_t i = s->pos_offset;
-    int32_t line = s->pos_line, col = s->pos_column;
+    int64_t from = s->pos_offset;
     if (target > (int64_t)s->raw_len) target = (int64_t)s->raw_len;
-    for (; i < target; i++) {
-        unsigned char c = p[i];
-        if (c == '\n') { line++; col = 1; }
-        else if ((c & 0xC0) != 0x80) col++;
+    if (target <= from) return;
+    int32_t newlines = 0;
+    int64_t last_newline = -1;
+    for (int64_t i = from; i < target; i++) newlines += (p[i] == '\n');
+    if (newlines) {
+        for (int64_t i = target - 1; i >= from; i--) if (p[i] == '\n') { last_newline = i; break; }
     }
-    s->pos_offset = i; s->pos_line = line; s->pos_column = col;
+    int64_t count_from = newlines ? last_newline + 1 : from;
+    int32_t chars = 0;
+    for (int64_t i = count_from; i < target; i++) chars += ((p[i] & 0xC0) != 0x80);
+    if (newlines) { s->pos_line += newlines; s->pos_column = 1 + chars; }
+    else s->pos_column += chars;
+    s->pos_offset = target;
 }
 
 /* The position of the '<' that opened the element whose start tag was just parsed. */
@@ -221,6 +230,10 @@ static void on_start(void *ctx, const xmlChar *localname, const xmlChar *prefix,
     }
     s->stack[s->depth] = idx;
     s->last_child[s->depth] = -1;
+    if (s->depth >= s->text_initialized) {
+        s->text[s->depth].data = NULL; s->text[s->depth].cap = 0;
+        s->text_initialized = s->depth + 1;
+    }
     s->text[s->depth].len = 0;
     s->depth++;
 }
@@ -331,8 +344,12 @@ static const int base_options = XML_PARSE_NONET | XML_PARSE_BIG_LINES | XML_PARS
 cvx_result *cvx_parse(const char *bytes, size_t length, int options) {
     cvx_result *r = calloc(1, sizeof(cvx_result));
     if (!r) return NULL;
-    cvx_state *s = calloc(1, sizeof(cvx_state));
+    cvx_state *s = malloc(sizeof(cvx_state));
     if (!s) { free(r); return NULL; }
+    /* Zero everything but the large per-depth arrays, which are initialised as depth grows. */
+    memset(s, 0, offsetof(cvx_state, stack));
+    s->depth = 0; s->overflow = 0; s->oom = 0; s->text_initialized = 0;
+    memset(&s->intern, 0, sizeof(s->intern));
     s->result = r;
     s->raw = (const unsigned char *)bytes;
     s->raw_len = length;
@@ -387,7 +404,7 @@ cvx_result *cvx_parse(const char *bytes, size_t length, int options) {
     if (ctxt->myDoc) { xmlFreeDoc(ctxt->myDoc); ctxt->myDoc = NULL; }
     ctxt->_private = NULL;
     xmlFreeParserCtxt(ctxt);
-    for (int i = 0; i < CVX_MAX_DEPTH; i++) free(s->text[i].data);
+    for (int i = 0; i < s->text_initialized; i++) free(s->text[i].data);
     free(s->intern.keys); free(s->intern.values);
     if (s->oom) r->flags &= ~CVX_RESULT_WELL_FORMED;
     free(s);

@@ -140,7 +140,9 @@ final class DecodeContext {
 final class Reader {
     let element: XMLElement
     let context: DecodeContext
-    private var usedAttributes: [String] = []
+    /// Bit i set: attribute i was read (attributes past 64 are tracked in `extraAttributes`).
+    private var usedAttributeBits: UInt64 = 0
+    private var extraAttributes: [String] = []
     private var usedChildren: [String] = []
 
     init(_ element: XMLElement, _ context: DecodeContext) {
@@ -152,8 +154,11 @@ final class Reader {
     var path: String { element.path }
 
     func string(_ name: String) -> String? {
-        usedAttributes.append(name)
-        return element.attribute(name)
+        for (i, attribute) in element.attributes.enumerated() where attribute.name == name {
+            if i < 64 { usedAttributeBits |= 1 << UInt64(i) } else { extraAttributes.append(name) }
+            return attribute.value
+        }
+        return nil
     }
 
     func int(_ name: String) -> Attr<Int>? {
@@ -225,12 +230,14 @@ final class Reader {
 
     /// Reports every attribute and child that was not consumed.
     func finish() {
-        for attribute in element.attributes where !usedAttributes.contains(attribute.name) {
+        for (i, attribute) in element.attributes.enumerated() {
+            if i < 64 ? (usedAttributeBits & (1 << UInt64(i)) != 0) : extraAttributes.contains(attribute.name) { continue }
             if attribute.prefix == "xsi" || attribute.prefix == "xml" { continue }
             context.unknownNodes.append(UnknownNode(
                 kind: .attribute, name: attribute.qualifiedName, parent: element.name,
                 path: element.path, position: element.position))
         }
+        guard !element.children.isEmpty else { return }
         for child in element.children where !usedChildren.contains(child.name) {
             context.unknownNodes.append(UnknownNode(
                 kind: .element, name: child.qualifiedName, parent: element.name,

@@ -147,6 +147,17 @@ public enum XMLParser {
         let attributes: UnsafePointer<cvx_attribute>?
         let arena: UnsafePointer<CChar>
         let names: [String]
+        /// Per name index: whether paths index elements of that name.
+        let repeatable: [Bool]
+
+        init(elements: UnsafePointer<cvx_element>, attributes: UnsafePointer<cvx_attribute>?,
+             arena: UnsafePointer<CChar>, names: [String]) {
+            self.elements = elements
+            self.attributes = attributes
+            self.arena = arena
+            self.names = names
+            self.repeatable = names.map { XMLElement.repeatableNames.contains($0) }
+        }
 
         func name(_ index: Int32) -> String? { index >= 0 ? names[Int(index)] : nil }
 
@@ -154,10 +165,16 @@ public enum XMLParser {
             let e = elements[index]
             let localName = names[Int(e.name)]
             let prefix = name(e.prefix)
-            let qualified = prefix.map { "\($0):\(localName)" } ?? localName
-            let path = XMLElement.repeatableNames.contains(localName)
-                ? "\(parentPath)/\(qualified)[\(siblingIndex)]"
-                : "\(parentPath)/\(qualified)"
+            var path = parentPath
+            path.reserveCapacity(parentPath.utf8.count + localName.utf8.count + 8)
+            path += "/"
+            if let prefix { path += prefix; path += ":" }
+            path += localName
+            if repeatable[Int(e.name)] {
+                path += "["
+                path += String(siblingIndex)
+                path += "]"
+            }
             var attrs: [XMLAttribute] = []
             if e.attr_count > 0, let attributes {
                 attrs.reserveCapacity(Int(e.attr_count))
@@ -171,16 +188,18 @@ public enum XMLParser {
             var children: [XMLElement] = []
             var child = Int(e.first_child)
             if child >= 0 {
-                // Same-name sibling counters; tags have few distinct child names, so a small array is enough.
+                // Ordinals among same-named siblings, only for names that paths index.
                 var counts: [(Int32, Int)] = []
                 while child >= 0 {
                     let nameIndex = elements[child].name
                     var ordinal = 1
-                    if let slot = counts.firstIndex(where: { $0.0 == nameIndex }) {
-                        counts[slot].1 += 1
-                        ordinal = counts[slot].1
-                    } else {
-                        counts.append((nameIndex, 1))
+                    if repeatable[Int(nameIndex)] {
+                        if let slot = counts.firstIndex(where: { $0.0 == nameIndex }) {
+                            counts[slot].1 += 1
+                            ordinal = counts[slot].1
+                        } else {
+                            counts.append((nameIndex, 1))
+                        }
                     }
                     children.append(build(index: child, parentPath: path, siblingIndex: ordinal))
                     child = Int(elements[child].next_sibling)

@@ -1,0 +1,110 @@
+import ConformCore
+import Foundation
+import VAST
+import Validation
+import XMLCore
+
+// A benchmark driver, not part of the product: times conform's pipeline stages over a set of files,
+// single-threaded or on several threads, and prints one JSON object per stage. `scripts/bench` runs
+// it next to libxml2's bare SAX2 parse and the peer validator, in the same run.
+
+struct Stage: Encodable {
+    var stage: String
+    var threads: Int
+    var files: Int
+    var bytesPerPass: Int
+    var passes: Int
+    var seconds: Double
+    var megabytesPerSecond: Double
+    var tagsPerSecond: Double
+}
+
+struct Settings: Sendable {
+    var paths: [String] = []
+    var minSeconds = 2.0
+    var threads = 1
+    var stages = ["bare", "decode", "check"]
+}
+
+func parseSettings() -> Settings {
+    var settings = Settings()
+    var args = Array(CommandLine.arguments.dropFirst())
+    while !args.isEmpty {
+        let a = args.removeFirst()
+        switch a {
+        case "--seconds": settings.minSeconds = Double(args.removeFirst()) ?? 2
+        case "--threads": settings.threads = Int(args.removeFirst()) ?? 1
+        case "--stages": settings.stages = args.removeFirst().split(separator: ",").map(String.init)
+        default: settings.paths.append(a)
+        }
+    }
+    return settings
+}
+
+let settings = parseSettings()
+let threads = settings.threads
+let minSeconds = settings.minSeconds
+
+func collect(_ path: String) -> [String] {
+    var isDirectory: ObjCBool = false
+    guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { return [] }
+    guard isDirectory.boolValue else { return [path] }
+    let entries = FileManager.default.enumerator(atPath: path)?.compactMap { $0 as? String } ?? []
+    return entries.filter { $0.hasSuffix(".xml") }.sorted().map { "\(path)/\($0)" }
+}
+
+let files = settings.paths.flatMap(collect)
+let inputs = files.compactMap { FileManager.default.contents(atPath: $0) }
+let totalBytes = inputs.reduce(0) { $0 + $1.count }
+guard !inputs.isEmpty else {
+    FileHandle.standardError.write(Data("conform-bench: no .xml files found\n".utf8))
+    exit(2)
+}
+
+@Sendable func pass(_ stage: String, _ data: Data) -> Int {
+    switch stage {
+    case "bare":
+        return XMLParser.bareParse(data) ? 1 : 0
+    case "tree":
+        return XMLParser.parse(data).root == nil ? 0 : 1
+    case "decode":
+        return VASTDecoder.decode(data).isDecoded ? 1 : 0
+    default:
+        let input = VASTDecoder.decode(data)
+        return Validator.validate(input).count
+    }
+}
+
+func run(_ stage: String, inputs: [Data], threads: Int, minSeconds: Double) -> Stage {
+    // Warm-up pass.
+    var sink = 0
+    for data in inputs { sink &+= pass(stage, data) }
+    var passes = 0
+    let start = Date()
+    var elapsed = 0.0
+    while elapsed < minSeconds {
+        if threads <= 1 {
+            for data in inputs { sink &+= pass(stage, data) }
+        } else {
+            DispatchQueue.concurrentPerform(iterations: threads) { worker in
+                var local = 0
+                for (i, data) in inputs.enumerated() where i % threads == worker { local &+= pass(stage, data) }
+                _ = local
+            }
+        }
+        passes += 1
+        elapsed = Date().timeIntervalSince(start)
+    }
+    if sink == Int.min { print(sink) }
+    let bytes = Double(totalBytes * passes)
+    return Stage(stage: stage, threads: threads, files: inputs.count, bytesPerPass: totalBytes, passes: passes,
+                 seconds: elapsed, megabytesPerSecond: bytes / 1_000_000 / elapsed,
+                 tagsPerSecond: Double(inputs.count * passes) / elapsed)
+}
+
+let encoder = JSONEncoder()
+encoder.outputFormatting = [.sortedKeys]
+for stage in settings.stages {
+    let result = run(stage, inputs: inputs, threads: threads, minSeconds: minSeconds)
+    print(String(decoding: try! encoder.encode(result), as: UTF8.self))
+}
