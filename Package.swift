@@ -1,4 +1,5 @@
 // swift-tools-version:6.0
+import Foundation
 import PackageDescription
 
 // The layering is one-way: each target may import only the targets listed below it
@@ -47,3 +48,11 @@ let package = Package(
     ],
     swiftLanguageModes: [.v6]
 )
+
+// libFuzzer targets, built only by scripts/fuzz (which sets CONFORM_FUZZ=1 and the sanitizer flags),
+// so ordinary builds never need the fuzzer runtime.
+if ProcessInfo.processInfo.environment["CONFORM_FUZZ"] != nil {
+    package.targets += [
+        .executableTarget(name: "FuzzVAST", dependencies: ["VAST", "Validation", "XMLCore"]),
+    ]
+}

@@ -1,0 +1,127 @@
+#!/usr/bin/env python3
+"""Driver of scripts/bench: runs every measurement in one go and prints a table with ratios."""
+import argparse
+import glob
+import json
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+PEER_SNIPPET = r"""
+import json, sys, time, vastlint
+files = sys.argv[2:]
+seconds = float(sys.argv[1])
+docs = [open(f, encoding='utf-8', errors='replace').read() for f in files]
+size = sum(len(d.encode()) for d in docs)
+for d in docs: vastlint.validate(d)
+passes, start = 0, time.perf_counter()
+while time.perf_counter() - start < seconds:
+    for d in docs: vastlint.validate(d)
+    passes += 1
+elapsed = time.perf_counter() - start
+print(json.dumps({"tagsPerSecond": len(docs) * passes / elapsed, "megabytesPerSecond": size * passes / elapsed / 1e6}))
+"""
+
+
+def conform_bench(root, files, stages, seconds, threads=1):
+    binary = os.path.join(root, ".build/release/conform-bench")
+    out = subprocess.run([binary, "--seconds", str(seconds), "--threads", str(threads), "--stages", ",".join(stages)] + files,
+                         check=True, capture_output=True, text=True).stdout
+    return {row["stage"]: row for row in map(json.loads, out.strip().splitlines())}
+
+
+def peer(venv, files, seconds):
+    python = os.path.join(venv, "bin/python")
+    if not os.path.exists(python):
+        return None
+    out = subprocess.run([python, "-c", PEER_SNIPPET, str(seconds)] + files, check=True, capture_output=True, text=True).stdout
+    return json.loads(out)
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--root", required=True)
+    parser.add_argument("--venv", required=True)
+    parser.add_argument("--seconds", type=float, default=2.0)
+    parser.add_argument("--skip-peer", action="store_true")
+    parser.add_argument("--run-cases", type=int, default=100_000, help="cases in the generated corpus for the memory figure (0 to skip)")
+    args = parser.parse_args()
+    root = args.root
+    tmp = tempfile.mkdtemp(prefix="conform-bench-")
+    subprocess.run([sys.executable, os.path.join(root, "scripts/gen-bench-tags.py"), tmp], check=True, capture_output=True)
+
+    sets = []
+    iab = os.path.join(os.path.dirname(root), "shared/corpus/iab-vast-samples")
+    if os.path.isdir(iab):
+        sets.append(("IAB samples", sorted(glob.glob(iab + "/**/*.xml", recursive=True))))
+    shipped = sorted(f for f in glob.glob(os.path.join(root, "Corpus/vast/**/*.xml"), recursive=True))
+    if shipped:
+        sets.append(("shipped corpus tags", shipped))
+    for name in ["tag-7k", "tag-17k", "tag-44k", "tag-350k"]:
+        sets.append((f"generated {name}", [os.path.join(tmp, name + ".xml")]))
+
+    print(f"{'input':<24}{'files':>6}{'KB':>9} | {'bare SAX2 MB/s':>14}{'decode MB/s':>12}{'check MB/s':>11}{'check tags/s':>13} | {'vastlint tags/s':>15}{'x peer':>8}{'x SAX2':>8}")
+    print("-" * 126)
+    for label, files in sets:
+        stats = conform_bench(root, files, ["bare", "decode", "check"], args.seconds)
+        kb = stats["bare"]["bytesPerPass"] / 1024
+        check = stats["check"]
+        peer_stats = None if args.skip_peer else peer(args.venv, files, args.seconds)
+        peer_tps = peer_stats["tagsPerSecond"] if peer_stats else float("nan")
+        ratio_peer = check["tagsPerSecond"] / peer_tps if peer_stats else float("nan")
+        ratio_sax = stats["bare"]["megabytesPerSecond"] / check["megabytesPerSecond"]
+        print(f"{label:<24}{len(files):>6}{kb:>9.1f} | {stats['bare']['megabytesPerSecond']:>14.1f}{stats['decode']['megabytesPerSecond']:>12.1f}"
+              f"{check['megabytesPerSecond']:>11.1f}{check['tagsPerSecond']:>13.0f} | {peer_tps:>15.0f}{ratio_peer:>8.2f}{ratio_sax:>8.2f}")
+    print("x peer: conform check tags/s over vastlint tags/s (target >= 2). x SAX2: check time over bare SAX2 time (target <= 5; decode alone <= 4).")
+
+    # Two cores against one, on all generated tags.
+    gen = [os.path.join(tmp, n + ".xml") for n in ["tag-7k", "tag-17k", "tag-44k", "tag-350k"]]
+    one = conform_bench(root, gen, ["check"], args.seconds, threads=1)["check"]["megabytesPerSecond"]
+    two = conform_bench(root, gen, ["check"], args.seconds, threads=2)["check"]["megabytesPerSecond"]
+    print(f"\n2 threads vs 1 (check, generated tags): {two:.1f} MB/s vs {one:.1f} MB/s = {two / one:.2f}x (target >= 1.8x)")
+
+    # Process wall time of one check.
+    conform = os.path.join(root, ".build/release/conform")
+    tag = os.path.join(tmp, "tag-17k.xml")
+    walls = []
+    for _ in range(21):
+        start = time.perf_counter()
+        subprocess.run([conform, "check", "--no-config", tag], capture_output=True)
+        walls.append((time.perf_counter() - start) * 1000)
+    print(f"conform check tag-17k.xml wall time: median {statistics.median(walls):.1f} ms over 21 runs (target < 25 ms)")
+
+    # Peak memory of a large run, when the runner exists.
+    if args.run_cases:
+        help_text = subprocess.run([conform, "run", "--help"], capture_output=True, text=True)
+        if help_text.returncode != 0:
+            print("conform run: not available in this build; memory figure skipped")
+        else:
+            corpus = os.path.join(tmp, "big-corpus")
+            make_big_corpus(corpus, gen, args.run_cases)
+            out = os.path.join(tmp, "big-out")
+            start = time.perf_counter()
+            proc = subprocess.run(["/usr/bin/time", "-f", "%M", conform, "run", corpus, "--output", out, "--format", "json"],
+                                  capture_output=True, text=True)
+            elapsed = time.perf_counter() - start
+            peak_kb = int(proc.stderr.strip().splitlines()[-1]) if proc.stderr.strip() else -1
+            print(f"conform run on {args.run_cases} generated cases: {elapsed:.1f} s, peak RSS {peak_kb / 1024:.1f} MB (target < 200 MB), exit {proc.returncode}")
+
+
+def make_big_corpus(directory, tags, count):
+    """count small VAST cases: copies of the 7 KB generated tag with an expectation of validity."""
+    os.makedirs(directory, exist_ok=True)
+    body = open(tags[0], encoding="utf-8").read()
+    per_folder = 1000
+    for i in range(count):
+        folder = os.path.join(directory, f"f{i // per_folder:04d}")
+        if i % per_folder == 0:
+            os.makedirs(folder, exist_ok=True)
+        with open(os.path.join(folder, f"case{i:06d}.xml"), "w") as f:
+            f.write(body)
+
+
+if __name__ == "__main__":
+    main()
