@@ -54,7 +54,7 @@ enum CarouselAnalysis {
             context.report(
                 TraffickingRules.carouselImagesRequired,
                 """
-                The carousel images (carousel_images) are missing: add carousel_images=<URL>$<URL>....\
+                The carousel images (carousel_images) are missing: add carousel_images=<URL>$<URL>.\
                 \(context.caseHint(for: ParameterKeys.carouselImages))
                 """,
                 at: 0, key: ParameterKeys.carouselImages)

@@ -67,16 +67,18 @@ enum CustomCTAAnalysis {
                 """,
                 key: aliases[1])
         }
+        if aliases.allSatisfy({ $0.value.isEmpty }) {
+            // An empty alias next to a non-empty one is a mismatch; all of them empty means no icon.
+            context.report(
+                TraffickingRules.ctaIconRequired,
+                "\(aliases.map(\.keyString).joined(separator: " and ")) \(aliases.count == 1 ? "is" : "are") empty; the custom CTA needs an HTTP or HTTPS icon URL.",
+                key: first)
+            return nil
+        }
         var usable = true
         var checkedValues: [Substring] = []
         for alias in aliases {
             if alias.value.isEmpty {
-                // An empty alias next to a non-empty one is already a mismatch.
-                if aliases.count == 1 {
-                    context.report(
-                        TraffickingRules.ctaIconRequired,
-                        "\(alias.key) is empty; the custom CTA needs an HTTP or HTTPS icon URL.", key: alias)
-                }
                 usable = false
                 continue
             }

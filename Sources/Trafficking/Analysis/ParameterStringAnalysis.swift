@@ -35,7 +35,9 @@ enum ParameterStringAnalysis {
                 let isTrailing = segment.index == context.segments.count && segment.index > 1
                 let offset = isTrailing && segment.length == 0 ? max(0, count - 1) : segment.offset
                 let message: String
-                if isTrailing {
+                if segment.length > 0 {
+                    message = "Segment \(segment.index) is blank (only whitespace between commas); it is ignored."
+                } else if isTrailing {
                     message = "The string ends with a comma, which leaves an empty segment \(segment.index); it is ignored."
                 } else if segment.index == 1 {
                     message = "The string starts with a comma, which leaves an empty segment 1; it is ignored."

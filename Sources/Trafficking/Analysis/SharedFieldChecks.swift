@@ -6,7 +6,7 @@ extension AnalysisContext {
     /// empty (at the key). Returns the segment when it has a value.
     mutating func requireValue(_ key: String, rule: RuleDescription, what: String) -> RawSegment? {
         guard let segment = field(key) else {
-            report(rule, "\(what) is missing: add \(key)=....\(caseHint(for: key))", at: 0, key: key)
+            report(rule, "\(what) is missing: add \(key)=<value>.\(caseHint(for: key))", at: 0, key: key)
             return nil
         }
         guard !segment.value.isEmpty else {
