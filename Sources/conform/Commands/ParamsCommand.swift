@@ -53,7 +53,6 @@ enum ParamsCommand {
           Text: per string, the format, the verdict, the typed creative and each finding as
           severity line:column rule-id, the message and the spot in the string. Columns count characters
           from 1. JSON (--format json): {"results": [{"source", "line", "analysis"}], "summary"}.
-          Rule ids are explained by 'conform explain <rule-id>' where available.
 
         EXIT CODES:
           0  no string has an error        1  at least one string has an error
