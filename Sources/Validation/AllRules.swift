@@ -5,7 +5,7 @@ import Trafficking
 /// `Registry/`; a test checks that every `*Rule.swift` under `Rules/` is listed, and that ids are unique.
 public enum AllRules {
     public static let types: [any Rule.Type] = (
-        RuleFamilies.xml + RuleFamilies.document
+        RuleFamilies.xml + RuleFamilies.document + RuleFamilies.parameters
     ).sorted { String(describing: $0) < String(describing: $1) }
 
     /// Descriptions of every rule: VAST, VMAP and XML rules, then the trafficking-parameter rules.
@@ -19,9 +19,9 @@ public enum AllRules {
     }
 }
 
-/// The trafficking-parameter rules, when the Trafficking module provides them.
+/// The trafficking-parameter rules (they live beside the parameter parser in the Trafficking module).
 enum TraffickingRulesCatalog {
-    static var all: [RuleDescription] { [] }
+    static var all: [RuleDescription] { TraffickingRules.all }
 }
 
 /// One list per rule family, each in its own file, so families grow without touching each other.

@@ -29,12 +29,15 @@ let code: Int32
 switch subcommand {
 case "check":
     code = CheckCommand.run(rest)
+case "params":
+    code = ParamsCommand.run(rest)
 case "version", "--version":
     print(version)
     code = ExitCode.success
 case "help", "-h", "--help":
     switch rest.first {
     case "check": print(CheckCommand.help)
+    case "params": print(ParamsCommand.help)
     default: print(overview)
     }
     code = ExitCode.success

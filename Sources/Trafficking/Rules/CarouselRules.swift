@@ -8,7 +8,7 @@ extension TraffickingRules {
     public static let carouselBannerRequired = RuleDescription(
         id: "PARAM-carousel-banner-required",
         name: "Carousel banner required",
-        summary: "A carousel has no carousel_banner, or it is empty.",
+        summary: "A carousel has no carousel_banner, or it is empty",
         rationale: "The reference requires the collapsed-banner image URL; required image parameters must be valid.",
         fix: "Add carousel_banner=<HTTP or HTTPS image URL>.",
         severity: .error,
@@ -27,7 +27,7 @@ extension TraffickingRules {
     public static let carouselBrandIconRequired = RuleDescription(
         id: "PARAM-carousel-brand-icon-required",
         name: "Carousel brand icon required",
-        summary: "A carousel has no brand_icon, or it is empty.",
+        summary: "A carousel has no brand_icon, or it is empty",
         rationale: "The reference requires the expanded-header icon URL; required image parameters must be valid.",
         fix: "Add brand_icon=<HTTP or HTTPS image URL>.",
         severity: .error,
@@ -45,7 +45,7 @@ extension TraffickingRules {
     public static let carouselTitleRequired = RuleDescription(
         id: "PARAM-carousel-title-required",
         name: "Carousel title required",
-        summary: "A carousel has no carousel_title, or it is empty.",
+        summary: "A carousel has no carousel_title, or it is empty",
         rationale: "The reference requires a non-empty carousel_title.",
         fix: "Add carousel_title=<title shown to viewers>.",
         severity: .error,
@@ -62,7 +62,7 @@ extension TraffickingRules {
     public static let carouselDescriptionRequired = RuleDescription(
         id: "PARAM-carousel-description-required",
         name: "Carousel description key required",
-        summary: "A carousel has no carousel_description key (an empty value is fine).",
+        summary: "A carousel has no carousel_description key (an empty value is fine)",
         rationale: "The reference requires the carousel_description key but allows its value to be empty.",
         fix: "Add carousel_description= (with or without a value).",
         severity: .error,
@@ -80,7 +80,7 @@ extension TraffickingRules {
     public static let carouselImagesRequired = RuleDescription(
         id: "PARAM-carousel-images-required",
         name: "Carousel images required",
-        summary: "A carousel has no carousel_images key.",
+        summary: "A carousel has no carousel_images key",
         rationale: """
             The reference requires carousel_images. A key that is present but yields no usable image is \
             reported by PARAM-carousel-no-usable-image.
@@ -101,7 +101,7 @@ extension TraffickingRules {
     public static let carouselTooManyImages = RuleDescription(
         id: "PARAM-carousel-too-many-images",
         name: "More than 20 carousel images",
-        summary: "carousel_images has more than 20 entries (blank and invalid entries count).",
+        summary: "carousel_images has more than 20 entries (blank and invalid entries count)",
         rationale: """
             The reference allows no more than 20 entries. The limit is on entries as written, so blank or \
             invalid entries count too. The finding points at the 21st entry.
@@ -122,7 +122,7 @@ extension TraffickingRules {
     public static let carouselImageInvalid = RuleDescription(
         id: "PARAM-carousel-image-invalid",
         name: "Carousel image skipped",
-        summary: "An entry of carousel_images is blank or not an HTTP or HTTPS URL, so the SDK skips it.",
+        summary: "An entry of carousel_images is blank or not an HTTP or HTTPS URL, so the SDK skips it",
         rationale: """
             The reference says invalid image URLs are skipped. The carousel still shows when at least one \
             usable image remains, but the skipped entry keeps its position for tap destinations, which \
@@ -145,7 +145,7 @@ extension TraffickingRules {
     public static let carouselNoUsableImage = RuleDescription(
         id: "PARAM-carousel-no-usable-image",
         name: "No usable carousel image",
-        summary: "carousel_images is present but none of its entries is a usable HTTP or HTTPS URL.",
+        summary: "carousel_images is present but none of its entries is a usable HTTP or HTTPS URL",
         rationale: "The reference requires at least one usable image; with none left after skipping, the carousel is rejected.",
         fix: "Give carousel_images at least one HTTP or HTTPS image URL.",
         severity: .error,
@@ -164,7 +164,7 @@ extension TraffickingRules {
     public static let carouselTapCountMismatch = RuleDescription(
         id: "PARAM-carousel-tap-count-mismatch",
         name: "Tap destinations do not line up with images",
-        summary: "carousel_images_urls has more or fewer entries than carousel_images.",
+        summary: "carousel_images_urls has more or fewer entries than carousel_images",
         rationale: """
             Tap destinations are matched to images by their original position. Extra destinations are \
             ignored (reported at the first extra entry); missing ones leave images without a destination \
@@ -188,7 +188,7 @@ extension TraffickingRules {
     public static let carouselTapURLInvalid = RuleDescription(
         id: "PARAM-carousel-tap-url-invalid",
         name: "Unusable tap destination",
-        summary: "An entry of carousel_images_urls is not an absolute URL, so its image gets no tap destination.",
+        summary: "An entry of carousel_images_urls is not an absolute URL, so its image gets no tap destination",
         rationale: """
             The reference leaves an image without a destination when its entry is blank; an entry that is \
             not a URL at all has the same effect, but is more likely a mistake. (Unsafe schemes such as \
@@ -210,7 +210,7 @@ extension TraffickingRules {
     public static let carouselCTAPair = RuleDescription(
         id: "PARAM-carousel-cta-pair",
         name: "Half a carousel CTA pair",
-        summary: "Only one of carousel_cta_text and carousel_cta_url is given (an empty value counts as not given).",
+        summary: "Only one of carousel_cta_text and carousel_cta_url is given (an empty value counts as not given)",
         rationale: "The reference says to provide both or neither; half a pair cannot produce a working button.",
         fix: "Add the missing half, or remove the one that is there.",
         severity: .error,

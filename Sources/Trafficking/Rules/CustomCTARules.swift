@@ -8,7 +8,7 @@ extension TraffickingRules {
     public static let ctaIconRequired = RuleDescription(
         id: "PARAM-cta-icon-required",
         name: "Custom CTA icon required",
-        summary: "A custom CTA has neither icon nor Icon, or the icon value is empty.",
+        summary: "A custom CTA has neither icon nor Icon, or the icon value is empty",
         rationale: "The reference requires an icon for a custom CTA; without it the creative is rejected.",
         fix: "Add icon=<HTTP or HTTPS URL of the icon>.",
         severity: .error,
@@ -30,7 +30,7 @@ extension TraffickingRules {
     public static let ctaIconAliasMismatch = RuleDescription(
         id: "PARAM-cta-icon-alias-mismatch",
         name: "icon and Icon differ",
-        summary: "Both icon and Icon are present with different values.",
+        summary: "Both icon and Icon are present with different values",
         rationale: """
             icon and Icon are aliases; the reference requires equal values when both are present. The \
             finding points at the later of the two.
@@ -52,7 +52,7 @@ extension TraffickingRules {
     public static let ctaTitleRequired = RuleDescription(
         id: "PARAM-cta-title-required",
         name: "Custom CTA title required",
-        summary: "A custom CTA has no bannerTitle, or it is empty.",
+        summary: "A custom CTA has no bannerTitle, or it is empty",
         rationale: "The reference requires a non-empty bannerTitle for a custom CTA.",
         fix: "Add bannerTitle=<title shown to viewers>.",
         severity: .error,
@@ -69,7 +69,7 @@ extension TraffickingRules {
     public static let ctaURLRequired = RuleDescription(
         id: "PARAM-cta-url-required",
         name: "Custom CTA destination required",
-        summary: "A custom CTA has no ctaUrl, or it is empty.",
+        summary: "A custom CTA has no ctaUrl, or it is empty",
         rationale: "The reference requires an action URL (ctaUrl) for a custom CTA.",
         fix: "Add ctaUrl=<destination URL>.",
         severity: .error,
@@ -89,7 +89,7 @@ extension TraffickingRules {
     public static let ctaTextEmpty = RuleDescription(
         id: "PARAM-cta-text-empty",
         name: "Empty ctaText",
-        summary: "ctaText is present but empty.",
+        summary: "ctaText is present but empty",
         rationale: """
             The SDK shows 'Learn more' when the ad does not specify ctaText. Whether an empty value counts \
             as 'not specified' or produces an empty button is not documented, so conform assumes the \

@@ -7,7 +7,7 @@ extension TraffickingRules {
     public static let adTypeUnknown = RuleDescription(
         id: "PARAM-ad-type-unknown",
         name: "Unknown ad_type",
-        summary: "ad_type has a value that names no known format (carousel, webview, takeoverAds).",
+        summary: "ad_type has a value that names no known format (carousel, webview, takeoverAds)",
         rationale: """
             ad_type selects the format: carousel for a carousel, webview for an in-video takeover and \
             takeoverAds for contextual and ads-under-a-tab takeovers. Values are case-sensitive. A custom \
@@ -34,7 +34,7 @@ extension TraffickingRules {
     public static let formatUndetected = RuleDescription(
         id: "PARAM-format-undetected",
         name: "No format detected",
-        summary: "The string has neither ad_type nor any custom CTA key, so no format applies.",
+        summary: "The string has neither ad_type nor any custom CTA key, so no format applies",
         rationale: """
             A carousel or takeover is identified by ad_type; a custom CTA by icon, Icon, bannerTitle or \
             ctaUrl. Without them the SDK and the app display nothing. conform reports this instead of \

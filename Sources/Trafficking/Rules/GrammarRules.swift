@@ -8,7 +8,7 @@ extension TraffickingRules {
     public static let emptyInput = RuleDescription(
         id: "PARAM-empty-input",
         name: "Empty parameter string",
-        summary: "The string has no parameters at all (it is empty, blank or only commas).",
+        summary: "The string has no parameters at all (it is empty, blank or only commas)",
         rationale: """
             Every format has required keys, so a string without any segment cannot describe a creative. \
             A blank string usually means the ad server's macro or custom field was never filled in.
@@ -29,7 +29,7 @@ extension TraffickingRules {
     public static let emptySegment = RuleDescription(
         id: "PARAM-empty-segment",
         name: "Empty segment",
-        summary: "Two commas in a row, or a leading or trailing comma, leave an empty segment.",
+        summary: "Two commas in a row, or a leading or trailing comma, leave an empty segment",
         rationale: """
             The reference does not say how an empty segment is read. A parser that drops empty pieces \
             ignores it; one that treats it as a segment without '=' rejects the creative. conform reports \
@@ -55,7 +55,7 @@ extension TraffickingRules {
     public static let malformedSegment = RuleDescription(
         id: "PARAM-malformed-segment",
         name: "Segment without '='",
-        summary: "A segment has no '=', so it is not a key=value pair.",
+        summary: "A segment has no '=', so it is not a key=value pair",
         rationale: """
             The reference says a malformed segment rejects the creative. The most common cause is a comma \
             inside a value (a title such as 'Shoes, bags'): the comma ends the segment and the rest of the \
@@ -77,7 +77,7 @@ extension TraffickingRules {
     public static let emptyKey = RuleDescription(
         id: "PARAM-empty-key",
         name: "Empty key",
-        summary: "A segment starts with '=' (its key is empty).",
+        summary: "A segment starts with '=' (its key is empty)",
         rationale: """
             A segment without a key cannot be matched to any parameter; the reference counts it as a \
             malformed segment, which rejects the creative.
@@ -97,7 +97,7 @@ extension TraffickingRules {
     public static let duplicateKey = RuleDescription(
         id: "PARAM-duplicate-key",
         name: "Duplicate key",
-        summary: "The same key appears more than once, even with the same value.",
+        summary: "The same key appears more than once, even with the same value",
         rationale: """
             The reference says a duplicate key rejects the creative, whatever the values. Aliases such as \
             icon and Icon are different keys and are checked by their own rules.
@@ -117,7 +117,7 @@ extension TraffickingRules {
     public static let whitespaceAround = RuleDescription(
         id: "PARAM-whitespace-around",
         name: "Whitespace around a key or value",
-        summary: "A key or value has spaces (or other whitespace) before or after it.",
+        summary: "A key or value has spaces (or other whitespace) before or after it",
         rationale: """
             Keys are matched exactly, so a parser that does not trim reads ' bannerTitle' as an unknown \
             key and a URL with a trailing space as an invalid URL. conform trims keys and values for \
@@ -142,7 +142,7 @@ extension TraffickingRules {
     public static let percentEncodedKey = RuleDescription(
         id: "PARAM-percent-encoded-key",
         name: "Percent-encoded key",
-        summary: "A key contains a percent-escape such as %20, so it does not match any parameter name.",
+        summary: "A key contains a percent-escape such as %20, so it does not match any parameter name",
         rationale: """
             Parameter strings are not percent-decoded: keys must be written exactly as the reference \
             spells them. 'campaign%20name' is not 'campaign name'. Usually an ad server or a spreadsheet \
@@ -165,7 +165,7 @@ extension TraffickingRules {
     public static let percentEncodedText = RuleDescription(
         id: "PARAM-percent-encoded-text",
         name: "Percent-escape in displayed text",
-        summary: "A title, description, button label or campaign name contains a percent-escape such as %20.",
+        summary: "A title, description, button label or campaign name contains a percent-escape such as %20",
         rationale: """
             Values are not percent-decoded, so 'Summer%20sale' is shown to viewers exactly like that. \
             Ad-server macros such as %%CAMPAIGN%% are not escapes and are not reported.
@@ -189,7 +189,7 @@ extension TraffickingRules {
     public static let percentEncodedURL = RuleDescription(
         id: "PARAM-percent-encoded-url",
         name: "Percent-encoded URL",
-        summary: "A URL value is percent-encoded as a whole (https%3A%2F%2F...).",
+        summary: "A URL value is percent-encoded as a whole (https%3A%2F%2F...)",
         rationale: """
             The SDK and the app read values literally; an encoded URL has no scheme and cannot be loaded \
             or opened. This usually comes from an escaping ad-server macro (an _ESC variant) or from \
@@ -213,7 +213,7 @@ extension TraffickingRules {
     public static let unknownKey = RuleDescription(
         id: "PARAM-unknown-key",
         name: "Unknown key",
-        summary: "A key is not a parameter of the detected format (often a capitalisation mistake).",
+        summary: "A key is not a parameter of the detected format (often a capitalisation mistake)",
         rationale: """
             Keys are case-sensitive and must be written as the reference spells them: 'Bannertitle' or \
             'Ad_type' are ignored, which typically leaves a required parameter missing. The warning \

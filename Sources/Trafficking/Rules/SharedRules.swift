@@ -8,7 +8,7 @@ extension TraffickingRules {
     public static let campaignAliasMismatch = RuleDescription(
         id: "PARAM-campaign-alias-mismatch",
         name: "campaign and campaign name differ",
-        summary: "Both campaign and campaign name are present with different values.",
+        summary: "Both campaign and campaign name are present with different values",
         rationale: """
             campaign and campaign name are aliases; the reference requires equal values when both are \
             present, since the SDK cannot tell which name to put in presentation events. An empty value \
@@ -37,7 +37,7 @@ extension TraffickingRules {
     public static let schemaVersionUnsupported = RuleDescription(
         id: "PARAM-schema-version-unsupported",
         name: "Unsupported companion_schema_version",
-        summary: "companion_schema_version is present with a value other than exactly 1.",
+        summary: "companion_schema_version is present with a value other than exactly 1",
         rationale: """
             The reference supports only schema version 1. The value is compared as written: '01', '1.0' \
             and an empty value are not '1'. Leave the key out to use the current schema.

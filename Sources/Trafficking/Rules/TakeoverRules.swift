@@ -8,7 +8,7 @@ extension TraffickingRules {
     public static let takeoverRequiredKey = RuleDescription(
         id: "PARAM-takeover-required-key",
         name: "Takeover key required",
-        summary: "A takeover lacks a key its variant needs (campaign and Image_url; Takeover_ads_url; advertiserTab.adType and takeoverAdsUrl), or it is empty.",
+        summary: "A takeover lacks a key its variant needs (campaign and Image_url; Takeover_ads_url; advertiserTab.adType and takeoverAdsUrl), or it is empty",
         rationale: """
             The reference lists the keys of each takeover variant. Without the page URL there is nothing \
             to load, and the in-video takeover's campaign identifies it in the ad lifecycle. A missing key \
@@ -37,7 +37,7 @@ extension TraffickingRules {
     public static let takeoverTabKeyMissing = RuleDescription(
         id: "PARAM-takeover-tab-key-missing",
         name: "Ads-under-a-tab key missing",
-        summary: "A GAM ads-under-a-tab takeover lacks one of its keys (redirection_url, sidelogo, c_title, thirdPartyImpression, thirdPartyClick, advertiser_name), or it is empty.",
+        summary: "A GAM ads-under-a-tab takeover lacks one of its keys (redirection_url, sidelogo, c_title, thirdPartyImpression, thirdPartyClick, advertiser_name), or it is empty",
         rationale: """
             The reference lists eight keys for ads under a tab from GAM but does not say which the app \
             can do without. conform requires Takeover_ads_url (an error when missing) and warns for each \
@@ -61,7 +61,7 @@ extension TraffickingRules {
     public static let takeoverURLPolicy = RuleDescription(
         id: "PARAM-takeover-url-policy",
         name: "Takeover page outside the URL policy",
-        summary: "A takeover page URL (Image_url, Takeover_ads_url, takeoverAdsUrl) uses a scheme or host the URL policy does not allow; by default only HTTPS.",
+        summary: "A takeover page URL (Image_url, Takeover_ads_url, takeoverAdsUrl) uses a scheme or host the URL policy does not allow; by default only HTTPS",
         rationale: """
             The app loads the takeover page in its own WebView, and the reference asks apps to validate \
             such URLs against their security policy before loading them. The default policy allows only \
@@ -83,7 +83,7 @@ extension TraffickingRules {
     public static let takeoverJSONInvalid = RuleDescription(
         id: "PARAM-takeover-json-invalid",
         name: "Backend takeover data is not valid",
-        summary: "Input that starts with '{' is not a JSON object, or advertiserTab, adType or takeoverAdsUrl has the wrong type.",
+        summary: "Input that starts with '{' is not a JSON object, or advertiserTab, adType or takeoverAdsUrl has the wrong type",
         rationale: """
             The backend form of ads under a tab is JSON: an object whose advertiserTab object has adType \
             and takeoverAdsUrl strings (takeoverAdsUrl may also sit at the top level). Text that cannot be \
@@ -107,7 +107,7 @@ extension TraffickingRules {
     public static let takeoverWebviewUnconfirmed = RuleDescription(
         id: "PARAM-takeover-webview-unconfirmed",
         name: "ad_type=webview is an Android convention",
-        summary: "An in-video takeover (ad_type=webview) was found; its iOS handling is not confirmed.",
+        summary: "An in-video takeover (ad_type=webview) was found; its iOS handling is not confirmed",
         rationale: """
             The reference identifies ad_type=webview as an Android convention and notes that iOS handling \
             isn't confirmed, and that the ad model must expose the raw traffickingParameters to the app. \

@@ -7,7 +7,7 @@ extension TraffickingRules {
     public static let urlInvalid = RuleDescription(
         id: "PARAM-url-invalid",
         name: "Not a usable URL",
-        summary: "A URL value is not an absolute URL (no scheme, no host, spaces or forbidden characters).",
+        summary: "A URL value is not an absolute URL (no scheme, no host, spaces or forbidden characters)",
         rationale: """
             Image, destination, tracking and takeover URLs are loaded or opened as they are, without a \
             base URL to resolve against, so relative or protocol-relative references, bare host names and \
@@ -32,7 +32,7 @@ extension TraffickingRules {
     public static let urlScheme = RuleDescription(
         id: "PARAM-url-scheme",
         name: "URL scheme not allowed here",
-        summary: "An image, tracking or carousel CTA URL is not HTTP or HTTPS, or any URL uses javascript:, data:, vbscript: or file:.",
+        summary: "An image, tracking or carousel CTA URL is not HTTP or HTTPS, or any URL uses javascript:, data:, vbscript: or file:",
         rationale: """
             The reference requires HTTP or HTTPS for the icon, the carousel banner, brand icon, images and \
             the carousel CTA destination. Scripts and inline data (javascript:, vbscript:, data:) and local \
@@ -59,7 +59,7 @@ extension TraffickingRules {
     public static let urlAppScheme = RuleDescription(
         id: "PARAM-url-app-scheme",
         name: "Destination needs an app action handler",
-        summary: "A destination uses a scheme other than HTTP or HTTPS (an app link, mailto:, tel:, ...).",
+        summary: "A destination uses a scheme other than HTTP or HTTPS (an app link, mailto:, tel:, ...)",
         rationale: """
             Without a CompanionActions handler the SDK opens only HTTP and HTTPS destinations. Other \
             schemes work only when the app's handler processes them, which conform cannot see. List the \
@@ -84,7 +84,7 @@ extension TraffickingRules {
     public static let urlPolicy = RuleDescription(
         id: "PARAM-url-policy",
         name: "Destination outside the URL policy",
-        summary: "An HTTP(S) destination uses a scheme or host that the configured URL policy does not allow.",
+        summary: "An HTTP(S) destination uses a scheme or host that the configured URL policy does not allow",
         rationale: """
             The reference asks apps to validate destination URLs against their security policy before \
             opening them. The policy lists the allowed schemes and, optionally, hosts (a host is allowed \

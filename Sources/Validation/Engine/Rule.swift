@@ -45,6 +45,12 @@ public final class RuleContext {
         findings.append(rule.diagnostic(message, at: position, path: path, details: details))
     }
 
+    /// Adds a finding made by another checker (for example a trafficking-parameter rule), keeping
+    /// its own rule id and severity.
+    public func emit(_ diagnostic: Diagnostic) {
+        findings.append(diagnostic)
+    }
+
     /// Reports a finding at a text node.
     public func report(_ message: String, at node: TextNode, details: [String: String] = [:]) {
         report(message, at: node.position, path: node.path, details: details)

@@ -1,0 +1,6 @@
+extension RuleFamilies {
+    /// Trafficking-parameter strings found inside VAST (AdParameters).
+    static let parameters: [any Rule.Type] = [
+        AdParametersTraffickingRule.self,
+    ]
+}
