@@ -44,6 +44,7 @@ let package = Package(
         .testTarget(name: "XMLCoreTests", dependencies: ["XMLCore", "ConformCore"]),
         .testTarget(name: "VASTTests", dependencies: ["VAST", "XMLCore", "ConformCore"]),
         .testTarget(name: "TraffickingTests", dependencies: ["Trafficking"]),
+        .testTarget(name: "ConformCLITests", dependencies: ["conform"]),
         .testTarget(name: "ValidationTests", dependencies: ["Validation", "VAST", "XMLCore", "ConformCore"]),
     ],
     swiftLanguageModes: [.v6]

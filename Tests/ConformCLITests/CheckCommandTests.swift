@@ -1,0 +1,136 @@
+import Foundation
+import Testing
+
+/// End-to-end tests of the `conform` binary: launched as a process, as users and CI run it.
+enum ConformBinary {
+    /// The built `conform` executable next to the test bundle, or `nil` when it cannot be found.
+    static let url: URL? = {
+        var candidates: [URL] = []
+        let bundle = Bundle.main.bundleURL
+        candidates.append(bundle.deletingLastPathComponent().appendingPathComponent("conform"))
+        candidates.append(bundle.appendingPathComponent("conform"))
+        let argv0 = URL(fileURLWithPath: CommandLine.arguments[0])
+        candidates.append(argv0.deletingLastPathComponent().appendingPathComponent("conform"))
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        candidates.append(root.appendingPathComponent(".build/debug/conform"))
+        return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) }
+    }()
+
+    struct Output {
+        var status: Int32
+        var stdout: String
+        var stderr: String
+    }
+
+    static func run(_ arguments: [String], stdin: Data? = nil, environment: [String: String] = [:],
+                    directory: URL? = nil) throws -> Output {
+        let url = try #require(url, "the conform binary was not found next to the tests")
+        let process = Process()
+        process.executableURL = url
+        process.arguments = arguments
+        var env = ProcessInfo.processInfo.environment
+        for (k, v) in environment { env[k] = v }
+        process.environment = env
+        if let directory { process.currentDirectoryURL = directory }
+        let out = Pipe(), err = Pipe(), input = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        process.standardInput = input
+        try process.run()
+        if let stdin { input.fileHandleForWriting.write(stdin) }
+        try input.fileHandleForWriting.close()
+        let stdoutData = out.fileHandleForReading.readDataToEndOfFile()
+        let stderrData = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Output(status: process.terminationStatus, stdout: String(decoding: stdoutData, as: UTF8.self),
+                      stderr: String(decoding: stderrData, as: UTF8.self))
+    }
+
+    static func temporaryFile(_ contents: String, name: String = "tag.xml") throws -> URL {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("conform-cli-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        let url = dir.appendingPathComponent(name)
+        try contents.write(to: url, atomically: true, encoding: .utf8)
+        return url
+    }
+}
+
+@Suite(.enabled(if: ConformBinary.url != nil, "the conform binary was not built next to the tests"))
+struct CheckCommandTests {
+    static let valid = """
+        <VAST version="4.2"><Ad id="1"><InLine><AdSystem>x</AdSystem><AdTitle>t</AdTitle>
+        <Impression><![CDATA[https://i.example/i]]></Impression><AdServingId>a</AdServingId>
+        <Creatives><Creative><UniversalAdId idRegistry="ad-id.org">X</UniversalAdId><Linear><Duration>00:00:10</Duration><MediaFiles>
+        <MediaFile delivery="progressive" type="video/mp4" width="640" height="360"><![CDATA[https://c.example/a.mp4]]></MediaFile>
+        </MediaFiles></Linear></Creative></Creatives></InLine></Ad></VAST>
+        """
+
+    @Test func malformedTagExitsOneWithPositionedFinding() throws {
+        let file = try ConformBinary.temporaryFile("<VAST version=\"4.2\">\n<Ad>\n</VAST>")
+        let result = try ConformBinary.run(["check", "--no-config", file.path])
+        #expect(result.status == 1)
+        #expect(result.stdout.contains("\(file.path):3:8: error: XML: Opening and ending tag mismatch"))
+        #expect(result.stdout.contains("[XML-not-well-formed]"))
+        #expect(!result.stdout.contains("\u{1B}["), "no colour when piped")
+    }
+
+    @Test func readsStandardInput() throws {
+        let result = try ConformBinary.run(["check", "--no-config", "-"], stdin: Data("<VAST/>".utf8))
+        #expect(result.stdout.contains("-:1:1: error:"))
+        #expect(result.stdout.contains("[VAST-2.0-root-version]"))
+        #expect(result.status == 1)
+    }
+
+    @Test func jsonHasModelAndDiagnostics() throws {
+        let file = try ConformBinary.temporaryFile(Self.valid)
+        let result = try ConformBinary.run(["check", "--no-config", "--format", "json", file.path])
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]])
+        #expect(json.count == 1)
+        let vast = try #require(json[0]["vast"] as? [String: Any])
+        #expect(vast["declaredVersion"] as? String == "4.2")
+        #expect(json[0]["diagnostics"] is [Any])
+        let summary = try #require(json[0]["summary"] as? [String: Any])
+        #expect(summary["mediaFiles"] as? Int == 1)
+    }
+
+    @Test func badUsageExits64() throws {
+        #expect(try ConformBinary.run(["check"]).status == 64)
+        #expect(try ConformBinary.run(["check", "--format", "yaml", "x.xml"]).status == 64)
+        #expect(try ConformBinary.run(["check", "--bogus", "x.xml"]).status == 64)
+        let unknown = try ConformBinary.run(["frobnicate"])
+        #expect(unknown.status == 64)
+        #expect(unknown.stderr.contains("Error: unknown subcommand"))
+    }
+
+    @Test func missingFileExitsTwo() throws {
+        let result = try ConformBinary.run(["check", "--no-config", "/nonexistent/tag.xml"])
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("no such file"))
+    }
+
+    @Test func helpTeaches() throws {
+        let top = try ConformBinary.run(["--help"])
+        #expect(top.status == 0)
+        #expect(top.stdout.contains("SUBCOMMANDS"))
+        let check = try ConformBinary.run(["check", "--help"])
+        #expect(check.stdout.contains("OPTIONS") && check.stdout.contains("EXIT CODES") && check.stdout.contains("EXAMPLES"))
+    }
+
+    @Test func configurationTurnsARuleOffAndMalformedConfigIsAnError() throws {
+        let file = try ConformBinary.temporaryFile("<VAST/>")
+        let dir = file.deletingLastPathComponent()
+        try #"{"version": 1, "rules": {"VAST-2.0-root-version": "off", "NO-SUCH-RULE": "error"}}"#
+            .write(to: dir.appendingPathComponent(".conform.json"), atomically: true, encoding: .utf8)
+        let off = try ConformBinary.run(["check", "tag.xml"], directory: dir)
+        #expect(!off.stdout.contains("VAST-2.0-root-version"))
+        #expect(off.stderr.contains("unknown rule id \"NO-SUCH-RULE\""))
+        try "{ not json".write(to: dir.appendingPathComponent(".conform.json"), atomically: true, encoding: .utf8)
+        let broken = try ConformBinary.run(["check", "tag.xml"], directory: dir)
+        #expect(broken.status == 2)
+        #expect(broken.stderr.contains("malformed configuration"))
+        try #"{"version": 9}"#.write(to: dir.appendingPathComponent(".conform.json"), atomically: true, encoding: .utf8)
+        let newer = try ConformBinary.run(["check", "tag.xml"], directory: dir)
+        #expect(newer.status == 2)
+        #expect(newer.stderr.contains("newer than this conform supports"))
+    }
+}
