@@ -55,5 +55,6 @@ let package = Package(
 if ProcessInfo.processInfo.environment["CONFORM_FUZZ"] != nil {
     package.targets += [
         .executableTarget(name: "FuzzVAST", dependencies: ["VAST", "Validation", "XMLCore"]),
+        .executableTarget(name: "FuzzParams", dependencies: ["Trafficking"]),
     ]
 }
