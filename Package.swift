@@ -41,6 +41,7 @@ let package = Package(
         .testTarget(name: "VASTTests", dependencies: ["VAST", "XMLCore"]),
         .testTarget(name: "TraffickingTests", dependencies: ["Trafficking"]),
         .testTarget(name: "ValidationTests", dependencies: ["Validation", "VAST", "XMLCore", "ConformCore"]),
+        .testTarget(name: "ProfilesTests", dependencies: ["Profiles", "VAST", "ConformCore"]),
     ],
     swiftLanguageModes: [.v6]
 )
