@@ -273,9 +273,16 @@ public enum Profiles {
     static func notApplicable(_ profile: ProfileName, _ input: DecodedInput, expected: String) -> ProfileReport {
         let what = input.rootName.map { "<\($0)>" } ?? (input.xml.isWellFormed ? "an empty document" : "malformed XML")
         let message = "the \(profile.rawValue) profile needs \(expected); the input is \(what)"
-        return ProfileReport(profile: profile, verdict: "not applicable: \(message)", eligible: profile == .pause ? false : nil,
-                             reasons: [message],
-                             diagnostics: [ProfileRules.inputNotApplicable.diagnostic(message, at: input.xml.root?.position, path: input.xml.root?.path)])
+        let diagnostics = [ProfileRules.inputNotApplicable.diagnostic(message, at: input.xml.root?.position, path: input.xml.root?.path)]
+        var report = ProfileReport(profile: profile, verdict: "not applicable: \(message)", eligible: profile == .pause ? false : nil,
+                                   reasons: [message], diagnostics: diagnostics)
+        if profile == .pause {
+            report.pause = PauseEvaluation(
+                eligible: false, verdict: report.verdict, reasons: [message], creative: nil, adPath: nil, adHop: nil,
+                pixels: Dictionary(uniqueKeysWithValues: PauseProfile.pixelEvents.map { ($0, []) }), diagnostics: diagnostics)
+            report.pixels = report.pause?.pixels
+        }
+        return report
     }
 
     static func evaluatePause(_ input: DecodedInput, chain: [VASTDocument]) -> ProfileReport {

@@ -34,7 +34,7 @@ import VAST
                                         event  NonLinearAdStartedEvent
                                         fires  impression          https://t.example/in/imp
                                         fires  creativeView        https://t.example/in/view
-               15.000  resume           dismisses ad 1 (playback resumed; no close pixel)
+               15.000  resume           dismisses ad 1: playback resumed, no close pixel
                                         event  NonLinearAdFinishedEvent
                                         fires  overlayViewDuration https://t.example/in/duration
                20.000  pause            content pauses; a pause ad becomes eligible at 21.000
@@ -87,7 +87,7 @@ import VAST
             "0.000 play: content playback starts",
             "10.000 pause: content pauses; a pause ad becomes eligible at 11.000",
             "11.000 eligible: shows ad 1: <NonLinear id=\"nl1\"> image/png https://cdn.example/pause.png {NonLinearAdStartedEvent} [impression,creativeView]",
-            "14.000 timeshift: dismisses ad 1 (time shift; no close pixel) {NonLinearAdFinishedEvent} [overlayViewDuration]",
+            "14.000 timeshift: dismisses ad 1: time shift, no close pixel {NonLinearAdFinishedEvent} [overlayViewDuration]",
             "14.000 timeshift: time shift while paused: a pause ad was already shown during this pause, none other until the next pause",
         ])
         #expect(dismiss.stillScheduled == ["ad 2"])
@@ -148,7 +148,7 @@ import VAST
             "0.000 play: content playback starts",
             "10.000 pause: content pauses; a pause ad becomes eligible at 11.000",
             "11.000 eligible: shows ad 1: <NonLinear id=\"nl1\"> image/png https://cdn.example/pause.png {NonLinearAdStartedEvent} [impression,creativeView]",
-            "15.000 source-change: dismisses ad 1 (the source changed; no close pixel) {NonLinearAdFinishedEvent} [overlayViewDuration]",
+            "15.000 source-change: dismisses ad 1: the source changed, no close pixel {NonLinearAdFinishedEvent} [overlayViewDuration]",
             "15.000 source-change: the active source changes: pending pause ads are cleared (ad 2, ad 3)",
             "16.000 play: content playback starts",
             "20.000 pause: content pauses; a pause ad becomes eligible at 21.000",

@@ -189,7 +189,7 @@ public enum PauseSimulator {
             visible = nil
             let outcome = closed
                 ? "closes \(ad.name); the content stays paused"
-                : "dismisses \(ad.name) (\(because); no close pixel)"
+                : "dismisses \(ad.name): \(because), no close pixel"
             step(time, event, outcome, dismissed: ad.name,
                  sdkEvents: [closed ? "NonLinearAdSkippedEvent" : "NonLinearAdFinishedEvent"],
                  pixels: pixels(ad, closed ? ["close", "overlayViewDuration"] : ["overlayViewDuration"]))
