@@ -269,6 +269,11 @@ public enum Profiles {
         return report
     }
 
+    /// Profile name → verdict in words, as corpus results record them (`CaseResult.profiles`).
+    public static func verdicts(_ reports: [ProfileReport]) -> [String: String] {
+        Dictionary(reports.map { ($0.profile.rawValue, $0.verdict) }, uniquingKeysWith: { first, _ in first })
+    }
+
     /// The diagnostic when a profile does not apply to the input at all (not VAST, not VMAP, malformed).
     static func notApplicable(_ profile: ProfileName, _ input: DecodedInput, expected: String) -> ProfileReport {
         let what = input.rootName.map { "<\($0)>" } ?? (input.xml.isWellFormed ? "an empty document" : "malformed XML")

@@ -31,6 +31,7 @@ import VAST
                 0.000  play             content playback starts
                12.000  pause            content pauses; a pause ad becomes eligible at 13.000
                13.000  eligible         shows ad 1: <NonLinear id="nl1"> image/png https://cdn.example/pause.png
+                                        fetch  the tag of ad 1
                                         event  NonLinearAdStartedEvent
                                         fires  impression          https://t.example/in/imp
                                         fires  creativeView        https://t.example/in/view
@@ -128,6 +129,10 @@ import VAST
             "21.000 eligible: shows ad 1: <NonLinear id=\"nl1\"> image/png https://cdn.example/pause.png {NonLinearAdStartedEvent} [impression,creativeView]",
         ])
         #expect(simulation.steps[3].pixels.map(\.url) == ["https://t.example/in/notused"])
+        // The tag is requested at each eligible pause, again after the notUsed discard: nothing is cached.
+        #expect(simulation.steps.filter { !$0.tagRequests.isEmpty }.map { "\(secondsText($0.time)) \($0.tagRequests)" } == [
+            "11.000 [\"ad 1\"]", "21.000 [\"ad 1\"]",
+        ])
         #expect(!simulation.steps[3].sdkEvents.contains("AdErrorEvent"))
     }
 

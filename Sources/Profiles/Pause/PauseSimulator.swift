@@ -88,6 +88,9 @@ public struct SimulationStep: Sendable, Codable, Hashable {
     public var dismissed: String?
     /// What the player did, in words.
     public var outcome: String
+    /// Ads whose tag is requested at this step (the tag is requested only when a pause becomes
+    /// eligible, and nothing is cached: a tag is requested again at every attempt).
+    public var tagRequests: [String]
     /// Events the SDK emits at this step (NonLinearAdStartedEvent, NonLinearAdSkippedEvent, …).
     public var sdkEvents: [String]
     public var pixels: [FiredPixel]
@@ -106,6 +109,9 @@ public struct PauseSimulation: Sendable, Codable, Hashable {
         for step in steps {
             let time = secondsText(step.time)
             lines.append(String(repeating: " ", count: max(0, 9 - time.count)) + time + "  " + pad(step.event, 17) + step.outcome)
+            for name in step.tagRequests {
+                lines.append(String(repeating: " ", count: 28) + "fetch  the tag of \(name)")
+            }
             for event in step.sdkEvents {
                 lines.append(String(repeating: " ", count: 28) + "event  \(event)")
             }
@@ -135,7 +141,7 @@ func secondsText(_ seconds: Double) -> String {
 /// "When a pause ad is shown", "Troubleshooting", "Events", "Tracking"):
 ///
 /// - a pause ad becomes eligible one second after content playback pauses, and never when playback has
-///   not started;
+///   not started; its tag is requested then, every time (nothing is cached);
 /// - a seek or time shift restarts the delay and dismisses a visible pause ad;
 /// - at most one pause ad shows per pause; the others wait for a later pause, in scheduling order;
 /// - each scheduled ad is shown once, then removed; an ad that cannot be shown emits AdErrorEvent,
@@ -178,9 +184,9 @@ public enum PauseSimulator {
         }
 
         mutating func step(_ time: Double, _ event: String, _ outcome: String, shown: String? = nil, dismissed: String? = nil,
-                           sdkEvents: [String] = [], pixels: [FiredPixel] = []) {
+                           requests: [String] = [], sdkEvents: [String] = [], pixels: [FiredPixel] = []) {
             steps.append(SimulationStep(time: time, event: event, shown: shown, dismissed: dismissed, outcome: outcome,
-                                        sdkEvents: sdkEvents, pixels: pixels))
+                                        tagRequests: requests, sdkEvents: sdkEvents, pixels: pixels))
         }
 
         /// Ends the visible ad. `closed`: through the close control (fires `close`); otherwise it finished.
@@ -207,13 +213,13 @@ public enum PauseSimulator {
                     let why = ad.evaluation.reasons.first ?? "no pause creative"
                     let next = queue.isEmpty ? "" : "; the next scheduled pause ad is tried"
                     step(time, "eligible", "\(ad.name) cannot be shown (\(why)); removed from the schedule\(next)",
-                         sdkEvents: ["AdErrorEvent"], pixels: pixels(ad, ["error"]))
+                         requests: [ad.name], sdkEvents: ["AdErrorEvent"], pixels: pixels(ad, ["error"]))
                     continue
                 }
                 if !containerOnScreen {
                     step(time, "eligible",
                          "\(ad.name) loaded, but the ad container is not on screen: the creative is discarded as notUsed; \(ad.name) stays scheduled and its tag is requested again on the next pause",
-                         pixels: pixels(ad, ["notUsed"]))
+                         requests: [ad.name], pixels: pixels(ad, ["notUsed"]))
                     return
                 }
                 queue.removeFirst()
@@ -221,7 +227,7 @@ public enum PauseSimulator {
                 shownThisPause = true
                 let creative = ad.evaluation.creative.map { ": \($0.label)" } ?? ""
                 step(time, "eligible", "shows \(ad.name)\(creative)", shown: ad.name,
-                     sdkEvents: ["NonLinearAdStartedEvent"], pixels: pixels(ad, ["impression", "creativeView"]))
+                     requests: [ad.name], sdkEvents: ["NonLinearAdStartedEvent"], pixels: pixels(ad, ["impression", "creativeView"]))
                 return
             }
         }
