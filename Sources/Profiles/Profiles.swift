@@ -220,14 +220,15 @@ public struct ProfileReport: Sendable, Codable, Hashable {
     public var pixels: [String: [ProfilePixel]]?
     /// Findings of the profile's rules (ids `PROFILE-<profile>-…`), sorted.
     public var diagnostics: [Diagnostic]
-    public var pause: PauseEvaluation?
+    /// Pause: the creative and the ad used (eligibility, reasons, pixels and findings are the fields above).
+    public var pause: PauseDetail?
     public var companion: CompanionEvaluation?
     public var ssai: SSAIModel?
     public var schedule: ResolvedSchedule?
 
     public init(profile: ProfileName, verdict: String, eligible: Bool? = nil, decision: String? = nil,
                 reasons: [String] = [], pixels: [String: [ProfilePixel]]? = nil, diagnostics: [Diagnostic] = [],
-                pause: PauseEvaluation? = nil, companion: CompanionEvaluation? = nil, ssai: SSAIModel? = nil,
+                pause: PauseDetail? = nil, companion: CompanionEvaluation? = nil, ssai: SSAIModel? = nil,
                 schedule: ResolvedSchedule? = nil) {
         self.profile = profile
         self.verdict = verdict
@@ -282,10 +283,8 @@ public enum Profiles {
         var report = ProfileReport(profile: profile, verdict: "not applicable: \(message)", eligible: profile == .pause ? false : nil,
                                    reasons: [message], diagnostics: diagnostics)
         if profile == .pause {
-            report.pause = PauseEvaluation(
-                eligible: false, verdict: report.verdict, reasons: [message], creative: nil, adPath: nil, adHop: nil,
-                pixels: Dictionary(uniqueKeysWithValues: PauseProfile.pixelEvents.map { ($0, []) }), diagnostics: diagnostics)
-            report.pixels = report.pause?.pixels
+            report.pause = PauseDetail(creative: nil, adPath: nil, adHop: nil)
+            report.pixels = Dictionary(uniqueKeysWithValues: PauseProfile.pixelEvents.map { ($0, []) })
         }
         return report
     }
@@ -295,7 +294,7 @@ public enum Profiles {
         let evaluation = PauseProfile.evaluate([vast] + chain)
         return ProfileReport(profile: .pause, verdict: evaluation.verdict, eligible: evaluation.eligible,
                              reasons: evaluation.reasons, pixels: evaluation.pixels, diagnostics: evaluation.diagnostics,
-                             pause: evaluation)
+                             pause: PauseDetail(creative: evaluation.creative, adPath: evaluation.adPath, adHop: evaluation.adHop))
     }
 
     static func evaluateCompanion(_ input: DecodedInput, options: ProfileOptions) -> ProfileReport {

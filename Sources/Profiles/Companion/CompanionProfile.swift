@@ -139,7 +139,12 @@ public struct CompanionEvaluation: Sendable, Codable, Hashable {
     /// Contextual-ad callbacks, when boundaries were given.
     public var contextual: [ContextualCallback]?
     public var contextualResponsibilities: [String]?
-    public var diagnostics: [Diagnostic]
+    /// The findings (not encoded: a `ProfileReport` carries them once, at its top level).
+    public var diagnostics: [Diagnostic] = []
+
+    enum CodingKeys: String, CodingKey {
+        case configuration, decision, verdict, reasons, ads, contextual, contextualResponsibilities
+    }
 }
 
 /// The companion presentation decision (companion-ads-and-trafficking-parameters.txt).
@@ -197,10 +202,11 @@ public enum CompanionProfile {
         } else {
             verdict = vast.ads.isEmpty ? "none: the response has no ad" : "none: no InLine ad to present (resolve the wrappers)"
         }
-        return CompanionEvaluation(
+        var evaluation = CompanionEvaluation(
             configuration: configuration, decision: decision, verdict: verdict, reasons: first?.reasons ?? [verdict],
-            ads: decisions, contextual: contextual, contextualResponsibilities: responsibilities,
-            diagnostics: diagnostics.sorted())
+            ads: decisions, contextual: contextual, contextualResponsibilities: responsibilities)
+        evaluation.diagnostics = diagnostics.sorted()
+        return evaluation
     }
 
     static func describe(_ decision: CompanionAdDecision) -> String {

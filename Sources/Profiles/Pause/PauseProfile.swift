@@ -27,6 +27,15 @@ public struct PauseCreative: Sendable, Codable, Hashable {
     }
 }
 
+/// The part of a pause evaluation a `ProfileReport` adds to its common fields.
+public struct PauseDetail: Sendable, Codable, Hashable {
+    /// The creative that would show (`nil` when not eligible).
+    public var creative: PauseCreative?
+    /// Path of the ad used (the first ad of the pod) in its document, and the hop of that document.
+    public var adPath: String?
+    public var adHop: Int?
+}
+
 /// What the pause-ad flow would do with a VAST response (pause-ads.txt).
 public struct PauseEvaluation: Sendable, Codable, Hashable {
     /// A pause ad would show.
@@ -44,6 +53,18 @@ public struct PauseEvaluation: Sendable, Codable, Hashable {
     /// overlayViewDuration, notUsed, error. Every key is present, possibly with an empty list.
     public var pixels: [String: [ProfilePixel]]
     public var diagnostics: [Diagnostic]
+
+    public init(eligible: Bool, verdict: String, reasons: [String], creative: PauseCreative?, adPath: String?, adHop: Int?,
+                pixels: [String: [ProfilePixel]], diagnostics: [Diagnostic]) {
+        self.eligible = eligible
+        self.verdict = verdict
+        self.reasons = reasons
+        self.creative = creative
+        self.adPath = adPath
+        self.adHop = adHop
+        self.pixels = pixels
+        self.diagnostics = diagnostics
+    }
 }
 
 /// Pause-ad eligibility and tracking.

@@ -33,7 +33,10 @@ public struct SSAIAdBreak: Sendable, Codable, Hashable {
 public struct SSAIModel: Sendable, Codable, Hashable {
     public var adBreaks: [SSAIAdBreak]
     public var verdict: String
-    public var diagnostics: [Diagnostic]
+    /// The findings (not encoded: a `ProfileReport` carries them once, at its top level).
+    public var diagnostics: [Diagnostic] = []
+
+    enum CodingKeys: String, CodingKey { case adBreaks, verdict }
 }
 
 /// Maps VAST and VMAP to `AdBreakInit` / `AdInit` values.
@@ -102,7 +105,9 @@ public enum SSAIProfile {
         var verdict = "\(breaks.count) ad break(s), \(adCount) linear ad(s)"
         if adCount > complete { verdict += ", \(adCount - complete) without a resource URI or duration" }
         if !diagnostics.isEmpty { verdict += "; \(diagnostics.count) finding(s)" }
-        return SSAIModel(adBreaks: breaks, verdict: verdict, diagnostics: diagnostics.sorted())
+        var model = SSAIModel(adBreaks: breaks, verdict: verdict)
+        model.diagnostics = diagnostics.sorted()
+        return model
     }
 
     /// The linear ads of a response, in pod order (sequence, then document order).

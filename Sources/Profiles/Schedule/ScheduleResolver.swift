@@ -36,7 +36,10 @@ public struct ResolvedSchedule: Sendable, Codable, Hashable {
     public var breaks: [ResolvedBreak]
     public var notScheduled: [UnscheduledBreak]
     public var verdict: String
-    public var diagnostics: [Diagnostic]
+    /// The findings (not encoded: a `ProfileReport`, or `conform schedule`'s output, carries them beside).
+    public var diagnostics: [Diagnostic] = []
+
+    enum CodingKeys: String, CodingKey { case contentDuration, breaks, notScheduled, verdict }
 
     /// The timeline as text, one break per line, then what is not scheduled and the findings.
     public func text(name: String) -> String {
@@ -218,7 +221,8 @@ public enum ScheduleResolver {
         let counts = ["pre-roll", "mid-roll", "post-roll"].map { kind in (kind, breaks.filter { $0.kind == kind }.count) }
         var verdict = "\(breaks.count) break(s): " + counts.map { "\($0.1) \($0.0)" }.joined(separator: ", ")
         if !dropped.isEmpty { verdict += "; \(dropped.count) not scheduled" }
-        return ResolvedSchedule(contentDuration: duration, breaks: breaks, notScheduled: dropped, verdict: verdict,
-                                diagnostics: diagnostics.sorted())
+        var schedule = ResolvedSchedule(contentDuration: duration, breaks: breaks, notScheduled: dropped, verdict: verdict)
+        schedule.diagnostics = diagnostics.sorted()
+        return schedule
     }
 }

@@ -42,6 +42,7 @@ enum ScheduleCommand {
     struct Output: Encodable {
         var file: String
         var schedule: ResolvedSchedule
+        var diagnostics: [Diagnostic]
     }
 
     static func run(_ arguments: [String]) -> Int32 {
@@ -94,7 +95,7 @@ enum ScheduleCommand {
         var located = schedule
         located.diagnostics = schedule.diagnostics.map { $0.inFile(name) }
         if format == "json" {
-            print(encodeJSON(Output(file: name, schedule: located)))
+            print(encodeJSON(Output(file: name, schedule: located, diagnostics: located.diagnostics)))
         } else {
             print(located.text(name: name))
         }

@@ -82,11 +82,13 @@ enum SimulateCommand {
                 Terminal.printError("Error: \(error)")
                 return ExitCode.cannotProceed
             }
-            let report = Profiles.evaluate(.pause, input: VASTDecoder.decode(data), file: name)
-            guard let evaluation = report.pause else {
-                Terminal.printError("Error: \(name): \(report.verdict)")
+            let input = VASTDecoder.decode(data)
+            guard let vast = input.vast else {
+                Terminal.printError("Error: \(name): \(Profiles.evaluate(.pause, input: input, file: name).verdict)")
                 return ExitCode.cannotProceed
             }
+            var evaluation = PauseProfile.evaluate([vast])
+            evaluation.diagnostics = evaluation.diagnostics.map { $0.inFile(name) }
             evaluations.append((name, evaluation))
         }
         var ads: [ScheduledPauseAd] = []
