@@ -69,6 +69,18 @@ public struct CompanionConfiguration: Sendable, Codable, Hashable {
     }
 
     func fails(_ url: String) -> Bool { failedImages.contains("*") || failedImages.contains(url) }
+
+    /// Encodes `formats` sorted, so the output is the same on every run.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(formats.sorted(), forKey: .formats)
+        try container.encodeIfPresent(standardSlotSize, forKey: .standardSlotSize)
+        try container.encode(orientation, forKey: .orientation)
+        try container.encode(presentationMode, forKey: .presentationMode)
+        try container.encode(platform, forKey: .platform)
+        try container.encode(persistCarouselAfterAd, forKey: .persistCarouselAfterAd)
+        try container.encode(failedImages, forKey: .failedImages)
+    }
 }
 
 /// What the presentation displays for an ad.
