@@ -115,7 +115,7 @@ enum PauseFixtures {
         #expect(report.eligible == false)
         #expect(report.diagnostics.map(\.ruleID) == ["PROFILE-pause-wrapper-unresolved"])
         #expect(report.diagnostics.first?.file == "w.xml")
-        #expect(report.verdict == "not eligible: no pause creative")
+        #expect(report.verdict == "not eligible: the first ad is a <Wrapper> to https://ads.example/pause-inline; whether it shows depends on the tag it wraps (resolve the chain)")
         #expect(urls(report.pixels?["impression"]) == ["https://t.example/w/imp"])
     }
 

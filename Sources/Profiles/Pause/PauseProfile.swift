@@ -123,7 +123,7 @@ public enum PauseProfile {
             var details: [String: String] = [:]
             if hop > 0 { details["hop"] = String(hop) }
             diagnostics.append(rule.diagnostic(message, at: position, path: path, details: details))
-            if rule.severity == .error { reasons.append(message) }
+            if rule.severity == .error || rule.id == ProfileRules.pauseWrapperUnresolved.id { reasons.append(message) }
         }
 
         var inLineAd: Ad?
