@@ -29,6 +29,15 @@ import VAST
         #expect(result.ads.first?.events == ["displayDecision", "cleared"])
         #expect(result.ads.first?.detectedFormat == "customCTA")
         #expect(result.ads.first?.parametersAccepted == true)
+        #expect(result.ads.first?.content == [
+            "icon": "https://cdn.example/icon.png", "title": "Sale", "buttonText": "Learn more",
+            "destination": "https://shop.example/p?a=1&b=2",
+        ])
+        let custom = try evaluate(Self.tag(parameters: "icon=https://cdn.example/i.png,bannerTitle=T,bannerDescription=D,ctaText=Buy,ctaUrl=myapp://buy,campaign=spring"))
+        #expect(custom.ads.first?.content == [
+            "icon": "https://cdn.example/i.png", "title": "T", "description": "D", "buttonText": "Buy", "destination": "myapp://buy",
+            "destinationHandling": "not HTTP or HTTPS: only the app's CompanionActions handler can open it", "campaign": "spring",
+        ])
     }
 
     @Test func carouselPortraitRetainedWhenPersisting() throws {
@@ -55,6 +64,7 @@ import VAST
         let exact = try evaluate(Self.tag(companions: ["300x250", "320x50"]))
         #expect(exact.decision == .standard)
         #expect(exact.verdict == "standard native slot with the 320x50 <Companion> id=\"c320x50\"")
+        #expect(exact.ads.first?.content == ["size": "320x50", "resource": "StaticResource", "resourceContent": "https://cdn.example/320x50.png"])
         #expect(exact.reasons == [
             "no eligible in-house creative (no custom CTA or carousel parameters)",
             "falls back to the standard native slot with the 320x50 <Companion>",

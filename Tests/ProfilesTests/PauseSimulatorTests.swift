@@ -147,6 +147,19 @@ import VAST
         #expect(simulation.steps[2].pixels.map(\.url) == ["https://t.example/html/error"])
     }
 
+    @Test func missingContainerFailsLikeAnyError() throws {
+        let simulation = try simulate("play@0,container-missing@1,pause@10", [Self.good, Self.good])
+        #expect(lines(simulation) == [
+            "0.000 play: content playback starts",
+            "1.000 container-missing: no ad container is registered, or it has a zero size",
+            "10.000 pause: content pauses; a pause ad becomes eligible at 11.000",
+            "11.000 eligible: ad 1 cannot be shown (no ad container is registered, or it has a zero size); removed from the schedule; the next scheduled pause ad is tried {AdErrorEvent} [error]",
+            "11.000 eligible: ad 2 cannot be shown (no ad container is registered, or it has a zero size); removed from the schedule {AdErrorEvent} [error]",
+            "11.000 eligible: no pause ad is scheduled",
+        ])
+        #expect(simulation.stillScheduled.isEmpty)
+    }
+
     @Test func sourceChangeClearsPendingAds() throws {
         let simulation = try simulate("play@0,pause@10,source-change@15,play@16,pause@20", [Self.good, Self.good, Self.good])
         #expect(lines(simulation) == [
@@ -169,7 +182,7 @@ import VAST
     }
 
     @Test func timelineErrors() {
-        #expect(throws: ProfileError.invalidTimeline("unknown event 'jump' (events: play, pause, resume, seek, timeshift, close, container-hidden, container-shown, source-change)")) {
+        #expect(throws: ProfileError.invalidTimeline("unknown event 'jump' (events: play, pause, resume, seek, timeshift, close, container-hidden, container-shown, container-missing, container-registered, source-change)")) {
             try PauseTimelineEvent.parse("play@0,jump@3")
         }
         #expect(throws: ProfileError.invalidTimeline("'pause' is not event@time")) { try PauseTimelineEvent.parse("pause") }

@@ -99,6 +99,10 @@ public struct ChosenCompanion: Sendable, Codable, Hashable {
     public var height: Int
     /// StaticResource, IFrameResource or HTMLResource.
     public var resource: String
+    /// The resource's content (a URL, or HTML).
+    public var resourceContent: String
+    /// `CompanionClickThrough`, if any.
+    public var clickThrough: String?
     public var position: SourcePosition
     public var path: String
 }
@@ -131,6 +135,8 @@ public struct CompanionAdDecision: Sendable, Codable, Hashable {
     public var parametersAccepted: Bool?
     public var display: CompanionDisplay
     public var companion: ChosenCompanion?
+    /// What the viewer sees: the creative's fields as displayed (title, button text with its default, images, …).
+    public var content: [String: String]?
     /// Presentation events, in order (capabilityLimited, assetFailed, displayDecision, then cleared or retained).
     public var events: [String]
     /// Every reason for the decision, fallbacks included.
@@ -300,7 +306,8 @@ public enum CompanionProfile {
                 if let match = companions.first(where: { $0.width?.value == size.width && $0.height?.value == size.height && !$0.resources.isEmpty }) {
                     display = .standard
                     chosen = ChosenCompanion(id: match.id, width: size.width, height: size.height,
-                                             resource: match.resources[0].kind.rawValue, position: match.position, path: match.path)
+                                             resource: match.resources[0].kind.rawValue, resourceContent: match.resources[0].content.value,
+                                             clickThrough: match.clickThrough?.value, position: match.position, path: match.path)
                     reasons.append("falls back to the standard native slot with the \(size) <Companion>")
                 } else {
                     let sizes = companions.compactMap { c -> String? in
@@ -337,8 +344,49 @@ public enum CompanionProfile {
         let decision = CompanionAdDecision(
             adPath: ad.path, adID: ad.id, detectedFormat: parameters?.format?.rawValue,
             parametersAccepted: parameters?.format == nil ? nil : parameters?.accepted, display: final, companion: chosen,
+            content: content(final, parameters: parameters, companion: chosen),
             events: events, reasons: reasons, afterAd: afterAd, takeover: takeover)
         return (decision, diagnostics)
+    }
+
+    /// The fields the viewer sees for a display decision.
+    static func content(_ display: CompanionDisplay, parameters: CompanionParameters?, companion: ChosenCompanion?) -> [String: String]? {
+        var out: [String: String] = [:]
+        let fields = parameters?.fields ?? [:]
+        func campaign() { if let c = fields["campaign"] ?? fields["campaign name"] { out["campaign"] = c } }
+        switch display {
+        case .customCTA:
+            out["icon"] = fields["icon"] ?? fields["Icon"]
+            out["title"] = fields["bannerTitle"]
+            if let d = fields["bannerDescription"], !d.isEmpty { out["description"] = d }
+            out["buttonText"] = (fields["ctaText"].flatMap { $0.isEmpty ? nil : $0 }) ?? "Learn more"
+            out["destination"] = fields["ctaUrl"]
+            if let url = fields["ctaUrl"], !CompanionParameters.isHTTP(url) {
+                out["destinationHandling"] = "not HTTP or HTTPS: only the app's CompanionActions handler can open it"
+            }
+            campaign()
+        case .carousel:
+            out["banner"] = fields["carousel_banner"]
+            out["brandIcon"] = fields["brand_icon"]
+            out["title"] = fields["carousel_title"]
+            out["description"] = fields["carousel_description"]
+            out["images"] = parameters?.carouselImages.joined(separator: " ")
+            out["imageCount"] = parameters.map { String($0.carouselImages.count) }
+            if let text = fields["carousel_cta_text"], let url = fields["carousel_cta_url"] {
+                out["buttonText"] = text
+                out["destination"] = url
+            }
+            campaign()
+        case .standard:
+            guard let companion else { return nil }
+            out["size"] = "\(companion.width)x\(companion.height)"
+            out["resource"] = companion.resource
+            out["resourceContent"] = companion.resourceContent
+            if let click = companion.clickThrough { out["clickThrough"] = click }
+        case .none:
+            return nil
+        }
+        return out
     }
 
     static func takeoverReport(_ parameters: CompanionParameters) -> TakeoverReport {

@@ -20,6 +20,10 @@ public struct PauseTimelineEvent: Sendable, Codable, Hashable {
         case containerHidden = "container-hidden"
         /// The registered ad container is on screen again.
         case containerShown = "container-shown"
+        /// No ad container is registered, or it has a zero size: a pause ad fails like any other error.
+        case containerMissing = "container-missing"
+        /// An ad container of non-zero size is registered (the default).
+        case containerRegistered = "container-registered"
         /// The active source changes: pending pause ads are cleared.
         case sourceChange = "source-change"
     }
@@ -150,6 +154,7 @@ func secondsText(_ seconds: Double) -> String {
 ///   (NonLinearAdSkippedEvent) and keeps the content paused; either way `overlayViewDuration` fires;
 /// - when the container is not on screen, the loaded creative is discarded as `notUsed`, no error is
 ///   emitted and the ad stays scheduled (its tag is requested again on the next pause);
+/// - when no container is registered or it has a zero size, the ad fails like any other error;
 /// - a source change clears the pending pause ads.
 ///
 /// When the delay ends at the same instant as a timeline event, the delay is handled first.
@@ -170,6 +175,7 @@ public enum PauseSimulator {
         var started = false
         var paused = false
         var containerOnScreen = true
+        var containerRegistered = true
         var visible: ScheduledPauseAd?
         var timerAt: Double?
         var shownThisPause = false
@@ -213,6 +219,13 @@ public enum PauseSimulator {
                     let why = ad.evaluation.reasons.first ?? "no pause creative"
                     let next = queue.isEmpty ? "" : "; the next scheduled pause ad is tried"
                     step(time, "eligible", "\(ad.name) cannot be shown (\(why)); removed from the schedule\(next)",
+                         requests: [ad.name], sdkEvents: ["AdErrorEvent"], pixels: pixels(ad, ["error"]))
+                    continue
+                }
+                if !containerRegistered {
+                    queue.removeFirst()
+                    let next = queue.isEmpty ? "" : "; the next scheduled pause ad is tried"
+                    step(time, "eligible", "\(ad.name) cannot be shown (no ad container is registered, or it has a zero size); removed from the schedule\(next)",
                          requests: [ad.name], sdkEvents: ["AdErrorEvent"], pixels: pixels(ad, ["error"]))
                     continue
                 }
@@ -290,6 +303,12 @@ public enum PauseSimulator {
             case .containerShown:
                 containerOnScreen = true
                 step(t, name, "the ad container is on screen")
+            case .containerMissing:
+                containerRegistered = false
+                step(t, name, "no ad container is registered, or it has a zero size")
+            case .containerRegistered:
+                containerRegistered = true
+                step(t, name, "an ad container is registered")
             case .sourceChange:
                 if visible != nil { dismiss(at: t, name, because: "the source changed", closed: false) }
                 let cleared = queue.map(\.name)

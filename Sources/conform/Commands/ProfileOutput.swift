@@ -58,6 +58,9 @@ enum ProfileOutput {
             case .companion:
                 for reason in report.reasons { print("    " + Terminal.paint("because", .dim) + " " + reason) }
                 if let ad = report.companion?.ads.first {
+                    for (key, value) in (ad.content ?? [:]).sorted(by: { $0.key < $1.key }) {
+                        print("    " + Terminal.paint("shows", .dim) + " " + pad(key, 20) + value)
+                    }
                     print("    " + Terminal.paint("events", .dim) + " " + ad.events.joined(separator: ", "))
                     if let takeover = ad.takeover {
                         print("    takeover (\(takeover.type)): the app must")
