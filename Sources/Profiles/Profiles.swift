@@ -251,18 +251,22 @@ public enum Profiles {
     ///   - input: the decoded tag (VAST or VMAP).
     ///   - options: presentation configuration, content duration and other settings.
     ///   - chain: for a Wrapper, the documents that follow `input` in its resolved chain, in order
-    ///     (hop 1, 2, …, ending with the InLine response). Pixels of every hop are reported.
+    ///     (hop 1, 2, …, ending with the InLine response). Pause reports the pixels of every hop; the
+    ///     companion and SSAI profiles evaluate the last document (the ad as played).
     ///   - file: the input's name, stamped on the diagnostics.
+    ///   - readParameters: turns an `AdParameters` string into what the companion presentation needs;
+    ///     ``CompanionParameters/read(_:)`` by default (a full trafficking analysis can be mapped instead).
     public static func evaluate(_ name: ProfileName, input: DecodedInput, options: ProfileOptions = ProfileOptions(),
-                                chain: [VASTDocument] = [], file: String? = nil) -> ProfileReport {
+                                chain: [VASTDocument] = [], file: String? = nil,
+                                readParameters: @Sendable (String) -> CompanionParameters? = CompanionParameters.read) -> ProfileReport {
         var report: ProfileReport
         switch name {
         case .pause:
             report = evaluatePause(input, chain: chain)
         case .companion:
-            report = evaluateCompanion(input, options: options)
+            report = evaluateCompanion(input, options: options, chain: chain, readParameters: readParameters)
         case .ssai:
-            report = evaluateSSAI(input, options: options)
+            report = evaluateSSAI(input, options: options, chain: chain)
         case .schedule:
             report = evaluateSchedule(input, options: options)
         }
@@ -297,17 +301,18 @@ public enum Profiles {
                              pause: PauseDetail(creative: evaluation.creative, adPath: evaluation.adPath, adHop: evaluation.adHop))
     }
 
-    static func evaluateCompanion(_ input: DecodedInput, options: ProfileOptions) -> ProfileReport {
+    static func evaluateCompanion(_ input: DecodedInput, options: ProfileOptions, chain: [VASTDocument],
+                                  readParameters: (String) -> CompanionParameters?) -> ProfileReport {
         guard let vast = input.vast else { return notApplicable(.companion, input, expected: "a VAST response") }
-        let evaluation = CompanionProfile.evaluate(vast, options: options)
+        let evaluation = CompanionProfile.evaluate(chain.last ?? vast, options: options, readParameters: readParameters)
         return ProfileReport(profile: .companion, verdict: evaluation.verdict, decision: evaluation.decision.rawValue,
                              reasons: evaluation.reasons, diagnostics: evaluation.diagnostics, companion: evaluation)
     }
 
-    static func evaluateSSAI(_ input: DecodedInput, options: ProfileOptions) -> ProfileReport {
+    static func evaluateSSAI(_ input: DecodedInput, options: ProfileOptions, chain: [VASTDocument]) -> ProfileReport {
         let model: SSAIModel
         if let vast = input.vast {
-            model = SSAIProfile.model(vast: vast, options: options)
+            model = SSAIProfile.model(vast: chain.last ?? vast, options: options)
         } else if let vmap = input.vmap {
             model = SSAIProfile.model(vmap: vmap, options: options)
         } else {

@@ -147,6 +147,18 @@ import VAST
         #expect(CompanionParameters.read("vpaid_config=1")?.format == nil)
     }
 
+    @Test func injectedParameterReaderAndChain() throws {
+        let wrapper = decode("<VAST version=\"4.2\"><Ad><Wrapper><AdSystem>s</AdSystem><VASTAdTagURI><![CDATA[https://a.example/]]></VASTAdTagURI></Wrapper></Ad></VAST>")
+        let inLine = try #require(decode(Self.tag(parameters: "anything", companions: ["320x50"])).vast)
+        let report = Profiles.evaluate(.companion, input: wrapper, chain: [inLine], readParameters: { raw in
+            raw == "anything" ? CompanionParameters(format: .customCTA, accepted: true, fields: ["bannerTitle": "T", "icon": "https://i.example/i.png", "ctaUrl": "https://x.example/"]) : nil
+        })
+        #expect(report.decision == "customCTA")
+        #expect(report.companion?.ads.first?.content?["title"] == "T")
+        let ssai = Profiles.evaluate(.ssai, input: wrapper, chain: [inLine])
+        #expect(ssai.ssai?.adBreaks.first?.ads.first?.id == "a")
+    }
+
     @Test func wrapperAdsNeedTheChain() throws {
         let result = try evaluate("<VAST version=\"4.2\"><Ad><Wrapper><AdSystem>s</AdSystem><VASTAdTagURI><![CDATA[https://a.example/]]></VASTAdTagURI></Wrapper></Ad></VAST>")
         #expect(result.decision == CompanionDisplay.none)

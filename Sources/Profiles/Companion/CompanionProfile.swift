@@ -177,7 +177,9 @@ public enum CompanionProfile {
     }
 
     /// Evaluates every ad of a response (pod order) against the configuration.
-    public static func evaluate(_ vast: VASTDocument, options: ProfileOptions) -> CompanionEvaluation {
+    /// - Parameter readParameters: reads an `AdParameters` string (default ``CompanionParameters/read(_:)``).
+    public static func evaluate(_ vast: VASTDocument, options: ProfileOptions,
+                                readParameters: (String) -> CompanionParameters? = CompanionParameters.read) -> CompanionEvaluation {
         let configuration = options.companion
         var diagnostics: [Diagnostic] = []
         var decisions: [CompanionAdDecision] = []
@@ -194,7 +196,7 @@ public enum CompanionProfile {
                     at: body.position, path: body.path))
                 continue
             }
-            let (decision, found) = decide(body, ad: ad, configuration: configuration)
+            let (decision, found) = decide(body, ad: ad, configuration: configuration, readParameters: readParameters)
             decisions.append(decision)
             diagnostics += found
         }
@@ -237,12 +239,13 @@ public enum CompanionProfile {
         }
     }
 
-    static func decide(_ body: AdBody, ad: Ad, configuration: CompanionConfiguration) -> (CompanionAdDecision, [Diagnostic]) {
+    static func decide(_ body: AdBody, ad: Ad, configuration: CompanionConfiguration,
+                       readParameters: (String) -> CompanionParameters?) -> (CompanionAdDecision, [Diagnostic]) {
         var diagnostics: [Diagnostic] = []
         var reasons: [String] = []
         var events: [String] = []
         let parametersNode = adParameters(body)
-        let parameters = parametersNode.flatMap { CompanionParameters.read($0.decoded) }
+        let parameters = parametersNode.flatMap { readParameters($0.decoded) }
         let at = parametersNode?.position ?? body.position
         let atPath = parametersNode?.path ?? body.path
         let slotConfigured = configuration.formats.contains(.standard) && configuration.standardSlotSize != nil
