@@ -143,6 +143,13 @@ enum PauseFixtures {
         #expect(report.diagnostics.filter { $0.severity == .error }.count == 4)
     }
 
+    @Test func jpgIsNotAMIMEType() {
+        let report = Profiles.evaluate(.pause, input: decode(ProfileRules.pauseTag("<Creative><NonLinearAds><NonLinear><StaticResource creativeType=\"image/jpg\"><![CDATA[https://cdn.example/a.jpg]]></StaticResource></NonLinear></NonLinearAds></Creative>")))
+        #expect(report.reasons == ["this <NonLinear> has only a StaticResource of type \"image/jpg\" (the MIME type of JPEG is image/jpeg); pause ads need a StaticResource of type image/png or image/jpeg"])
+        let upper = Profiles.evaluate(.pause, input: decode(ProfileRules.pauseTag("<Creative><NonLinearAds><NonLinear><StaticResource creativeType=\"IMAGE/JPEG\"><![CDATA[https://cdn.example/a.jpg]]></StaticResource></NonLinear></NonLinearAds></Creative>")))
+        #expect(upper.eligible == true)
+    }
+
     @Test func noNonLinearAndNoAd() {
         let linear = Profiles.evaluate(.pause, input: decode("<VAST version=\"3.0\"><Ad><InLine><AdSystem>s</AdSystem><AdTitle>t</AdTitle><Creatives><Creative><Linear><Duration>00:00:05</Duration></Linear></Creative></Creatives></InLine></Ad></VAST>"))
         #expect(linear.verdict == "not eligible: the first ad has no <NonLinear> creative; pause ads show a NonLinear static image")

@@ -103,7 +103,9 @@ public enum PauseProfile {
                 if resource.content.value.isEmpty {
                     found.append("an empty StaticResource")
                 } else {
-                    found.append("a StaticResource of type \"\(resource.creativeType ?? "(none)")\"")
+                    let type = resource.creativeType ?? "(none)"
+                    let hint = type.lowercased() == "image/jpg" ? " (the MIME type of JPEG is image/jpeg)" : ""
+                    found.append("a StaticResource of type \"\(type)\"\(hint)")
                 }
             case .html: found.append("an HTMLResource")
             case .iframe: found.append("an IFrameResource")
