@@ -42,6 +42,8 @@ let package = Package(
         .testTarget(name: "TraffickingTests", dependencies: ["Trafficking"]),
         .testTarget(name: "ValidationTests", dependencies: ["Validation", "VAST", "XMLCore", "ConformCore"]),
         .testTarget(name: "ProfilesTests", dependencies: ["Profiles", "VAST", "ConformCore"]),
+        // Launches the built `conform` binary: simulate, schedule and check --profile end to end.
+        .testTarget(name: "ProfileCommandTests", dependencies: ["conform"]),
     ],
     swiftLanguageModes: [.v6]
 )
