@@ -174,6 +174,14 @@ import VAST
         ])
     }
 
+    @Test func seekWithoutAPauseDoesNothing() throws {
+        #expect(lines(try simulate("seek@1,play@2,seek@30")) == [
+            "1.000 seek: seek before playback started: nothing to do for pause ads",
+            "2.000 play: content playback starts",
+            "30.000 seek: seek during playback: nothing to do for pause ads",
+        ])
+    }
+
     @Test func eventsAreOrderedByTimeAndTheDelayWinsTies() throws {
         let simulation = try simulate("pause@10,play@0,resume@11")
         #expect(lines(simulation).map { String($0.prefix(while: { $0 != ":" })) } == [

@@ -195,6 +195,15 @@ import VAST
         #expect(overridden.breaks.last?.timecode == "00:04:00.000")
     }
 
+    @Test func intervalStartingAfterTheEndIsReported() throws {
+        let description = try ScheduleDescription.parse(Data(#"{"midRolls": {"intervals": [{"every": 60, "start": "00:15:00"}]}}"#.utf8))
+        var options = ProfileOptions()
+        options.contentDuration = 600
+        let schedule = ScheduleResolver.resolve(description: description, options: options)
+        #expect(schedule.breaks.isEmpty)
+        #expect(schedule.diagnostics.map(\.ruleID) == ["PROFILE-schedule-break-past-end"])
+    }
+
     @Test func scheduleDescriptionErrors() {
         #expect(throws: ProfileError.invalidSchedule("\"ten\" is not seconds or HH:MM:SS[.mmm] at contentDuration")) {
             try ScheduleDescription.parse(Data("{\"contentDuration\": \"ten\"}".utf8))

@@ -288,8 +288,9 @@ public enum PauseSimulator {
                         timerAt = t + 1
                         step(t, name, "\(what) restarts the delay: a pause ad becomes eligible at \(secondsText(t + 1))")
                     }
-                } else if steps.last?.time != t || steps.last?.event != name {
-                    step(t, name, "\(what) during playback: nothing to do for pause ads")
+                } else {
+                    step(t, name, started ? "\(what) during playback: nothing to do for pause ads"
+                                          : "\(what) before playback started: nothing to do for pause ads")
                 }
             case .close:
                 if visible != nil {

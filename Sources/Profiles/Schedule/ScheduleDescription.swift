@@ -139,7 +139,8 @@ extension ScheduleResolver {
                 continue
             }
             guard let duration else { unresolved(source, path: path); continue }
-            var time = start, occurrence = 1
+            add(start, source, path: path)
+            var time = start + every, occurrence = 2
             while time < duration {
                 add(time, source, path: path, original: start, occurrence: occurrence)
                 occurrence += 1
