@@ -31,11 +31,13 @@ public struct SlotSize: Sendable, Codable, Hashable, CustomStringConvertible {
     public var description: String { "\(width)x\(height)" }
 }
 
+/// The device orientation, which `.automatic` presentation mode follows.
 public enum Orientation: String, Sendable, Codable, Hashable, CaseIterable { case portrait, landscape }
 
 /// `presentationMode`: `.automatic` follows the device orientation.
 public enum PresentationMode: String, Sendable, Codable, Hashable, CaseIterable { case automatic, portrait, landscape, fullscreen }
 
+/// The platform the app runs on; tvOS has no native IMA companion slot.
 public enum Platform: String, Sendable, Codable, Hashable, CaseIterable { case iOS, tvOS }
 
 /// The presentation's configuration (`CompanionConfiguration` plus the presenter's `standardSlotSize`,
