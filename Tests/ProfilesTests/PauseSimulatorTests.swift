@@ -160,6 +160,23 @@ import VAST
         #expect(simulation.stillScheduled.isEmpty)
     }
 
+    @Test func suppressedAdsAreRemovedAndTheNextIsTried() throws {
+        let ads = [
+            ScheduledPauseAd(name: "ad 1", evaluation: Self.good, suppression: .load),
+            ScheduledPauseAd(name: "ad 2", evaluation: Self.good, suppression: .play),
+            ScheduledPauseAd(name: "ad 3", evaluation: Self.good),
+        ]
+        let simulation = PauseSimulator.run(timeline: try PauseTimelineEvent.parse("play@0,pause@4"), ads: ads)
+        #expect(lines(simulation) == [
+            "0.000 play: content playback starts",
+            "4.000 pause: content pauses; a pause ad becomes eligible at 5.000",
+            "5.000 eligible: shouldLoadAdItem returns false for ad 1: its tag is not requested and it is removed from the schedule; the next scheduled pause ad is tried",
+            "5.000 eligible: shouldPlayAdItem returns false for ad 2: the creative is not shown and it is removed from the schedule; the next scheduled pause ad is tried",
+            "5.000 eligible: shows ad 3: <NonLinear id=\"nl1\"> image/png https://cdn.example/pause.png {NonLinearAdStartedEvent} [impression,creativeView]",
+        ])
+        #expect(simulation.steps.map(\.tagRequests) == [[], [], [], ["ad 2"], ["ad 3"]])
+    }
+
     @Test func sourceChangeClearsPendingAds() throws {
         let simulation = try simulate("play@0,pause@10,source-change@15,play@16,pause@20", [Self.good, Self.good, Self.good])
         #expect(lines(simulation) == [

@@ -61,13 +61,24 @@ public struct PauseTimelineEvent: Sendable, Codable, Hashable {
 
 /// A pause ad in the app's schedule: a name for the output and what its tag evaluates to.
 public struct ScheduledPauseAd: Sendable, Codable, Hashable {
+    /// Which of the app's `AdvertisingConfig` hooks returns false for this ad.
+    public enum Suppression: String, Sendable, Codable, Hashable, CaseIterable {
+        /// `shouldLoadAdItem` returns false: the tag is not requested.
+        case load
+        /// `shouldPlayAdItem` returns false: the tag is requested, the creative is not shown.
+        case play
+    }
+
     /// How the output names the ad, e.g. `ad 1 (tag.xml)`.
     public var name: String
     public var evaluation: PauseEvaluation
+    /// The app suppresses the ad; it is removed from the schedule and the next one is tried.
+    public var suppression: Suppression?
 
-    public init(name: String, evaluation: PauseEvaluation) {
+    public init(name: String, evaluation: PauseEvaluation, suppression: Suppression? = nil) {
         self.name = name
         self.evaluation = evaluation
+        self.suppression = suppression
     }
 }
 
@@ -155,6 +166,8 @@ func secondsText(_ seconds: Double) -> String {
 /// - when the container is not on screen, the loaded creative is discarded as `notUsed`, no error is
 ///   emitted and the ad stays scheduled (its tag is requested again on the next pause);
 /// - when no container is registered or it has a zero size, the ad fails like any other error;
+/// - an ad the app suppresses (shouldLoadAdItem or shouldPlayAdItem returns false) is removed and the
+///   next scheduled ad is tried;
 /// - a source change clears the pending pause ads.
 ///
 /// When the delay ends at the same instant as a timeline event, the delay is handled first.
@@ -213,6 +226,18 @@ public enum PauseSimulator {
                 guard let ad = queue.first else {
                     step(time, "eligible", "no pause ad is scheduled")
                     return
+                }
+                if let suppression = ad.suppression {
+                    queue.removeFirst()
+                    let next = queue.isEmpty ? "" : "; the next scheduled pause ad is tried"
+                    switch suppression {
+                    case .load:
+                        step(time, "eligible", "shouldLoadAdItem returns false for \(ad.name): its tag is not requested and it is removed from the schedule\(next)")
+                    case .play:
+                        step(time, "eligible", "shouldPlayAdItem returns false for \(ad.name): the creative is not shown and it is removed from the schedule\(next)",
+                             requests: [ad.name])
+                    }
+                    continue
                 }
                 if !ad.evaluation.eligible {
                     queue.removeFirst()

@@ -26,6 +26,8 @@ enum SimulateCommand {
           --timeline <events>     Comma-separated event@time, time in seconds or HH:MM:SS[.mmm]. Events:
                                   \(PauseTimelineEvent.Kind.allCases.map(\.rawValue).joined(separator: ", "))
           --ads <n>               Schedule the list of tags n times. (default: 1)
+          --suppress <n=hook>     The app's hook returns false for the n-th scheduled ad; repeatable.
+                                  (hooks: load = shouldLoadAdItem, play = shouldPlayAdItem)
           --format <format>       Output format. (values: text, json; default: text)
           -h, --help              Show this help.
 
@@ -47,7 +49,7 @@ enum SimulateCommand {
         if arguments.contains("-h") || arguments.contains("--help") { print(help); return ExitCode.success }
         let scanner: ArgumentScanner
         do {
-            scanner = try ArgumentScanner(arguments, valueOptions: ["--profile", "--timeline", "--ads", "--format"], flagOptions: [],
+            scanner = try ArgumentScanner(arguments, valueOptions: ["--profile", "--timeline", "--ads", "--format", "--suppress"], flagOptions: [],
                                           command: "simulate", usage: usage)
         } catch { return error.report() }
         func usageError(_ message: String) -> Int32 {
@@ -70,6 +72,14 @@ enum SimulateCommand {
         if let raw = scanner.value("--ads") {
             guard let n = Int(raw), n >= 1 else { return usageError("--ads takes a positive number") }
             repeats = n
+        }
+        var suppressions: [Int: ScheduledPauseAd.Suppression] = [:]
+        for raw in scanner.values("--suppress") {
+            let parts = raw.split(separator: "=", maxSplits: 1).map(String.init)
+            guard parts.count == 2, let n = Int(parts[0]), n >= 1, let hook = ScheduledPauseAd.Suppression(rawValue: parts[1]) else {
+                return usageError("--suppress takes n=load or n=play, not '\(raw)'")
+            }
+            suppressions[n] = hook
         }
         guard !scanner.positionals.isEmpty else { return usageError("no tag given") }
 
@@ -94,7 +104,8 @@ enum SimulateCommand {
         var ads: [ScheduledPauseAd] = []
         for _ in 0..<repeats {
             for (name, evaluation) in evaluations {
-                ads.append(ScheduledPauseAd(name: "ad \(ads.count + 1) (\(name))", evaluation: evaluation))
+                ads.append(ScheduledPauseAd(name: "ad \(ads.count + 1) (\(name))", evaluation: evaluation,
+                                            suppression: suppressions[ads.count + 1]))
             }
         }
         let simulation = PauseSimulator.run(timeline: timeline, ads: ads)
