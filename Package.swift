@@ -46,6 +46,9 @@ let package = Package(
         .testTarget(name: "TraffickingTests", dependencies: ["Trafficking"]),
         .testTarget(name: "ConformCLITests", dependencies: ["conform"]),
         .testTarget(name: "ValidationTests", dependencies: ["Validation", "VAST", "XMLCore", "ConformCore"]),
+        .testTarget(name: "ProfilesTests", dependencies: ["Profiles", "VAST", "ConformCore"]),
+        // Launches the built `conform` binary: simulate, schedule and check --profile end to end.
+        .testTarget(name: "ProfileCommandTests", dependencies: ["conform"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -13,6 +13,8 @@ let overview = """
     SUBCOMMANDS:
       check       Check tags (files, URLs or stdin): XML, rules, with file:line:column findings.
       params      Check trafficking-parameter strings (custom CTA, carousel, takeovers).
+      simulate    Simulate the pause-ad flow over a timeline of play, pause, seek, close, ...
+      schedule    Resolve the ad breaks of a VMAP document or schedule description into a timeline.
       version     Print the version.
       help        Show this help, or a subcommand's: conform help check
 
@@ -31,6 +33,10 @@ case "check":
     code = CheckCommand.run(rest)
 case "params":
     code = ParamsCommand.run(rest)
+case "simulate":
+    code = SimulateCommand.run(rest)
+case "schedule":
+    code = ScheduleCommand.run(rest)
 case "version", "--version":
     print(version)
     code = ExitCode.success
@@ -38,6 +44,8 @@ case "help", "-h", "--help":
     switch rest.first {
     case "check": print(CheckCommand.help)
     case "params": print(ParamsCommand.help)
+    case "simulate": print(SimulateCommand.help)
+    case "schedule": print(ScheduleCommand.help)
     default: print(overview)
     }
     code = ExitCode.success

@@ -1,5 +1,6 @@
 import ConformCore
 import Foundation
+import Profiles
 import VAST
 import Validation
 import XMLCore
@@ -26,6 +27,7 @@ enum CheckCommand {
                                   Lowest severity that fails the check. (values: info, warning, error; default: error)
           --strict                Warnings fail the check too (same as --severity-threshold warning).
           --max-size <bytes>      Refuse inputs larger than this. (default: 33554432)
+        \(ProfileOutput.helpLines)
           -h, --help              Show this help.
 
         EXIT CODES:
@@ -36,6 +38,7 @@ enum CheckCommand {
           conform check tag.xml
           curl -s https://ads.example.com/vast | conform check -
           conform check --format json tags/*.xml
+          conform check --profile pause --profile companion --profile-option slot=728x90 tag.xml
         """
 
     struct FileReport: Encodable {
@@ -44,6 +47,7 @@ enum CheckCommand {
         var diagnostics: [Diagnostic]
         var vast: VASTDocument?
         var vmap: VMAPDocument?
+        var profiles: [ProfileReport]?
     }
 
     static func run(_ arguments: [String]) -> Int32 {
@@ -51,7 +55,7 @@ enum CheckCommand {
         let scanner: ArgumentScanner
         do {
             scanner = try ArgumentScanner(
-                arguments, valueOptions: ["--format", "--config", "--severity-threshold", "--max-size"],
+                arguments, valueOptions: ["--format", "--config", "--severity-threshold", "--max-size", "--profile", "--profile-option"],
                 flagOptions: ["--no-config", "--strict"], command: "check", usage: usage)
         } catch { return error.report() }
         let format = scanner.value("--format") ?? "text"
@@ -73,6 +77,11 @@ enum CheckCommand {
             }
             parseOptions.maxBytes = bytes
         }
+        let profileNames: [ProfileName]
+        let profileOptions: ProfileOptions
+        do {
+            (profileNames, profileOptions) = try ProfileOutput.parse(scanner, command: "check", usage: usage)
+        } catch { return error.report() }
         guard !scanner.positionals.isEmpty else {
             return UsageError(message: "no input given", command: "check", usage: usage).report()
         }
@@ -99,11 +108,15 @@ enum CheckCommand {
             let input = VASTDecoder.decode(data, options: parseOptions)
             let diagnostics = Validator.validate(input, file: name, configuration: configuration)
             if diagnostics.hasAny(atLeast: threshold) { failed = true }
+            let profiles = ProfileOutput.evaluate(profileNames, input: input, options: profileOptions, file: name)
+            if profiles.contains(where: { $0.diagnostics.hasAny(atLeast: threshold) }) { failed = true }
             let summary = TagSummary(input)
             if format == "json" {
-                reports.append(FileReport(file: name, summary: summary, diagnostics: diagnostics, vast: input.vast, vmap: input.vmap))
+                reports.append(FileReport(file: name, summary: summary, diagnostics: diagnostics, vast: input.vast, vmap: input.vmap,
+                                          profiles: profileNames.isEmpty ? nil : profiles))
             } else {
                 printText(name: name, summary: summary, diagnostics: diagnostics)
+                ProfileOutput.printText(profiles, name: name)
             }
         }
         if format == "json" { print(encodeJSON(reports)) }

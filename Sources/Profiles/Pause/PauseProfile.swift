@@ -1,0 +1,234 @@
+import ConformCore
+import VAST
+
+/// The creative a pause ad would show.
+public struct PauseCreative: Sendable, Codable, Hashable {
+    /// `NonLinear@id`, if any.
+    public var id: String?
+    /// The image URL of the PNG or JPEG `StaticResource`.
+    public var imageURL: String
+    /// `image/png` or `image/jpeg`.
+    public var creativeType: String
+    public var width: Int?
+    public var height: Int?
+    /// `NonLinearClickThrough`: opened when the creative is tapped (iOS only; tvOS has no click-through).
+    public var clickThrough: String?
+    /// Which document of the chain holds it (0 = the first).
+    public var hop: Int
+    public var position: SourcePosition
+    public var path: String
+
+    /// `NonLinear "id" image/png https://…` for verdicts.
+    public var label: String {
+        var text = "<NonLinear"
+        if let id { text += " id=\"\(id)\"" }
+        text += "> \(creativeType) \(imageURL)"
+        return text
+    }
+}
+
+/// The part of a pause evaluation a `ProfileReport` adds to its common fields.
+public struct PauseDetail: Sendable, Codable, Hashable {
+    /// The creative that would show (`nil` when not eligible).
+    public var creative: PauseCreative?
+    /// Path of the ad used (the first ad of the pod) in its document, and the hop of that document.
+    public var adPath: String?
+    public var adHop: Int?
+}
+
+/// What the pause-ad flow would do with a VAST response (pause-ads.txt).
+public struct PauseEvaluation: Sendable, Codable, Hashable {
+    /// A pause ad would show.
+    public var eligible: Bool
+    /// The verdict in words, naming the creative that would show or every reason it would not.
+    public var verdict: String
+    /// Every reason the tag cannot show (empty when eligible).
+    public var reasons: [String]
+    /// The creative that would show.
+    public var creative: PauseCreative?
+    /// Path of the ad used (the first ad of the pod) in its document, and the hop of that document.
+    public var adPath: String?
+    public var adHop: Int?
+    /// Tracking URLs per event, every hop included: impression, creativeView, click, close,
+    /// overlayViewDuration, notUsed, error. Every key is present, possibly with an empty list.
+    public var pixels: [String: [ProfilePixel]]
+    public var diagnostics: [Diagnostic]
+
+    public init(eligible: Bool, verdict: String, reasons: [String], creative: PauseCreative?, adPath: String?, adHop: Int?,
+                pixels: [String: [ProfilePixel]], diagnostics: [Diagnostic]) {
+        self.eligible = eligible
+        self.verdict = verdict
+        self.reasons = reasons
+        self.creative = creative
+        self.adPath = adPath
+        self.adHop = adHop
+        self.pixels = pixels
+        self.diagnostics = diagnostics
+    }
+}
+
+/// Pause-ad eligibility and tracking.
+public enum PauseProfile {
+    /// The tracking events a pause ad fires, in the order reports list them.
+    public static let pixelEvents = ["impression", "creativeView", "click", "close", "overlayViewDuration", "notUsed", "error"]
+
+    /// The creative types the pause-ad renderer accepts.
+    public static let supportedImageTypes: Set<String> = ["image/png", "image/jpeg"]
+
+    /// The ad a pod-aware player uses first: the lowest `sequence` when any ad has one, else the first ad.
+    static func firstAdIndex(_ ads: [Ad]) -> Int? {
+        guard !ads.isEmpty else { return nil }
+        let sequenced = ads.indices.filter { ads[$0].sequence?.value != nil }
+        if let best = sequenced.min(by: { ads[$0].sequence!.value! < ads[$1].sequence!.value! }) { return best }
+        return 0
+    }
+
+    /// Why a NonLinear cannot be shown as a pause ad, or its supported image.
+    static func check(_ nonLinear: NonLinear, in creative: Creative) -> (resource: Resource?, reason: String?) {
+        for framework in [nonLinear.apiFramework, creative.apiFramework].compactMap({ $0 }) {
+            let upper = framework.uppercased()
+            if upper == "VPAID" || upper == "SIMID" || upper == "MRAID" {
+                return (nil, "is a \(upper) creative (apiFramework=\"\(framework)\"); pause ads show static PNG or JPEG images only")
+            }
+        }
+        if let image = nonLinear.resources.first(where: {
+            $0.kind == .staticResource && supportedImageTypes.contains(($0.creativeType ?? "").lowercased()) && !$0.content.value.isEmpty
+        }) {
+            return (image, nil)
+        }
+        var found: [String] = []
+        for resource in nonLinear.resources {
+            switch resource.kind {
+            case .staticResource:
+                if resource.content.value.isEmpty {
+                    found.append("an empty StaticResource")
+                } else {
+                    let type = resource.creativeType ?? "(none)"
+                    let hint = type.lowercased() == "image/jpg" ? " (the MIME type of JPEG is image/jpeg)" : ""
+                    found.append("a StaticResource of type \"\(type)\"\(hint)")
+                }
+            case .html: found.append("an HTMLResource")
+            case .iframe: found.append("an IFrameResource")
+            }
+        }
+        let has = found.isEmpty ? "has no resource" : "has only \(found.joined(separator: ", "))"
+        return (nil, "\(has); pause ads need a StaticResource of type image/png or image/jpeg")
+    }
+
+    /// Evaluates a response, or a resolved chain: `documents[0]` is the tag as requested, each following
+    /// document is the response of the previous one's first ad's `VASTAdTagURI`, the last one holds the InLine.
+    public static func evaluate(_ documents: [VASTDocument]) -> PauseEvaluation {
+        var diagnostics: [Diagnostic] = []
+        var reasons: [String] = []
+        var pixels: [String: [ProfilePixel]] = Dictionary(uniqueKeysWithValues: pixelEvents.map { ($0, []) })
+        func fail(_ rule: RuleDescription, _ message: String, at position: SourcePosition?, path: String?, hop: Int) {
+            var details: [String: String] = [:]
+            if hop > 0 { details["hop"] = String(hop) }
+            diagnostics.append(rule.diagnostic(message, at: position, path: path, details: details))
+            if rule.severity == .error || rule.id == ProfileRules.pauseWrapperUnresolved.id { reasons.append(message) }
+        }
+
+        var inLineAd: Ad?
+        var inLineHop = 0
+        for (hop, document) in documents.enumerated() {
+            guard let index = firstAdIndex(document.ads) else {
+                for node in document.errors { pixels["error", default: []].append(ProfilePixel(node, hop: hop)) }
+                fail(ProfileRules.pauseNoAd, "the response has no <Ad>: no pause ad can show (the player reports a no-ad response)",
+                     at: document.position, path: document.path, hop: hop)
+                break
+            }
+            let ad = document.ads[index]
+            for (other, ignored) in document.ads.enumerated() where other != index {
+                fail(ProfileRules.pauseFirstAdOnly,
+                     "only the first ad of the pod is used for a pause ad; this <Ad>\(ignored.id.map { " id=\"\($0)\"" } ?? "") is ignored",
+                     at: ignored.position, path: ignored.path, hop: hop)
+            }
+            guard let body = ad.body else {
+                fail(ProfileRules.pauseNonLinearRequired, "the first <Ad> has neither <InLine> nor <Wrapper>",
+                     at: ad.position, path: ad.path, hop: hop)
+                break
+            }
+            for node in body.impressions { pixels["impression", default: []].append(ProfilePixel(node, hop: hop)) }
+            for node in body.errors { pixels["error", default: []].append(ProfilePixel(node, hop: hop)) }
+            if ad.inLine == nil {
+                // A Wrapper hop: its NonLinear tracking and click tracking apply to the ad it wraps.
+                for creative in body.creatives {
+                    guard let nonLinearAds = creative.nonLinearAds else { continue }
+                    collectTracking(nonLinearAds.trackingEvents, hop: hop, into: &pixels)
+                    for nonLinear in nonLinearAds.nonLinears {
+                        for node in nonLinear.clickTrackings { pixels["click", default: []].append(ProfilePixel(node, hop: hop)) }
+                    }
+                }
+                if hop == documents.count - 1 {
+                    fail(ProfileRules.pauseWrapperUnresolved,
+                         "the first ad is a <Wrapper>\(body.vastAdTagURI.map { " to \($0.value)" } ?? ""); whether it shows depends on the tag it wraps (resolve the chain)",
+                         at: body.position, path: body.path, hop: hop)
+                }
+                continue
+            }
+            inLineAd = ad
+            inLineHop = hop
+            break
+        }
+
+        var chosen: PauseCreative?
+        if let ad = inLineAd, let body = ad.inLine {
+            let hop = inLineHop
+            var candidates: [(NonLinear, Creative, Resource)] = []
+            var rejected: [(NonLinear, String)] = []
+            for creative in body.creatives {
+                for nonLinear in creative.nonLinearAds?.nonLinears ?? [] {
+                    let result = check(nonLinear, in: creative)
+                    if let resource = result.resource {
+                        candidates.append((nonLinear, creative, resource))
+                    } else if let reason = result.reason {
+                        rejected.append((nonLinear, reason))
+                    }
+                }
+            }
+            if let (nonLinear, creative, resource) = candidates.first {
+                chosen = PauseCreative(
+                    id: nonLinear.id, imageURL: resource.content.value, creativeType: (resource.creativeType ?? "").lowercased(),
+                    width: nonLinear.width?.value, height: nonLinear.height?.value, clickThrough: nonLinear.clickThrough?.value,
+                    hop: hop, position: nonLinear.position, path: nonLinear.path)
+                if let nonLinearAds = creative.nonLinearAds {
+                    collectTracking(nonLinearAds.trackingEvents, hop: hop, into: &pixels)
+                }
+                for node in nonLinear.clickTrackings { pixels["click", default: []].append(ProfilePixel(node, hop: hop)) }
+                for (alternative, _, _) in candidates.dropFirst() {
+                    fail(ProfileRules.pauseNoFallback,
+                         "this <NonLinear> is never shown: if the creative at \(nonLinear.position) fails, the player does not fall back to another creative of the response",
+                         at: alternative.position, path: alternative.path, hop: hop)
+                }
+            } else if rejected.isEmpty {
+                fail(ProfileRules.pauseNonLinearRequired,
+                     "the first ad has no <NonLinear> creative; pause ads show a NonLinear static image",
+                     at: body.position, path: body.path, hop: hop)
+            } else {
+                for (nonLinear, reason) in rejected {
+                    fail(ProfileRules.pauseStaticImageType, "this <NonLinear> \(reason)",
+                         at: nonLinear.position, path: nonLinear.path, hop: hop)
+                }
+            }
+        }
+
+        let eligible = chosen != nil && reasons.isEmpty
+        let verdict: String
+        if let chosen, eligible {
+            verdict = "eligible: shows \(chosen.label)"
+        } else {
+            verdict = "not eligible: " + (reasons.isEmpty ? "no pause creative" : reasons.joined(separator: "; "))
+        }
+        return PauseEvaluation(
+            eligible: eligible, verdict: verdict, reasons: eligible ? [] : reasons, creative: eligible ? chosen : nil,
+            adPath: inLineAd?.path, adHop: inLineAd == nil ? nil : inLineHop, pixels: pixels,
+            diagnostics: diagnostics.sorted())
+    }
+
+    static func collectTracking(_ events: [TrackingEvent], hop: Int, into pixels: inout [String: [ProfilePixel]]) {
+        for event in events {
+            guard let name = event.event, pixelEvents.contains(name), name != "impression", name != "error", name != "click" else { continue }
+            pixels[name, default: []].append(ProfilePixel(event.url, hop: hop))
+        }
+    }
+}

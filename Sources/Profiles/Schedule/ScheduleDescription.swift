@@ -1,0 +1,180 @@
+import ConformCore
+import Foundation
+
+/// A time in a schedule description: a number of seconds (`90`, `12.5`) or a string `HH:MM:SS[.mmm]`.
+public struct ScheduleTime: Sendable, Codable, Hashable {
+    public var seconds: Double
+
+    public init(seconds: Double) { self.seconds = seconds }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        if let number = try? container.decode(Double.self) {
+            guard number >= 0 else {
+                throw DecodingError.dataCorruptedError(in: container, debugDescription: "a time must not be negative")
+            }
+            seconds = number
+            return
+        }
+        let text = try container.decode(String.self)
+        guard let value = parseSeconds(text) else {
+            throw DecodingError.dataCorruptedError(in: container, debugDescription: "\"\(text)\" is not seconds or HH:MM:SS[.mmm]")
+        }
+        seconds = value
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(seconds)
+    }
+}
+
+/// A player-side schedule, as the in-stream reference describes it: a pre-roll, mid-rolls at fixed
+/// times, at intervals, at percentages of the content duration or at cue points, and a post-roll.
+///
+///     {
+///       "contentDuration": "00:10:00",
+///       "preRoll": true,
+///       "midRolls": {
+///         "times": ["00:02:00", 300],
+///         "intervals": [{"every": "00:03:00", "start": "00:03:00"}],
+///         "percentages": [25, 50],
+///         "cuePoints": [{"time": 30, "identifier": 1}]
+///       },
+///       "postRoll": true
+///     }
+///
+/// Every key is optional. `--duration` overrides `contentDuration`.
+public struct ScheduleDescription: Sendable, Codable, Hashable {
+    public struct Interval: Sendable, Codable, Hashable {
+        /// Time between two breaks.
+        public var every: ScheduleTime
+        /// The first break (default: `every`).
+        public var start: ScheduleTime?
+    }
+
+    public struct CuePoint: Sendable, Codable, Hashable {
+        public var time: ScheduleTime
+        /// Connects the cue point of the ad server's UI with the one registered on the player.
+        public var identifier: Int
+    }
+
+    public struct MidRolls: Sendable, Codable, Hashable {
+        public var times: [ScheduleTime]?
+        public var intervals: [Interval]?
+        /// Percent of the content duration, 0 to 100.
+        public var percentages: [Double]?
+        public var cuePoints: [CuePoint]?
+    }
+
+    public var contentDuration: ScheduleTime?
+    public var preRoll: Bool?
+    public var midRolls: MidRolls?
+    public var postRoll: Bool?
+
+    /// Decodes a description from JSON.
+    /// - Throws: ``ProfileError/invalidSchedule(_:)`` with the decoder's explanation.
+    public static func parse(_ data: Data) throws(ProfileError) -> ScheduleDescription {
+        do {
+            return try JSONDecoder().decode(ScheduleDescription.self, from: data)
+        } catch let error as DecodingError {
+            throw .invalidSchedule(describe(error))
+        } catch {
+            throw .invalidSchedule("\(error)")
+        }
+    }
+
+    static func describe(_ error: DecodingError) -> String {
+        func path(_ context: DecodingError.Context) -> String {
+            let keys = context.codingPath.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined()
+            return keys.isEmpty ? "" : " at \(keys.hasPrefix(".") ? String(keys.dropFirst()) : keys)"
+        }
+        switch error {
+        case .dataCorrupted(let c): return c.debugDescription + path(c)
+        case .keyNotFound(let key, let c): return "missing key \(key.stringValue)" + path(c)
+        case .typeMismatch(_, let c): return c.debugDescription + path(c)
+        case .valueNotFound(_, let c): return c.debugDescription + path(c)
+        @unknown default: return "\(error)"
+        }
+    }
+}
+
+extension ScheduleResolver {
+    /// Resolves a schedule description. `options.contentDuration` wins over the description's own.
+    public static func resolve(description: ScheduleDescription, options: ProfileOptions) -> ResolvedSchedule {
+        let duration = options.contentDuration ?? description.contentDuration?.seconds
+        var diagnostics: [Diagnostic] = []
+        var dropped: [UnscheduledBreak] = []
+        var candidates: [Candidate] = []
+        var order = 0
+        func add(_ time: Double, _ source: String, path: String, original: Double? = nil, occurrence: Int = 1, forceKind: String? = nil) {
+            if forceKind == nil, let duration, time > duration {
+                let reason = "the break at \(timecode(time)) is past the end of the content (\(timecode(duration))): it never plays"
+                dropped.append(UnscheduledBreak(source: source, time: time, reason: reason))
+                diagnostics.append(ProfileRules.scheduleBreakPastEnd.diagnostic(reason, path: path))
+                return
+            }
+            candidates.append(Candidate(time: time, original: original ?? time, order: order, kind: forceKind ?? kind(time, duration: duration, isEnd: false),
+                                        source: source, breakId: nil, occurrence: occurrence, position: nil, path: path,
+                                        repeated: occurrence > 1))
+            order += 1
+        }
+        func unresolved(_ source: String, path: String) {
+            let reason = "\(source) needs the content duration to be placed"
+            dropped.append(UnscheduledBreak(source: source, reason: reason))
+            diagnostics.append(ProfileRules.scheduleOffsetUnresolved.diagnostic(reason, path: path))
+        }
+        if description.preRoll == true { add(0, "preRoll", path: "preRoll", forceKind: "pre-roll") }
+        let mid = description.midRolls
+        for (i, time) in (mid?.times ?? []).enumerated() {
+            add(time.seconds, "midRolls.times[\(i)] = \(timecode(time.seconds))", path: "midRolls.times[\(i)]")
+        }
+        for (i, interval) in (mid?.intervals ?? []).enumerated() {
+            let every = interval.every.seconds
+            let start = interval.start?.seconds ?? every
+            let source = "midRolls.intervals[\(i)] every \(timecode(every)) from \(timecode(start))"
+            let path = "midRolls.intervals[\(i)]"
+            guard every > 0 else {
+                dropped.append(UnscheduledBreak(source: source, reason: "an interval of 0 places no break"))
+                continue
+            }
+            guard let duration else { unresolved(source, path: path); continue }
+            add(start, source, path: path)
+            var time = start + every, occurrence = 2
+            while time < duration {
+                add(time, source, path: path, original: start, occurrence: occurrence)
+                occurrence += 1
+                time += every
+            }
+        }
+        for (i, percent) in (mid?.percentages ?? []).enumerated() {
+            let source = "midRolls.percentages[\(i)] = \(percent == percent.rounded() ? "\(Int(percent))" : "\(percent)")%"
+            let path = "midRolls.percentages[\(i)]"
+            guard percent >= 0 && percent <= 100 else {
+                let reason = "the percentage \(percent == percent.rounded() ? "\(Int(percent))" : "\(percent)")% is outside 0% to 100%: the break never plays"
+                dropped.append(UnscheduledBreak(source: source, reason: reason))
+                diagnostics.append(ProfileRules.schedulePercentageRange.diagnostic(reason, path: path))
+                continue
+            }
+            guard let duration else { unresolved(source, path: path); continue }
+            add(duration * percent / 100, source, path: path)
+        }
+        for (i, cue) in (mid?.cuePoints ?? []).enumerated() {
+            add(cue.time.seconds, "midRolls.cuePoints[\(i)] identifier \(cue.identifier) at \(timecode(cue.time.seconds))",
+                path: "midRolls.cuePoints[\(i)]")
+        }
+        if description.postRoll == true {
+            if let duration {
+                add(duration, "postRoll", path: "postRoll", forceKind: "post-roll")
+            } else {
+                candidates.append(Candidate(time: .infinity, original: .infinity, order: order, kind: "post-roll", source: "postRoll",
+                                            breakId: nil, occurrence: 1, position: nil, path: "postRoll", repeated: false))
+            }
+        }
+        var schedule = finish(candidates.filter { $0.time.isFinite }, dropped: dropped, diagnostics: diagnostics, duration: duration)
+        if description.postRoll == true && duration == nil {
+            schedule.notScheduled.append(UnscheduledBreak(source: "postRoll", reason: "plays when the content ends; its time needs the content duration"))
+        }
+        return schedule
+    }
+}

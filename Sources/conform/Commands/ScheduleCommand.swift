@@ -1,0 +1,105 @@
+import ConformCore
+import Foundation
+import Profiles
+import VAST
+import XMLCore
+
+/// `conform schedule`: resolve a VMAP document or a schedule description into absolute break times.
+enum ScheduleCommand {
+    static let usage = "conform schedule [options] <file|->"
+    static let help = """
+        OVERVIEW: Resolve the ad breaks of a VMAP document or a schedule description into a timeline.
+
+        Pre-rolls (start, 0) and post-rolls (end, 100%) play once per content playback; mid-rolls may repeat.
+        Percentages resolve against the content duration, #n against the cue points. Reported: breaks past
+        the end, duplicates, percentages outside 0 to 100, #n positions mixed with other offset types (ignored),
+        and repeatAfter repetitions that overlap another break (the earlier break wins).
+
+        USAGE: \(usage)
+
+        ARGUMENTS:
+          <file|->                A VMAP document, or a JSON schedule description (see Docs/Profiles.md):
+                                  {"contentDuration": "00:10:00", "preRoll": true, "postRoll": true,
+                                   "midRolls": {"times": ["00:02:00", 300], "intervals": [{"every": "00:03:00"}],
+                                                "percentages": [25, 50], "cuePoints": [{"time": 30, "identifier": 1}]}}
+
+        OPTIONS:
+          --duration <time>       Content duration, HH:MM:SS[.mmm] or seconds. (default: the description's, else unknown)
+          --cue-points <times>    Comma-separated cue point times for #n offsets. (default: none)
+          --format <format>       Output format. (values: text, json; default: text)
+          --strict                Warnings fail too.
+          -h, --help              Show this help.
+
+        EXIT CODES:
+          0  no error finding (no warning with --strict)     1  such findings
+          2  the input could not be read or parsed           64 bad usage
+
+        EXAMPLES:
+          conform schedule playlist.vmap.xml --duration 00:10:00
+          conform schedule schedule.json --format json
+        """
+
+    struct Output: Encodable {
+        var file: String
+        var schedule: ResolvedSchedule
+        var diagnostics: [Diagnostic]
+    }
+
+    static func run(_ arguments: [String]) -> Int32 {
+        if arguments.contains("-h") || arguments.contains("--help") { print(help); return ExitCode.success }
+        let scanner: ArgumentScanner
+        do {
+            scanner = try ArgumentScanner(arguments, valueOptions: ["--duration", "--cue-points", "--format"], flagOptions: ["--strict"],
+                                          command: "schedule", usage: usage)
+        } catch { return error.report() }
+        func usageError(_ message: String) -> Int32 {
+            UsageError(message: message, command: "schedule", usage: usage).report()
+        }
+        let format = scanner.value("--format") ?? "text"
+        guard ["text", "json"].contains(format) else { return usageError("unknown format '\(format)' (values: text, json)") }
+        var options = ProfileOptions()
+        do {
+            if let duration = scanner.value("--duration") { options = try options.applying("duration=\(duration)") }
+            if let cues = scanner.value("--cue-points") { options = try options.applying("cue-points=\(cues)") }
+        } catch {
+            return usageError(error.description)
+        }
+        guard scanner.positionals.count == 1, let name = scanner.positionals.first else {
+            return usageError(scanner.positionals.isEmpty ? "no input given" : "give exactly one input")
+        }
+        let data: Data
+        do {
+            data = try InputReader.read(name, maxBytes: XMLParseOptions.defaultMaxBytes)
+        } catch {
+            Terminal.printError("Error: \(error)")
+            return ExitCode.cannotProceed
+        }
+        let schedule: ResolvedSchedule
+        if data.first(where: { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }) == UInt8(ascii: "{") {
+            do {
+                schedule = ScheduleResolver.resolve(description: try ScheduleDescription.parse(data), options: options)
+            } catch {
+                Terminal.printError("Error: \(name): \(error)")
+                return ExitCode.cannotProceed
+            }
+        } else {
+            let input = VASTDecoder.decode(data)
+            guard let vmap = input.vmap else {
+                let what = input.rootName.map { "<\($0)>" } ?? "not well-formed XML"
+                Terminal.printError("Error: \(name): expected a VMAP document or a JSON schedule description, found \(what)")
+                for diagnostic in input.diagnostics.prefix(3) { Terminal.printError("  \(diagnostic.inFile(name))") }
+                return ExitCode.cannotProceed
+            }
+            schedule = ScheduleResolver.resolve(vmap: vmap, options: options)
+        }
+        var located = schedule
+        located.diagnostics = schedule.diagnostics.map { $0.inFile(name) }
+        if format == "json" {
+            print(encodeJSON(Output(file: name, schedule: located, diagnostics: located.diagnostics)))
+        } else {
+            print(located.text(name: name))
+        }
+        let threshold: Severity = scanner.flag("--strict") ? .warning : .error
+        return located.diagnostics.hasAny(atLeast: threshold) ? ExitCode.findings : ExitCode.success
+    }
+}

@@ -1,0 +1,123 @@
+import ConformCore
+import Foundation
+import Profiles
+import VAST
+import XMLCore
+
+/// `conform simulate`: play a timeline of user actions against scheduled pause ads and show what the
+/// player shows, when, and which pixels fire.
+enum SimulateCommand {
+    static let usage = "conform simulate --profile pause --timeline <events> [options] <file|->..."
+    static let help = """
+        OVERVIEW: Simulate the pause-ad flow over a timeline: which pause ads show, when, and which pixels fire.
+
+        The simulation follows the documented timing: a pause ad becomes eligible one second after a pause,
+        never before playback started; a seek restarts the delay and dismisses a visible ad; at most one ad
+        per pause; each scheduled ad shows once; resuming ends the ad without close, closing fires close; a
+        container that is not on screen discards the creative as notUsed; a source change clears the schedule.
+
+        USAGE: \(usage)
+
+        ARGUMENTS:
+          <file|->                The pause-ad tags, scheduled in the order given (- for standard input).
+
+        OPTIONS:
+          --profile <name>        The flow to simulate. (values: pause; default: pause)
+          --timeline <events>     Comma-separated event@time, time in seconds or HH:MM:SS[.mmm]. Events:
+                                  \(PauseTimelineEvent.Kind.allCases.map(\.rawValue).joined(separator: ", "))
+          --ads <n>               Schedule the list of tags n times. (default: 1)
+          --suppress <n=hook>     The app's hook returns false for the n-th scheduled ad; repeatable.
+                                  (hooks: load = shouldLoadAdItem, play = shouldPlayAdItem)
+          --format <format>       Output format. (values: text, json; default: text)
+          -h, --help              Show this help.
+
+        EXIT CODES:
+          0  the simulation ran      2  an input could not be read      64 bad usage
+
+        EXAMPLES:
+          conform simulate --profile pause --timeline "play@0,pause@12,resume@15,pause@20,close@22" pause.xml
+          conform simulate --timeline "play@0,container-hidden@5,pause@10,resume@12" --ads 2 pause.xml
+        """
+
+    struct Output: Encodable {
+        var profile: String
+        var ads: [ScheduledPauseAd]
+        var simulation: PauseSimulation
+    }
+
+    static func run(_ arguments: [String]) -> Int32 {
+        if arguments.contains("-h") || arguments.contains("--help") { print(help); return ExitCode.success }
+        let scanner: ArgumentScanner
+        do {
+            scanner = try ArgumentScanner(arguments, valueOptions: ["--profile", "--timeline", "--ads", "--format", "--suppress"], flagOptions: [],
+                                          command: "simulate", usage: usage)
+        } catch { return error.report() }
+        func usageError(_ message: String) -> Int32 {
+            UsageError(message: message, command: "simulate", usage: usage).report()
+        }
+        let profile = scanner.value("--profile") ?? "pause"
+        guard profile == ProfileName.pause.rawValue else {
+            return usageError("only the pause profile can be simulated, not '\(profile)'")
+        }
+        let format = scanner.value("--format") ?? "text"
+        guard ["text", "json"].contains(format) else { return usageError("unknown format '\(format)' (values: text, json)") }
+        guard let rawTimeline = scanner.value("--timeline") else { return usageError("--timeline is required") }
+        let timeline: [PauseTimelineEvent]
+        do {
+            timeline = try PauseTimelineEvent.parse(rawTimeline)
+        } catch {
+            return usageError(error.description)
+        }
+        var repeats = 1
+        if let raw = scanner.value("--ads") {
+            guard let n = Int(raw), n >= 1 else { return usageError("--ads takes a positive number") }
+            repeats = n
+        }
+        var suppressions: [Int: ScheduledPauseAd.Suppression] = [:]
+        for raw in scanner.values("--suppress") {
+            let parts = raw.split(separator: "=", maxSplits: 1).map(String.init)
+            guard parts.count == 2, let n = Int(parts[0]), n >= 1, let hook = ScheduledPauseAd.Suppression(rawValue: parts[1]) else {
+                return usageError("--suppress takes n=load or n=play, not '\(raw)'")
+            }
+            suppressions[n] = hook
+        }
+        guard !scanner.positionals.isEmpty else { return usageError("no tag given") }
+
+        var evaluations: [(String, PauseEvaluation)] = []
+        for name in scanner.positionals {
+            let data: Data
+            do {
+                data = try InputReader.read(name, maxBytes: XMLParseOptions.defaultMaxBytes)
+            } catch {
+                Terminal.printError("Error: \(error)")
+                return ExitCode.cannotProceed
+            }
+            let input = VASTDecoder.decode(data)
+            guard let vast = input.vast else {
+                Terminal.printError("Error: \(name): \(Profiles.evaluate(.pause, input: input, file: name).verdict)")
+                return ExitCode.cannotProceed
+            }
+            var evaluation = PauseProfile.evaluate([vast])
+            evaluation.diagnostics = evaluation.diagnostics.map { $0.inFile(name) }
+            evaluations.append((name, evaluation))
+        }
+        var ads: [ScheduledPauseAd] = []
+        for _ in 0..<repeats {
+            for (name, evaluation) in evaluations {
+                ads.append(ScheduledPauseAd(name: "ad \(ads.count + 1) (\(name))", evaluation: evaluation,
+                                            suppression: suppressions[ads.count + 1]))
+            }
+        }
+        let simulation = PauseSimulator.run(timeline: timeline, ads: ads)
+        if format == "json" {
+            print(encodeJSON(Output(profile: profile, ads: ads, simulation: simulation)))
+        } else {
+            for (name, evaluation) in evaluations {
+                print(Terminal.paint(name, .bold) + ": " + evaluation.verdict)
+            }
+            print("")
+            print(simulation.text)
+        }
+        return ExitCode.success
+    }
+}

@@ -1,0 +1,116 @@
+import Foundation
+import Testing
+
+/// `conform simulate`, `conform schedule` and `conform check --profile` run as a user runs them: the
+/// built binary, its standard output and its exit code.
+@Suite struct ProfileCommandTests {
+    struct Result {
+        var status: Int32
+        var stdout: String
+        var stderr: String
+    }
+
+    static let binary: URL = {
+        let bundle = Bundle.allBundles.first { $0.bundlePath.hasSuffix(".xctest") }
+        let directory = bundle?.bundleURL.deletingLastPathComponent()
+            ?? URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        return directory.appendingPathComponent("conform")
+    }()
+
+    func run(_ arguments: [String], stdin: String? = nil) throws -> Result {
+        let process = Process()
+        process.executableURL = Self.binary
+        process.arguments = arguments
+        var environment = ProcessInfo.processInfo.environment
+        environment["NO_COLOR"] = "1"
+        process.environment = environment
+        let out = Pipe(), err = Pipe(), input = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        process.standardInput = input
+        try process.run()
+        if let stdin { input.fileHandleForWriting.write(Data(stdin.utf8)) }
+        try input.fileHandleForWriting.close()
+        let stdout = out.fileHandleForReading.readDataToEndOfFile()
+        let stderr = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Result(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
+                      stderr: String(decoding: stderr, as: UTF8.self))
+    }
+
+    static let pauseTag = """
+        <VAST version="4.2"><Ad id="p"><InLine><AdSystem>s</AdSystem><AdTitle>t</AdTitle>
+        <Impression><![CDATA[https://t.example/imp]]></Impression>
+        <Creatives><Creative><NonLinearAds>
+        <NonLinear id="n"><StaticResource creativeType="image/jpeg"><![CDATA[https://cdn.example/p.jpg]]></StaticResource></NonLinear>
+        <TrackingEvents><Tracking event="close"><![CDATA[https://t.example/close]]></Tracking></TrackingEvents>
+        </NonLinearAds></Creative></Creatives></InLine></Ad></VAST>
+        """
+
+    @Test func simulatePrintsEachStep() throws {
+        guard FileManager.default.isExecutableFile(atPath: Self.binary.path) else {
+            print("skipped: conform binary not found at \(Self.binary.path)")
+            return
+        }
+        let result = try run(["simulate", "--profile", "pause", "--timeline", "play@0,pause@12,close@14", "-"], stdin: Self.pauseTag)
+        #expect(result.status == 0)
+        #expect(result.stdout == """
+            -: eligible: shows <NonLinear id="n"> image/jpeg https://cdn.example/p.jpg
+
+            time       event            outcome
+                0.000  play             content playback starts
+               12.000  pause            content pauses; a pause ad becomes eligible at 13.000
+               13.000  eligible         shows ad 1 (-): <NonLinear id="n"> image/jpeg https://cdn.example/p.jpg
+                                        fetch  the tag of ad 1 (-)
+                                        event  NonLinearAdStartedEvent
+                                        fires  impression          https://t.example/imp
+               14.000  close            closes ad 1 (-); the content stays paused
+                                        event  NonLinearAdSkippedEvent
+                                        fires  close               https://t.example/close
+            still scheduled: none
+
+            """)
+        let bad = try run(["simulate", "--timeline", "play@0,fly@1", "-"], stdin: Self.pauseTag)
+        #expect(bad.status == 64)
+        #expect(bad.stderr.hasPrefix("Error: invalid timeline: unknown event 'fly'"))
+    }
+
+    @Test func scheduleExitCodes() throws {
+        guard FileManager.default.isExecutableFile(atPath: Self.binary.path) else {
+            print("skipped: conform binary not found at \(Self.binary.path)")
+            return
+        }
+        let clean = try run(["schedule", "--duration", "00:10:00", "-"], stdin: #"{"preRoll": true, "midRolls": {"percentages": [50]}, "postRoll": true}"#)
+        #expect(clean.status == 0)
+        #expect(clean.stdout.contains("  00:05:00.000  mid-roll  midRolls.percentages[0] = 50%\n"))
+        let warning = #"{"midRolls": {"times": [700]}}"#
+        #expect(try run(["schedule", "--duration", "600", "-"], stdin: warning).status == 0)
+        #expect(try run(["schedule", "--duration", "600", "--strict", "-"], stdin: warning).status == 1)
+        let vmap = #"<vmap:VMAP xmlns:vmap="http://www.iab.net/videosuite/vmap" version="1.0"><vmap:AdBreak timeOffset="120%" breakType="linear"/></vmap:VMAP>"#
+        let error = try run(["schedule", "--format", "json", "-"], stdin: vmap)
+        #expect(error.status == 1)
+        let json = try JSONSerialization.jsonObject(with: Data(error.stdout.utf8)) as? [String: Any]
+        let diagnostics = json?["diagnostics"] as? [[String: Any]]
+        #expect(diagnostics?.first?["ruleID"] as? String == "PROFILE-schedule-percentage-range")
+        #expect(try run(["schedule", "-"], stdin: "<VAST version=\"4.2\"/>").status == 2)
+        #expect(try run(["schedule", "--duration", "soon", "-"], stdin: vmap).status == 64)
+    }
+
+    @Test func checkWithProfiles() throws {
+        guard FileManager.default.isExecutableFile(atPath: Self.binary.path) else {
+            print("skipped: conform binary not found at \(Self.binary.path)")
+            return
+        }
+        let result = try run(["check", "--format", "json", "--profile", "pause", "--profile", "companion", "--profile-option", "platform=tvOS", "-"],
+                             stdin: Self.pauseTag)
+        let files = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]]
+        let profiles = files?.first?["profiles"] as? [[String: Any]]
+        #expect(profiles?.map { $0["profile"] as? String } == ["pause", "companion"])
+        #expect(profiles?.first?["eligible"] as? Bool == true)
+        #expect(profiles?.last?["decision"] as? String == "none")
+        let text = try run(["check", "--profile", "pause", "-"], stdin: Self.pauseTag.replacingOccurrences(of: "image/jpeg", with: "image/gif"))
+        #expect(text.status == 1, "a tag that cannot show as a pause ad fails the check")
+        #expect(text.stdout.contains("profile pause: not eligible: this <NonLinear> has only a StaticResource of type \"image/gif\""))
+        #expect(try run(["check", "--profile", "pause", "-"], stdin: Self.pauseTag).status == 0)
+    }
+}

@@ -1,0 +1,213 @@
+import ConformCore
+import Foundation
+import Testing
+import VAST
+@testable import Profiles
+
+@Suite struct SSAIProfileTests {
+    static let pod = """
+        <VAST version="4.2">
+          <Ad id="second_ad_id" sequence="2"><InLine><AdSystem>s</AdSystem><AdTitle>t</AdTitle><Creatives><Creative id="c2">
+            <Linear skipoffset="50%"><Duration>00:00:10</Duration>
+              <MediaFiles>
+                <MediaFile delivery="progressive" type="video/mp4" width="640" height="360"><![CDATA[https://cdn.example/2.mp4]]></MediaFile>
+                <MediaFile delivery="streaming" type="application/x-mpegURL" width="640" height="360"><![CDATA[https://cdn.example/2.m3u8]]></MediaFile>
+              </MediaFiles>
+              <VideoClicks><ClickThrough><![CDATA[https://brand.example/2]]></ClickThrough></VideoClicks>
+            </Linear></Creative></Creatives></InLine></Ad>
+          <Ad id="first_ad_id" sequence="1"><InLine><AdSystem>s</AdSystem><AdTitle>t</AdTitle><Creatives><Creative>
+            <Linear skipoffset="00:00:05"><Duration>00:00:10</Duration>
+              <MediaFiles><MediaFile delivery="progressive" type="video/mp4" width="640" height="360"><![CDATA[https://cdn.example/1.mp4]]></MediaFile></MediaFiles>
+              <VideoClicks><ClickThrough><![CDATA[https://brand.example/1]]></ClickThrough></VideoClicks>
+            </Linear></Creative></Creatives></InLine></Ad>
+        </VAST>
+        """
+
+    @Test func podBecomesOnePreRollBreakInSequenceOrder() throws {
+        let report = Profiles.evaluate(.ssai, input: decode(Self.pod))
+        let model = try #require(report.ssai)
+        #expect(model.diagnostics.isEmpty)
+        #expect(model.adBreaks.count == 1)
+        #expect(model.adBreaks[0].timeOffset == 0)
+        let ads = model.adBreaks[0].ads
+        #expect(ads.map(\.id) == ["first_ad_id", "second_ad_id"])
+        #expect(ads.map(\.type) == ["linear", "linear"])
+        #expect(ads.map(\.skipOffset) == [5, 5])
+        #expect(ads.map(\.duration) == [10, 10])
+        #expect(ads.map(\.resourceURI) == ["https://cdn.example/1.mp4", "https://cdn.example/2.m3u8"])
+        #expect(ads.map(\.clickThrough) == ["https://brand.example/1", "https://brand.example/2"])
+        #expect(report.verdict == "1 ad break(s), 2 linear ad(s)")
+    }
+
+    @Test func unconvertibleValuesAreDiagnosticsNotZeros() throws {
+        let xml = """
+            <VAST version="4.2"><Ad id="x"><InLine><AdSystem>s</AdSystem><AdTitle>t</AdTitle><Creatives>
+            <Creative><Linear skipoffset="25%"><MediaFiles><MediaFile delivery="progressive" type="video/webm" width="1" height="1"><![CDATA[https://cdn.example/a.webm]]></MediaFile></MediaFiles></Linear></Creative>
+            <Creative><NonLinearAds><NonLinear><StaticResource creativeType="image/png"><![CDATA[https://cdn.example/o.png]]></StaticResource></NonLinear></NonLinearAds></Creative>
+            </Creatives></InLine></Ad></VAST>
+            """
+        let report = Profiles.evaluate(.ssai, input: decode(xml))
+        let ad = try #require(report.ssai?.adBreaks.first?.ads.first)
+        #expect(ad.skipOffset == nil && ad.duration == nil && ad.resourceURI == nil)
+        #expect(report.ssai?.adBreaks.first?.ads.count == 1)
+        #expect(report.diagnostics.map(\.ruleID) == [
+            "PROFILE-ssai-duration-missing", "PROFILE-ssai-no-playable-media", "PROFILE-ssai-skipoffset-unconvertible",
+            "PROFILE-ssai-nonlinear-creative",
+        ])
+        let json = encode(report.ssai!.adBreaks)
+        #expect(!json.contains("skipOffset"), "an unknown skip offset is absent, not zero: \(json)")
+    }
+
+    @Test func vmapBreaksMapWithTheirOffsets() throws {
+        let xml = """
+            <vmap:VMAP xmlns:vmap="http://www.iab.net/videosuite/vmap" version="1.0">
+            <vmap:AdBreak timeOffset="start" breakType="linear"><vmap:AdSource><vmap:VASTAdData>\(Self.pod)</vmap:VASTAdData></vmap:AdSource></vmap:AdBreak>
+            <vmap:AdBreak timeOffset="25%" breakType="linear"><vmap:AdSource><vmap:AdTagURI templateType="vast3"><![CDATA[https://ads.example/mid]]></vmap:AdTagURI></vmap:AdSource></vmap:AdBreak>
+            <vmap:AdBreak timeOffset="end" breakType="linear"/>
+            </vmap:VMAP>
+            """
+        var options = ProfileOptions()
+        let unknown = Profiles.evaluate(.ssai, input: decode(xml), options: options)
+        #expect(unknown.ssai?.adBreaks.map(\.timeOffset) == [0, nil, nil])
+        #expect(unknown.diagnostics.map(\.ruleID) == ["PROFILE-ssai-break-offset-unresolved", "PROFILE-ssai-break-remote-source", "PROFILE-ssai-break-offset-unresolved"])
+        options.contentDuration = 600
+        let known = Profiles.evaluate(.ssai, input: decode(xml), options: options)
+        #expect(known.ssai?.adBreaks.map(\.timeOffset) == [0, 150, 600])
+        #expect(known.ssai?.adBreaks.map(\.ads.count) == [2, 0, 0])
+        #expect(known.ssai?.adBreaks.map(\.source) == ["AdBreak[1] timeOffset=\"start\"", "AdBreak[2] timeOffset=\"25%\"", "AdBreak[3] timeOffset=\"end\""])
+    }
+
+    func encode<T: Encodable>(_ value: T) -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        return String(decoding: (try? encoder.encode(value)) ?? Data(), as: UTF8.self)
+    }
+}
+
+@Suite struct ScheduleTests {
+    static func vmap(_ breaks: [String]) -> String {
+        "<vmap:VMAP xmlns:vmap=\"http://www.iab.net/videosuite/vmap\" version=\"1.0\">\n" + breaks.joined(separator: "\n") + "\n</vmap:VMAP>"
+    }
+
+    static func adBreak(_ offset: String, _ id: String, repeatAfter: String? = nil) -> String {
+        "<vmap:AdBreak timeOffset=\"\(offset)\" breakType=\"linear\" breakId=\"\(id)\"\(repeatAfter.map { " repeatAfter=\"\($0)\"" } ?? "")/>"
+    }
+
+    func resolve(_ xml: String, duration: Double? = 600, cuePoints: [Double] = []) throws -> ResolvedSchedule {
+        var options = ProfileOptions()
+        options.contentDuration = duration
+        options.cuePoints = cuePoints
+        return try #require(Profiles.evaluate(.schedule, input: decode(xml), options: options).schedule)
+    }
+
+    @Test func resolvesEveryOffsetKind() throws {
+        let schedule = try resolve(Self.vmap([
+            Self.adBreak("start", "pre"), Self.adBreak("25%", "q1"), Self.adBreak("00:07:30.250", "fixed"),
+            Self.adBreak("end", "post"),
+        ]))
+        #expect(schedule.breaks.map { "\($0.timecode) \($0.kind) \($0.breakId ?? "")" } == [
+            "00:00:00.000 pre-roll pre", "00:02:30.000 mid-roll q1", "00:07:30.250 mid-roll fixed", "00:10:00.000 post-roll post",
+        ])
+        #expect(schedule.breaks.first?.plays == "pre-roll: plays once per content playback, not again on replay")
+        #expect(schedule.breaks[1].plays == "mid-roll: may play several times in one content playback")
+        #expect(schedule.diagnostics.isEmpty)
+        #expect(schedule.verdict == "4 break(s): 1 pre-roll, 2 mid-roll, 1 post-roll")
+    }
+
+    @Test func timelineText() throws {
+        let schedule = try resolve(Self.vmap([
+            Self.adBreak("start", "pre"), Self.adBreak("00:04:00", "r", repeatAfter: "00:04:00"), Self.adBreak("00:08:00", "m"),
+            Self.adBreak("00:12:00", "late"), Self.adBreak("end", "post"),
+        ]))
+        #expect(schedule.text(name: "v.xml") == """
+            Schedule of v.xml, content 00:10:00.000
+              00:00:00.000  pre-roll  AdBreak[1] timeOffset="start" breakId="pre"
+                                        pre-roll: plays once per content playback, not again on replay
+              00:04:00.000  mid-roll  AdBreak[2] timeOffset="00:04:00" breakId="r"
+                                        mid-roll: may play several times in one content playback
+              00:08:00.000  mid-roll  AdBreak[2] timeOffset="00:04:00" breakId="r" (repeat 2)
+                                        mid-roll: may play several times in one content playback
+              00:10:00.000  post-roll AdBreak[5] timeOffset="end" breakId="post"
+                                        post-roll: plays once per content playback, not again on replay
+            Not scheduled:
+              AdBreak[4] timeOffset="00:12:00" at 00:12:00.000: the break at 00:12:00.000 is past the end of the content (00:10:00.000): it never plays
+              AdBreak[3] timeOffset="00:08:00" at 00:08:00.000: AdBreak[3] timeOffset="00:08:00" falls at 00:08:00.000, where AdBreak[2] timeOffset="00:04:00" (repeat 2) already plays: the repeated breaks overlap and the earlier break wins
+            Findings:
+              v.xml:4:1: warning: AdBreak[3] timeOffset="00:08:00" falls at 00:08:00.000, where AdBreak[2] timeOffset="00:04:00" (repeat 2) already plays: the repeated breaks overlap and the earlier break wins [PROFILE-schedule-repeat-overlap]
+              v.xml:5:1: warning: the break at 00:12:00.000 is past the end of the content (00:10:00.000): it never plays [PROFILE-schedule-break-past-end]
+            """)
+    }
+
+    @Test func duplicatesPercentagesAndPositions() throws {
+        let duplicate = try resolve(Self.vmap([Self.adBreak("50%", "a"), Self.adBreak("00:05:00", "b")]))
+        #expect(duplicate.breaks.map(\.breakId) == ["a"])
+        #expect(duplicate.diagnostics.map(\.ruleID) == ["PROFILE-schedule-duplicate-break"])
+        let range = try resolve(Self.vmap([Self.adBreak("150%", "x"), Self.adBreak("-5%", "y")]))
+        #expect(range.diagnostics.map(\.ruleID) == ["PROFILE-schedule-percentage-range", "PROFILE-schedule-percentage-range"])
+        let mixed = try resolve(Self.vmap([Self.adBreak("start", "pre"), Self.adBreak("#2", "c")]), cuePoints: [30, 90])
+        #expect(mixed.breaks.map(\.breakId) == ["pre"])
+        #expect(mixed.diagnostics.map(\.ruleID) == ["PROFILE-schedule-mixed-positions"])
+        let positions = try resolve(Self.vmap([Self.adBreak("#1", "c1"), Self.adBreak("#2", "c2"), Self.adBreak("#3", "c3")]), cuePoints: [30, 90])
+        #expect(positions.breaks.map(\.time) == [30, 90])
+        #expect(positions.diagnostics.map(\.ruleID) == ["PROFILE-schedule-offset-unresolved"])
+    }
+
+    @Test func unknownDurationLeavesRelativeBreaksUnplaced() throws {
+        let schedule = try resolve(Self.vmap([Self.adBreak("start", "pre"), Self.adBreak("10%", "m"), Self.adBreak("end", "post")]), duration: nil)
+        #expect(schedule.breaks.map(\.breakId) == ["pre"])
+        #expect(schedule.diagnostics.map(\.message) == [
+            "timeOffset \"10%\" needs the content duration to be placed", "timeOffset \"end\" needs the content duration to be placed",
+        ])
+    }
+
+    @Test func vastIsNotASchedule() {
+        let report = Profiles.evaluate(.schedule, input: decode("<VAST version=\"4.2\"/>"))
+        #expect(report.schedule == nil)
+        #expect(report.verdict.hasPrefix("not applicable: a VAST response carries no schedule"))
+    }
+
+    @Test func scheduleDescription() throws {
+        let json = """
+            {"contentDuration": "00:10:00", "preRoll": true, "postRoll": true,
+             "midRolls": {"times": ["00:02:00", 300], "intervals": [{"every": "00:04:00"}],
+                          "percentages": [50, 120], "cuePoints": [{"time": 30, "identifier": 7}, {"time": 900, "identifier": 8}]}}
+            """
+        let description = try ScheduleDescription.parse(Data(json.utf8))
+        let schedule = ScheduleResolver.resolve(description: description, options: ProfileOptions())
+        #expect(schedule.breaks.map { "\($0.timecode) \($0.kind) \($0.source)" } == [
+            "00:00:00.000 pre-roll preRoll",
+            "00:00:30.000 mid-roll midRolls.cuePoints[0] identifier 7 at 00:00:30.000",
+            "00:02:00.000 mid-roll midRolls.times[0] = 00:02:00.000",
+            "00:04:00.000 mid-roll midRolls.intervals[0] every 00:04:00.000 from 00:04:00.000",
+            "00:05:00.000 mid-roll midRolls.times[1] = 00:05:00.000",
+            "00:08:00.000 mid-roll midRolls.intervals[0] every 00:04:00.000 from 00:04:00.000",
+            "00:10:00.000 post-roll postRoll",
+        ])
+        #expect(schedule.diagnostics.map { "\($0.ruleID) \($0.path ?? "")" } == [
+            "PROFILE-schedule-break-past-end midRolls.cuePoints[1]",
+            "PROFILE-schedule-duplicate-break midRolls.percentages[0]",
+            "PROFILE-schedule-percentage-range midRolls.percentages[1]",
+        ])
+        var shorter = ProfileOptions()
+        shorter.contentDuration = 240
+        let overridden = ScheduleResolver.resolve(description: description, options: shorter)
+        #expect(overridden.contentDuration == 240)
+        #expect(overridden.breaks.last?.timecode == "00:04:00.000")
+    }
+
+    @Test func intervalStartingAfterTheEndIsReported() throws {
+        let description = try ScheduleDescription.parse(Data(#"{"midRolls": {"intervals": [{"every": 60, "start": "00:15:00"}]}}"#.utf8))
+        var options = ProfileOptions()
+        options.contentDuration = 600
+        let schedule = ScheduleResolver.resolve(description: description, options: options)
+        #expect(schedule.breaks.isEmpty)
+        #expect(schedule.diagnostics.map(\.ruleID) == ["PROFILE-schedule-break-past-end"])
+    }
+
+    @Test func scheduleDescriptionErrors() {
+        #expect(throws: ProfileError.invalidSchedule("\"ten\" is not seconds or HH:MM:SS[.mmm] at contentDuration")) {
+            try ScheduleDescription.parse(Data("{\"contentDuration\": \"ten\"}".utf8))
+        }
+        #expect(throws: ProfileError.self) { try ScheduleDescription.parse(Data("[".utf8)) }
+    }
+}

@@ -1,0 +1,37 @@
+import ConformCore
+import Foundation
+import VAST
+
+/// The in-house reference documents, when the shared reference folder is present next to the project.
+enum ReferenceDocuments {
+    static let files: [SpecDocument: String] = [
+        .pauseAds: "pause-ads.txt",
+        .companionAds: "companion-ads-and-trafficking-parameters.txt",
+        .ssai: "ssai-ad-integration.txt",
+        .instream: "instream-pre-mid-post-roll.txt",
+    ]
+
+    static func load() -> [SpecDocument: String] {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let candidates: [String] = [
+            root.deletingLastPathComponent().appendingPathComponent("shared/reference").path,
+        ]
+        for directory in candidates {
+            var texts: [SpecDocument: String] = [:]
+            for (document, name) in files {
+                if let text = try? String(contentsOfFile: directory + "/" + name, encoding: .utf8) { texts[document] = text }
+            }
+            if texts.count == files.count { return texts }
+        }
+        return [:]
+    }
+}
+
+func decode(_ xml: String) -> DecodedInput { VASTDecoder.decode(xml) }
+
+extension String {
+    /// Runs of whitespace (line breaks included) as one space, for comparing hard-wrapped prose.
+    var collapsingWhitespace: String {
+        split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "\t" || $0 == "\r" }).joined(separator: " ")
+    }
+}
