@@ -1,11 +1,11 @@
 import ConformCore
+import Trafficking
 
 /// What the companion presentation needs to know about an ad's trafficking parameters
 /// (its `AdParameters`, IMA's `traffickingParameters`): which in-house format they describe, whether the
 /// SDK accepts them, and which images it must load.
 ///
-/// ``read(_:)`` is the reader the profile uses; the Trafficking module's full analysis can be mapped to
-/// this value instead (format, accepted, problems and the image URLs are all it takes).
+/// ``read(_:)`` maps the Trafficking module's analysis to what the presentation needs.
 public struct CompanionParameters: Sendable, Codable, Hashable {
     /// The in-house creative the parameters describe.
     public enum Format: String, Sendable, Codable, Hashable {
@@ -42,76 +42,34 @@ public struct CompanionParameters: Sendable, Codable, Hashable {
         return (lower.hasPrefix("http://") && lower.count > 7) || (lower.hasPrefix("https://") && lower.count > 8)
     }
 
-    /// Reads a parameter string as the companion reference describes: split at commas, each segment at
-    /// its first `=`; a malformed segment or a duplicate key rejects the creative; then the format's
-    /// required parameters. Returns `nil` for an empty string.
+    /// Reads a parameter string with the trafficking-parameter analyzer (the same grammar and rules as
+    /// `conform params`): a malformed segment, a duplicate key or an invalid required key rejects the
+    /// creative, and each error becomes a problem (`RULE-ID: message`). Returns `nil` for an empty string.
     public static func read(_ string: String) -> CompanionParameters? {
         let text = string.trimmingWhitespace()
         guard !text.isEmpty else { return nil }
+        let analysis = TraffickingAnalyzer.analyze(text)
+        let format: Format? = switch analysis.format {
+        case .customCTA: .customCTA
+        case .carousel: .carousel
+        case .some: .takeover
+        case nil: nil
+        }
         var fields: [String: String] = [:]
-        var problems: [String] = []
-        for (index, segment) in text.split(separator: ",", omittingEmptySubsequences: false).enumerated() {
-            guard let eq = segment.firstIndex(of: "=") else {
-                problems.append("segment \(index + 1) \"\(segment)\" has no '='")
-                continue
-            }
-            let key = segment[..<eq].trimmingWhitespace()
-            let value = segment[segment.index(after: eq)...].trimmingWhitespace()
-            if key.isEmpty { problems.append("segment \(index + 1) has an empty key"); continue }
-            if fields[key] != nil { problems.append("duplicate key \(key)"); continue }
-            fields[key] = value
+        for segment in analysis.segments {
+            if let key = segment.key, fields[key] == nil { fields[key] = segment.value ?? "" }
         }
-        let adType = fields["ad_type"]
-        let format: Format?
-        if adType == "carousel" {
-            format = .carousel
-        } else if adType == "webview" || adType == "takeoverAds" {
-            format = .takeover
-        } else if ["icon", "Icon", "bannerTitle", "ctaUrl", "bannerDescription", "ctaText"].contains(where: { fields[$0] != nil }) {
-            format = .customCTA
-        } else {
-            format = nil
-        }
-        func alias(_ a: String, _ b: String) -> String? {
-            if let x = fields[a], let y = fields[b], x != y { problems.append("\(a) and \(b) differ"); return x }
-            return fields[a] ?? fields[b]
-        }
+        let problems = analysis.diagnostics.filter { $0.severity == .error }.map { "\($0.ruleID): \($0.message)" }
         var required: [String] = []
         var images: [String] = []
-        _ = alias("campaign", "campaign name")
-        if let version = fields["companion_schema_version"], version != "1", format == .customCTA || format == .carousel {
-            problems.append("companion_schema_version is \"\(version)\"; the only supported value is 1")
+        switch analysis.creative {
+        case .customCTA(let cta): required = [cta.icon]
+        case .carousel(let carousel):
+            required = [carousel.banner, carousel.brandIcon]
+            images = carousel.images.map(\.url)
+        case .takeover, nil: break
         }
-        switch format {
-        case .customCTA:
-            if let icon = alias("icon", "Icon") {
-                if isHTTP(icon) { required.append(icon) } else { problems.append("icon is not an HTTP or HTTPS URL") }
-            } else {
-                problems.append("icon is missing")
-            }
-            if (fields["bannerTitle"] ?? "").isEmpty { problems.append("bannerTitle is missing or empty") }
-            if (fields["ctaUrl"] ?? "").isEmpty { problems.append("ctaUrl is missing or empty") }
-        case .carousel:
-            for key in ["carousel_banner", "brand_icon"] {
-                if let url = fields[key], isHTTP(url) { required.append(url) } else { problems.append("\(key) is missing or not an HTTP or HTTPS URL") }
-            }
-            if (fields["carousel_title"] ?? "").isEmpty { problems.append("carousel_title is missing or empty") }
-            if fields["carousel_description"] == nil { problems.append("carousel_description is missing") }
-            if let list = fields["carousel_images"] {
-                let entries = list.split(separator: "$", omittingEmptySubsequences: false).map { $0.trimmingWhitespace() }
-                images = entries.filter(isHTTP)
-                if images.isEmpty { problems.append("carousel_images has no usable HTTP or HTTPS image") }
-                if entries.count > 20 { problems.append("carousel_images has \(entries.count) entries, more than 20") }
-            } else {
-                problems.append("carousel_images is missing")
-            }
-            let ctaText = fields["carousel_cta_text"], ctaURL = fields["carousel_cta_url"]
-            if (ctaText == nil) != (ctaURL == nil) { problems.append("carousel_cta_text and carousel_cta_url must come together") }
-            if let ctaURL, !isHTTP(ctaURL) { problems.append("carousel_cta_url is not an HTTP or HTTPS URL") }
-        case .takeover, nil:
-            break
-        }
-        return CompanionParameters(format: format, accepted: problems.isEmpty, problems: problems, fields: fields,
+        return CompanionParameters(format: format, accepted: analysis.accepted, problems: problems, fields: fields,
                                    requiredImages: required, carouselImages: images)
     }
 }
