@@ -5,7 +5,7 @@ import Trafficking
 /// `Registry/`; a test checks that every `*Rule.swift` under `Rules/` is listed, and that ids are unique.
 public enum AllRules {
     public static let types: [any Rule.Type] = (
-        RuleFamilies.xml + RuleFamilies.document
+        RuleFamilies.xml + RuleFamilies.document + RuleFamilies.values + RuleFamilies.vmap
     ).sorted { String(describing: $0) < String(describing: $1) }
 
     /// Descriptions of every rule: VAST, VMAP and XML rules, then the trafficking-parameter rules.
