@@ -231,3 +231,43 @@ enum Snippet {
         "<VAST version=\"\(version)\"><Ad><InLine>\(body)</InLine></Ad></VAST>"
     }
 }
+
+/// MIME type checks shared by the media and resource rules.
+enum MIMEType {
+    /// `type/subtype` with RFC 6838 token characters, optionally followed by `;` parameters.
+    static func isWellFormed(_ raw: String) -> Bool {
+        let essence = raw.split(separator: ";", maxSplits: 1, omittingEmptySubsequences: false)[0].trimmingWhitespace()
+        let parts = essence.split(separator: "/", omittingEmptySubsequences: false)
+        guard parts.count == 2 else { return false }
+        return parts.allSatisfy { part in
+            !part.isEmpty && part.utf8.allSatisfy { b in
+                (b >= 0x30 && b <= 0x39) || (b >= 0x41 && b <= 0x5A) || (b >= 0x61 && b <= 0x7A)
+                    || [0x21, 0x23, 0x24, 0x26, 0x2D, 0x5E, 0x5F, 0x2E, 0x2B].contains(b)
+            }
+        }
+    }
+
+    /// Flash content, which VAST 4.1 removed and no current player runs.
+    static func isFlash(_ raw: String) -> Bool {
+        let lower = raw.lowercased()
+        return lower.contains("shockwave-flash") || lower == "video/x-flv" || lower.hasPrefix("application/x-shockwave")
+    }
+}
+
+/// Every creative resource of a document, for the resource rules.
+enum ResourceWalk {
+    /// StaticResource, IFrameResource and HTMLResource of companions, NonLinears, icons and icon
+    /// fallback images, in document order of their creatives.
+    static func all(_ context: RuleContext) -> [Resource] {
+        var out: [Resource] = []
+        for (_, creative) in context.creatives {
+            for icon in creative.linear?.icons ?? [] {
+                out += icon.resources
+                out += icon.clickFallbackImages.compactMap(\.resource)
+            }
+            for nonLinear in creative.nonLinearAds?.nonLinears ?? [] { out += nonLinear.resources }
+            for companion in creative.companionAds?.companions ?? [] { out += companion.resources }
+        }
+        return out
+    }
+}
