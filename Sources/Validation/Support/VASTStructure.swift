@@ -271,3 +271,21 @@ enum ResourceWalk {
         return out
     }
 }
+
+extension VASTStructure {
+    /// The element at `path` (as `XMLElement.path` writes it), found by descending from the root
+    /// along matching path prefixes.
+    static func element(at path: String, in context: RuleContext) -> XMLElement? {
+        guard var current = context.root, path.hasPrefix(current.path) else { return nil }
+        while current.path != path {
+            guard let next = current.children.first(where: { path == $0.path || path.hasPrefix($0.path + "/") }) else { return nil }
+            current = next
+        }
+        return current
+    }
+
+    /// The position of the first `<name>` child of an InLine or Wrapper.
+    static func position(of name: String, in body: AdBody, _ context: RuleContext) -> SourcePosition? {
+        element(at: body.path, in: context)?.child(name)?.position
+    }
+}
