@@ -8,9 +8,9 @@ public enum AllRules {
         RuleFamilies.xml + RuleFamilies.document + RuleFamilies.values + RuleFamilies.vmap
     ).sorted { String(describing: $0) < String(describing: $1) }
 
-    /// Descriptions of every rule: VAST, VMAP and XML rules, then the trafficking-parameter rules.
+    /// Descriptions of every rule: VAST, VMAP and XML rules, the XSD check, then the trafficking-parameter rules.
     public static var descriptions: [RuleDescription] {
-        types.map { $0.description } + TraffickingRulesCatalog.all
+        types.map { $0.description } + [SchemaValidation.description] + TraffickingRulesCatalog.all
     }
 
     /// Looks up a rule description by id (or deprecated alias).

@@ -26,6 +26,9 @@ enum CheckCommand {
                                   Lowest severity that fails the check. (values: info, warning, error; default: error)
           --strict                Warnings fail the check too (same as --severity-threshold warning).
           --max-size <bytes>      Refuse inputs larger than this. (default: 33554432)
+          --xsd <file>            Also validate against this XML Schema (an IAB VAST XSD); findings use
+                                  rule XSD-schema-violation. Un-namespaced tags are validated in the
+                                  schema's targetNamespace. (default: none)
           -h, --help              Show this help.
 
         EXIT CODES:
@@ -36,6 +39,7 @@ enum CheckCommand {
           conform check tag.xml
           curl -s https://ads.example.com/vast | conform check -
           conform check --format json tags/*.xml
+          conform check --xsd vast_4.2.xsd tag.xml
         """
 
     struct FileReport: Encodable {
@@ -51,7 +55,7 @@ enum CheckCommand {
         let scanner: ArgumentScanner
         do {
             scanner = try ArgumentScanner(
-                arguments, valueOptions: ["--format", "--config", "--severity-threshold", "--max-size"],
+                arguments, valueOptions: ["--format", "--config", "--severity-threshold", "--max-size", "--xsd"],
                 flagOptions: ["--no-config", "--strict"], command: "check", usage: usage)
         } catch { return error.report() }
         let format = scanner.value("--format") ?? "text"
@@ -84,6 +88,16 @@ enum CheckCommand {
             return ExitCode.cannotProceed
         }
 
+        var schema: Data?
+        if let path = scanner.value("--xsd") {
+            do {
+                schema = try InputReader.read(path, maxBytes: parseOptions.maxBytes)
+            } catch {
+                Terminal.printError("Error: --xsd: \(error)")
+                return ExitCode.cannotProceed
+            }
+        }
+
         var failed = false
         var unreadable = false
         var reports: [FileReport] = []
@@ -97,7 +111,16 @@ enum CheckCommand {
                 continue
             }
             let input = VASTDecoder.decode(data, options: parseOptions)
-            let diagnostics = Validator.validate(input, file: name, configuration: configuration)
+            var diagnostics = Validator.validate(input, file: name, configuration: configuration)
+            if let schema {
+                do {
+                    let violations = try SchemaValidation.validate(data, input: input, schema: schema)
+                    diagnostics = (diagnostics + configuration.apply(to: violations).map { $0.inFile(name) }).sorted()
+                } catch {
+                    Terminal.printError("Error: --xsd: \(error)")
+                    return ExitCode.cannotProceed
+                }
+            }
             if diagnostics.hasAny(atLeast: threshold) { failed = true }
             let summary = TagSummary(input)
             if format == "json" {
