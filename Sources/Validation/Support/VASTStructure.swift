@@ -289,3 +289,11 @@ extension VASTStructure {
         element(at: body.path, in: context)?.child(name)?.position
     }
 }
+
+/// Message helpers.
+enum Missing {
+    /// "width and height", "width": the names whose flag is true, in the order width, height.
+    static func list(_ flags: KeyValuePairs<String, Bool>) -> String {
+        flags.filter(\.value).map(\.key).joined(separator: " and ")
+    }
+}

@@ -26,7 +26,7 @@ struct IconFallbackImageDimensionsRule: Rule {
         for (_, creative) in context.creatives {
             for icon in creative.linear?.icons ?? [] {
                 for image in icon.clickFallbackImages where image.width == nil || image.height == nil {
-                    context.report("<IconClickFallbackImage> lacks \(image.width == nil ? "width" : "height"); width and height are required",
+                    context.report("<IconClickFallbackImage> lacks \(Missing.list(["width": image.width == nil, "height": image.height == nil])); width and height are required",
                                    at: image.position, path: icon.path + "/IconClicks/IconClickFallbackImages")
                 }
             }

@@ -27,7 +27,7 @@ struct MezzanineDimensionsRule: Rule {
             guard let linear = creative.linear else { continue }
             for file in linear.mezzanines {
                 guard file.width == nil || file.height == nil else { continue }
-                context.report("<Mezzanine> lacks width or height; both are required", at: file.url)
+                context.report("<Mezzanine> lacks \(Missing.list(["width": file.width == nil, "height": file.height == nil])); both are required", at: file.url)
             }
         }
     }

@@ -25,7 +25,7 @@ struct NonLinearDimensionsRule: Rule {
     func check(_ context: RuleContext) {
         for (body, creative) in context.creatives where body.kind == .inLine {
             for nonLinear in creative.nonLinearAds?.nonLinears ?? [] where nonLinear.width == nil || nonLinear.height == nil {
-                context.report("<NonLinear> lacks \(nonLinear.width == nil ? "width" : "height"); width and height are required", at: nonLinear.position, path: nonLinear.path)
+                context.report("<NonLinear> lacks \(Missing.list(["width": nonLinear.width == nil, "height": nonLinear.height == nil])); width and height are required", at: nonLinear.position, path: nonLinear.path)
             }
         }
     }
