@@ -12,6 +12,7 @@ extension RuleFamilies {
         CreativeKindRule.self,
         CreativeUnknownChildRule.self,
         CreativesUnknownChildRule.self,
+        EmptyContainerRule.self,
         EmptyResponseRule.self,
         ExtensionsUnknownChildRule.self,
         IconClickFallbackImageUnknownChildRule.self,

@@ -51,6 +51,7 @@ extension RuleFamilies {
         UniversalAdIdRegistryRule.self,
         UniversalAdIdValueRule.self,
         VerificationResourceAttributesRule.self,
+        VerificationResourceRule.self,
         VerificationVendorRule.self,
     ]
 }

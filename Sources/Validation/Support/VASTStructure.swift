@@ -101,7 +101,7 @@ enum VASTStructure {
 
     /// Children that may occur at most once under their parent (maxOccurs 1 in every schema).
     static let singletons: [String: Set<String>] = [
-        "InLine": ["AdSystem", "AdTitle", "Description", "Advertiser", "Pricing", "Survey", "Creatives", "Extensions",
+        "InLine": ["AdSystem", "AdTitle", "Description", "Advertiser", "Pricing", "Creatives", "Extensions",
                    "AdServingId", "Expires", "ViewableImpression", "AdVerifications"],
         "Wrapper": ["AdSystem", "VASTAdTagURI", "Creatives", "Extensions", "Pricing", "ViewableImpression",
                     "AdVerifications"],

@@ -12,7 +12,7 @@ struct CompanionResourceRule: Rule {
         severity: .error,
         versions: VASTVersion.v2_0.andLater,
         specReferences: [
-            SpecReference(document: .vast43, section: "3.13.1", quote: "Companion ... must contain one of StaticResource, IFrameResource or HTMLResource"),
+            SpecReference(document: .vast43, section: "3.15.1", quote: "One of <StaticResource>, <IFrameResource>, or <HTMLResource> is required if <NonLinear>, <Companion>, or <Icon> is used"),
             SpecReference(document: .vast43, section: "2.3.6", quote: "604 Unable to find Companion resource"),
         ],
         validExamples: [

@@ -12,8 +12,8 @@ struct CreativeKindRule: Rule {
         severity: .error,
         versions: VASTVersion.v2_0.andLater,
         specReferences: [
-            SpecReference(document: .vast43, section: "3.7", quote: "Creative ... contains one of <Linear>, <NonLinearAds> or <CompanionAds>"),
-            SpecReference(document: .vast43, section: "2.3.6", quote: "101 VAST schema validation error."),
+            SpecReference(document: .vast43, section: "3.12", quote: "Within an InLine ad, at least one of <Linear> or <NonLinearAds> needs to be provided within the <Creative> element."),
+            SpecReference(document: .vast42, section: "XSD", quote: "Creative_Inline_type: a choice of Linear, NonLinearAds or CompanionAds"),
         ],
         validExamples: [
             RuleExample(#"<VAST version="4.2"><Ad><InLine><Creatives><Creative><Linear/></Creative><Creative><CompanionAds/></Creative></Creatives></InLine></Ad></VAST>"#),

@@ -12,7 +12,7 @@ struct IconResourceRule: Rule {
         severity: .error,
         versions: VASTVersion.v3_0.andLater,
         specReferences: [
-            SpecReference(document: .vast43, section: "3.11.1", quote: "Icon ... resource ... StaticResource, IFrameResource or HTMLResource"),
+            SpecReference(document: .vast43, section: "3.15.1", quote: "One of <StaticResource>, <IFrameResource>, or <HTMLResource> is required if <NonLinear>, <Companion>, or <Icon> is used"),
             SpecReference(document: .vast43, section: "2.3.7", quote: "Industry Icon Support"),
         ],
         validExamples: [

@@ -12,8 +12,8 @@ struct InLineAdServingIdRule: Rule {
         severity: .error,
         versions: VASTVersion.v4_1.andLater,
         specReferences: [
-            SpecReference(document: .vast43, section: "3.4.3", quote: "AdServingId ... Required"),
-            SpecReference(document: .vast41, section: "3.4.3", quote: "a required field ... to simplify comparing data about a video impression"),
+            SpecReference(document: .vast43, section: "3.4.3", quote: "Any ad server that returns a VAST containing an <InLine> ad must generate a pseudo-unique identifier"),
+            SpecReference(document: .vast43, section: "VAST 4.1 Updates", quote: "AdServingId: A required field has been added"),
         ],
         validExamples: [
             RuleExample(#"<VAST version="4.2"><Ad><InLine><AdServingId>a532d16d</AdServingId></InLine></Ad></VAST>"#),

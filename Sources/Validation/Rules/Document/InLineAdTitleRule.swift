@@ -12,7 +12,7 @@ struct InLineAdTitleRule: Rule {
         severity: .error,
         versions: VASTVersion.v2_0.andLater,
         specReferences: [
-            SpecReference(document: .vast43, section: "3.4.2", quote: "AdTitle ... Required"),
+            SpecReference(document: .vast43, section: "3.4.2", quote: "The ad serving party must provide a title for the ad using the <AdTitle> element."),
             SpecReference(document: .vast43, section: "2.3.6", quote: "101 VAST schema validation error."),
         ],
         validExamples: [

@@ -12,8 +12,8 @@ struct InLineCreativesRule: Rule {
         severity: .error,
         versions: VASTVersion.v2_0.andLater,
         specReferences: [
-            SpecReference(document: .vast43, section: "3.6", quote: "Creatives ... Required ... at least one <Creative>"),
-            SpecReference(document: .vast43, section: "2.3.6", quote: "101 VAST schema validation error."),
+            SpecReference(document: .vast43, section: "3.6", quote: "Creatives ... Required in Response: Yes ... Bounded: 1 for InLine"),
+            SpecReference(document: .vast43, section: "3.7", quote: "Creative ... Parent: Creatives for both InLine and Wrapper formats; Bounded: 1+"),
         ],
         validExamples: [
             RuleExample(#"<VAST version="4.2"><Ad><InLine><Creatives><Creative><CompanionAds/></Creative></Creatives></InLine></Ad></VAST>"#),

@@ -12,8 +12,8 @@ struct LinearDurationRule: Rule {
         severity: .error,
         versions: VASTVersion.v2_0.andLater,
         specReferences: [
-            SpecReference(document: .vast43, section: "3.8.1", quote: "Duration ... Required"),
-            SpecReference(document: .vast43, section: "2.3.6", quote: "101 VAST schema validation error."),
+            SpecReference(document: .vast43, section: "3.8", quote: "Sub-elements: Duration* MediaFiles* AdParameters TrackingEvents VideoClicks Icons (*required)"),
+            SpecReference(document: .vast43, section: "3.8.1", quote: "Duration ... Parent: Linear only in the InLine format; Bounded: 1"),
         ],
         validExamples: [
             RuleExample(#"<VAST version="4.2"><Ad><InLine><Creatives><Creative><Linear><Duration>00:00:15</Duration></Linear></Creative></Creatives></InLine></Ad></VAST>"#),

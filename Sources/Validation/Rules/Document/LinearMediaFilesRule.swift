@@ -12,7 +12,7 @@ struct LinearMediaFilesRule: Rule {
         severity: .error,
         versions: VASTVersion.v2_0.andLater,
         specReferences: [
-            SpecReference(document: .vast43, section: "3.9", quote: "MediaFiles ... Required ... at least one <MediaFile>"),
+            SpecReference(document: .vast43, section: "3.9", quote: "MediaFiles ... Required in Response: Yes (Linear ads) ... Sub-elements: MediaFile*"),
             SpecReference(document: .vast2, section: "2.3.1.3", quote: "MediaFiles ... the container for one or more MediaFile elements"),
         ],
         validExamples: [

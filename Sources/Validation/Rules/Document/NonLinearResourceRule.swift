@@ -12,7 +12,7 @@ struct NonLinearResourceRule: Rule {
         severity: .error,
         versions: VASTVersion.v2_0.andLater,
         specReferences: [
-            SpecReference(document: .vast43, section: "3.12.1", quote: "NonLinear ... must contain one of StaticResource, IFrameResource or HTMLResource"),
+            SpecReference(document: .vast43, section: "3.15.1", quote: "One of <StaticResource>, <IFrameResource>, or <HTMLResource> is required if <NonLinear>, <Companion>, or <Icon> is used"),
             SpecReference(document: .vast43, section: "2.3.6", quote: "503 Unable to find NonLinear resource with supported type"),
         ],
         validExamples: [

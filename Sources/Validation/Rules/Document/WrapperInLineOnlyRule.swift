@@ -13,8 +13,8 @@ struct WrapperInLineOnlyRule: Rule {
         severity: .error,
         versions: VASTVersion.v2_0.andLater,
         specReferences: [
-            SpecReference(document: .vast43, section: "3.19", quote: "Wrapper ... Creatives ... tracking elements only"),
-            SpecReference(document: .vast3, section: "2.4.4.3", quote: "NonLinear ... in a Wrapper ... only tracking elements"),
+            SpecReference(document: .vast43, section: "3.6", quote: "Companion and Icon creative may be included in a Wrapper, but files for Linear and NonLinear ads can only be provided in the InLine version of the ad."),
+            SpecReference(document: .vast43, section: "3.12.1", quote: "In a Wrapper response, only tracking elements may be provided."),
         ],
         validExamples: [
             RuleExample(#"<VAST version="4.2"><Ad><Wrapper><Creatives><Creative><Linear><TrackingEvents/><VideoClicks/></Linear></Creative></Creatives></Wrapper></Ad></VAST>"#),

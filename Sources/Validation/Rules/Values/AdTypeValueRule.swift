@@ -12,7 +12,7 @@ struct AdTypeValueRule: Rule {
         severity: .warning,
         versions: VASTVersion.v4_1.andLater,
         specReferences: [
-            SpecReference(document: .vast43, section: "3.3.2", quote: "adType: ... “video”, “audio”, or “hybrid”"),
+            SpecReference(document: .vast43, section: "3.3.2", quote: "adType: An optional string that identifies the type of ad ... Possible values – video, audio, hybrid."),
         ],
         validExamples: [
             RuleExample(#"<VAST version="4.2"><Ad adType="audio"><InLine></InLine></Ad></VAST>"#),

@@ -12,8 +12,8 @@ struct CategoryAuthorityRule: Rule {
         severity: .error,
         versions: VASTVersion.v4_0.andLater,
         specReferences: [
-            SpecReference(document: .vast43, section: "3.4.5", quote: "authority: a URL for the organizational authority that produced the list being used to identify ad content category ... Required"),
-            SpecReference(document: .vast43, section: "2.3.6", quote: "101 VAST schema validation error."),
+            SpecReference(document: .vast43, section: "3.4.5", quote: "If category is used, the authority= attribute must be provided."),
+            SpecReference(document: .vast43, section: "2.3.6", quote: "204 Ad category was required but not provided."),
         ],
         validExamples: [
             RuleExample(#"<VAST version="4.2"><Ad><InLine><Category authority="https://iabtechlab.com/standards/content-taxonomy/">IAB1</Category></InLine></Ad></VAST>"#),

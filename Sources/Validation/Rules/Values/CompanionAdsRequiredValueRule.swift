@@ -12,7 +12,7 @@ struct CompanionAdsRequiredValueRule: Rule {
         severity: .error,
         versions: VASTVersion.v3_0.andLater,
         specReferences: [
-            SpecReference(document: .vast43, section: "3.13", quote: "required: ... “all”, “any” or “none”"),
+            SpecReference(document: .vast43, section: "3.13", quote: "The value for required can be one of three values: all, any, or none."),
             SpecReference(document: .vast43, section: "2.3.6", quote: "101 VAST schema validation error."),
         ],
         validExamples: [

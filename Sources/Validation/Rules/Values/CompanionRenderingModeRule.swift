@@ -12,7 +12,8 @@ struct CompanionRenderingModeRule: Rule {
         severity: .info,
         versions: VASTVersion.v4_1.andLater,
         specReferences: [
-            SpecReference(document: .vast43, section: "3.13.1", quote: "renderingMode: used to indicate when and where to use this companion ad ... “default”, “end-card” or “concurrent”"),
+            SpecReference(document: .vast43, section: "3.13.1", quote: "renderingMode: Used to indicate when and where to use this companion ad. Values can be “default” or “end-card” or “concurrent”."),
+            SpecReference(document: .vast43, section: "3.13", quote: "The renderingMode may use other values other than the ones listed to support these additional use cases."),
         ],
         validExamples: [
             RuleExample(#"<VAST version="4.2"><Ad><InLine><Creatives><Creative><CompanionAds><Companion width="1" height="1" renderingMode="end-card"/></CompanionAds></Creative></Creatives></InLine></Ad></VAST>"#),

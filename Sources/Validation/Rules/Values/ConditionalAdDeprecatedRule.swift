@@ -12,8 +12,8 @@ struct ConditionalAdDeprecatedRule: Rule {
         severity: .warning,
         versions: VASTVersion.v4_1.andLater,
         specReferences: [
-            SpecReference(document: .vast43, section: "VAST 4.1 Updates", quote: "the conditionalAd attribute on the Ad element are being deprecated"),
-            SpecReference(document: .vast43, section: "2.3.6", quote: "408 Conditional ad rejected. (deprecated along with conditionalAd)"),
+            SpecReference(document: .vast43, section: "3.3.2", quote: "conditionalAd: [Deprecated in VAST 4.1, along with apiFramework]"),
+            SpecReference(document: .vast43, section: "2.3.6", quote: "408 Conditional ad rejected."),
         ],
         validExamples: [
             RuleExample(#"<VAST version="4.2"><Ad><InLine></InLine></Ad></VAST>"#),

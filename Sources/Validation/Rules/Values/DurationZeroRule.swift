@@ -12,7 +12,7 @@ struct DurationZeroRule: Rule {
         severity: .warning,
         versions: VASTVersion.v2_0.andLater,
         specReferences: [
-            SpecReference(document: .vast43, section: "3.8.1", quote: "Duration: the duration of the linear creative"),
+            SpecReference(document: .vast43, section: "3.8.1", quote: "the <Duration> element to denote the intended playback duration for the video or audio component of the ad"),
         ],
         validExamples: [
             RuleExample(#"<VAST version="4.2"><Ad><InLine><Creatives><Creative><Linear><Duration>00:00:15</Duration></Linear></Creative></Creatives></InLine></Ad></VAST>"#),

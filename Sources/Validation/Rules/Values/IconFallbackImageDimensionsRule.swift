@@ -12,7 +12,7 @@ struct IconFallbackImageDimensionsRule: Rule {
         severity: .error,
         versions: VASTVersion.v4_2.andLater,
         specReferences: [
-            SpecReference(document: .vast43, section: "3.11.6.1", quote: "IconClickFallbackImage ... height ... width ... Required"),
+            SpecReference(document: .vast43, section: "3.11.6.1", quote: "width*: Pixel width of the image asset; height*: Pixel height of the image asset"),
             SpecReference(document: .vast43, section: "2.3.6", quote: "101 VAST schema validation error."),
         ],
         validExamples: [

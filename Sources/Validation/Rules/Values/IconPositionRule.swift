@@ -12,7 +12,7 @@ struct IconPositionRule: Rule {
         severity: .error,
         versions: VASTVersion.v3_0.andLater,
         specReferences: [
-            SpecReference(document: .vast43, section: "3.11.1", quote: "xPosition: the x-coordinate of the top, left corner of the icon ... “left,” “right,” or a numeric value"),
+            SpecReference(document: .vast43, section: "3.11.1", quote: "xPosition: The x-coordinate of the top, left corner of the icon asset ... Values of \"left\" or \"right\" also accepted"),
             SpecReference(document: .vast43, section: "2.3.6", quote: "101 VAST schema validation error."),
         ],
         validExamples: [

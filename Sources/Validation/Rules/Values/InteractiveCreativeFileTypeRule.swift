@@ -12,7 +12,7 @@ struct InteractiveCreativeFileTypeRule: Rule {
         severity: .warning,
         versions: VASTVersion.v4_0.andLater,
         specReferences: [
-            SpecReference(document: .vast43, section: "3.9.3", quote: "type: identifies the MIME type of the file provided"),
+            SpecReference(document: .vast43, section: "3.9.3", quote: "type: Identifies the MIME type of the file provided."),
             SpecReference(document: .vast43, section: "2.4.3", quote: "Interactive Linear Creative Files"),
         ],
         validExamples: [

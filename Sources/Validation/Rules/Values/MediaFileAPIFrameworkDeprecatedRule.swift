@@ -12,8 +12,8 @@ struct MediaFileAPIFrameworkDeprecatedRule: Rule {
         severity: .warning,
         versions: VASTVersion.v4_1.andLater,
         specReferences: [
-            SpecReference(document: .vast43, section: "VAST 4.1 Updates", quote: "The apiFramework attribute on MediaFile, and the conditionalAd attribute on the Ad element are being deprecated"),
-            SpecReference(document: .vast43, section: "1.8", quote: "Handling MediaFile Nodes During the Transition from VPAID"),
+            SpecReference(document: .vast43, section: "3.9.1", quote: "apiFramework: [Deprecated in 4.1 in preparation for VPAID being phased out]"),
+            SpecReference(document: .vast43, section: "VAST 4.1 Updates", quote: "The apiFramework attribute on MediaFile, and the conditionalAd attribute on the Ad element are being deprecated."),
         ],
         validExamples: [
             RuleExample(#"<VAST version="4.2"><Ad><InLine><Creatives><Creative><Linear><MediaFiles><MediaFile delivery="progressive" type="video/mp4" width="1280" height="720">https://m.example/a.mp4</MediaFile></MediaFiles></Linear></Creative></Creatives></InLine></Ad></VAST>"#),

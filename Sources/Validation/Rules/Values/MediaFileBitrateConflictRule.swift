@@ -12,7 +12,7 @@ struct MediaFileBitrateConflictRule: Rule {
         severity: .warning,
         versions: VASTVersion.v3_0.andLater,
         specReferences: [
-            SpecReference(document: .vast43, section: "3.9.1", quote: "bitrate: for progressive load video, the bitrate value specifies the average bitrate"),
+            SpecReference(document: .vast43, section: "3.9.1", quote: "For progressive load video or audio, the bitrate value specifies the average bitrate for the media file; otherwise the minBitrate and maxBitrate can be used together"),
         ],
         validExamples: [
             RuleExample(#"<VAST version="4.2"><Ad><InLine><Creatives><Creative><Linear><MediaFiles><MediaFile delivery="progressive" type="video/mp4" width="1280" height="720" bitrate="1200" minBitrate="800" maxBitrate="2400">https://m.example/a.mp4</MediaFile></MediaFiles></Linear></Creative></Creatives></InLine></Ad></VAST>"#),

@@ -12,8 +12,7 @@ struct MediaFileBitrateRangeRule: Rule {
         severity: .error,
         versions: VASTVersion.v3_0.andLater,
         specReferences: [
-            SpecReference(document: .vast43, section: "3.9.1", quote: "minBitrate ... maxBitrate: minimum and maximum bitrate for streaming videos"),
-            SpecReference(document: .vast3, section: "2.4.4.1", quote: "minBitrate and maxBitrate ... used together"),
+            SpecReference(document: .vast43, section: "3.9.1", quote: "the minBitrate and maxBitrate can be used together to specify the minimum and maximum bitrates for streaming videos or audio files"),
         ],
         validExamples: [
             RuleExample(#"<VAST version="4.2"><Ad><InLine><Creatives><Creative><Linear><MediaFiles><MediaFile delivery="progressive" type="video/mp4" width="1280" height="720" minBitrate="800" maxBitrate="2400">https://m.example/a.mp4</MediaFile></MediaFiles></Linear></Creative></Creatives></InLine></Ad></VAST>"#),

@@ -12,7 +12,7 @@ struct MediaFileCodecValueRule: Rule {
         severity: .warning,
         versions: VASTVersion.v3_0.andLater,
         specReferences: [
-            SpecReference(document: .vast43, section: "3.9.1", quote: "codec: the codec used to encode the file which can take values as specified by RFC 4281"),
+            SpecReference(document: .vast43, section: "3.9.1", quote: "codec: The codec used to encode the file which can take values as specified by RFC 4281"),
         ],
         validExamples: [
             RuleExample(#"<VAST version="4.2"><Ad><InLine><Creatives><Creative><Linear><MediaFiles><MediaFile delivery="progressive" type="video/mp4" width="1280" height="720" codec="avc1.64001F,mp4a.40.2">https://m.example/a.mp4</MediaFile></MediaFiles></Linear></Creative></Creatives></InLine></Ad></VAST>"#),

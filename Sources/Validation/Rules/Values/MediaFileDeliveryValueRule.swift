@@ -12,7 +12,7 @@ struct MediaFileDeliveryValueRule: Rule {
         severity: .error,
         versions: VASTVersion.v2_0.andLater,
         specReferences: [
-            SpecReference(document: .vast43, section: "3.9.1", quote: "delivery: either “progressive” ... or “streaming”"),
+            SpecReference(document: .vast43, section: "3.9.1", quote: "delivery*: Either “progressive” for progressive download protocols (such as HTTP) or “streaming” for streaming protocols."),
             SpecReference(document: .vast43, section: "2.3.6", quote: "101 VAST schema validation error."),
         ],
         validExamples: [

@@ -12,7 +12,7 @@ struct MediaFileDimensionsRule: Rule {
         severity: .error,
         versions: VASTVersion.v2_0.andLater,
         specReferences: [
-            SpecReference(document: .vast43, section: "3.9.1", quote: "width: the native width of the video file, in pixels. (0 for audio ads) ... Required"),
+            SpecReference(document: .vast43, section: "3.9.1", quote: "width*: The native width of the video file, in pixels. (0 for audio ads)"),
             SpecReference(document: .vast43, section: "2.3.6", quote: "101 VAST schema validation error."),
         ],
         validExamples: [

@@ -12,7 +12,7 @@ struct MediaFileTypeRule: Rule {
         severity: .error,
         versions: VASTVersion.v2_0.andLater,
         specReferences: [
-            SpecReference(document: .vast43, section: "3.9.1", quote: "type: MIME type for the file container. Popular MIME types include, but are not limited to “video/mp4”"),
+            SpecReference(document: .vast43, section: "3.9.1", quote: "type*: MIME type for the file container."),
             SpecReference(document: .vast43, section: "2.3.6", quote: "101 VAST schema validation error."),
         ],
         validExamples: [

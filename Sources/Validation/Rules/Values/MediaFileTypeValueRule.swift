@@ -12,8 +12,7 @@ struct MediaFileTypeValueRule: Rule {
         severity: .warning,
         versions: VASTVersion.v2_0.andLater,
         specReferences: [
-            SpecReference(document: .vast43, section: "3.9.1", quote: "type: MIME type for the file container"),
-            SpecReference(document: .rfc3986, section: "", quote: "see RFC 6838 for media type names (type \"/\" subtype)"),
+            SpecReference(document: .vast43, section: "3.9.1", quote: "type*: MIME type for the file container. Popular MIME types include, but are not limited to “video/mp4” for MP4"),
         ],
         validExamples: [
             RuleExample(#"<VAST version="4.2"><Ad><InLine><Creatives><Creative><Linear><MediaFiles><MediaFile delivery="progressive" type="video/mp4" width="1280" height="720">https://m.example/a.mp4</MediaFile></MediaFiles></Linear></Creative></Creatives></InLine></Ad></VAST>"#),

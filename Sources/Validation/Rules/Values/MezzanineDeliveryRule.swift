@@ -12,7 +12,7 @@ struct MezzanineDeliveryRule: Rule {
         severity: .error,
         versions: VASTVersion.v4_0.andLater,
         specReferences: [
-            SpecReference(document: .vast43, section: "3.9.2", quote: "delivery: either “progressive” ... or “streaming” ... Required"),
+            SpecReference(document: .vast43, section: "3.9.2", quote: "delivery*: Either progressive for progressive download protocols (such as HTTP) or streaming for streaming protocols."),
             SpecReference(document: .vast43, section: "2.3.6", quote: "101 VAST schema validation error."),
         ],
         validExamples: [

@@ -12,7 +12,7 @@ struct MezzanineTypeRule: Rule {
         severity: .error,
         versions: VASTVersion.v4_0.andLater,
         specReferences: [
-            SpecReference(document: .vast43, section: "3.9.2", quote: "type: the MIME type ... Required"),
+            SpecReference(document: .vast43, section: "3.9.2", quote: "type*: MIME type for the file container."),
             SpecReference(document: .vast43, section: "2.3.6", quote: "101 VAST schema validation error."),
         ],
         validExamples: [

@@ -12,7 +12,7 @@ struct NonLinearDimensionsRule: Rule {
         severity: .error,
         versions: VASTVersion.v2_0.andLater,
         specReferences: [
-            SpecReference(document: .vast43, section: "3.12.1", quote: "width: the pixel width of the placement slot ... Required"),
+            SpecReference(document: .vast43, section: "3.12.1", quote: "width*: The pixel width of the placement slot for which the creative is intended."),
             SpecReference(document: .vast43, section: "2.3.6", quote: "101 VAST schema validation error."),
         ],
         validExamples: [

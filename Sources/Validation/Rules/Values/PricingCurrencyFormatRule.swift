@@ -12,7 +12,7 @@ struct PricingCurrencyFormatRule: Rule {
         severity: .warning,
         versions: VASTVersion.v3_0.andLater,
         specReferences: [
-            SpecReference(document: .vast43, section: "3.4.8", quote: "currency: the three-letter ISO-4217 currency symbol"),
+            SpecReference(document: .vast43, section: "3.4.8", quote: "The three-letter ISO-4217 currency symbol that identifies the currency of the value provided (e.g. USD, GBP, etc.)."),
         ],
         validExamples: [
             RuleExample(#"<VAST version="4.2"><Ad><InLine><Pricing model="CPM" currency="EUR">1.50</Pricing></InLine></Ad></VAST>"#),

@@ -12,7 +12,7 @@ struct PricingModelRule: Rule {
         severity: .error,
         versions: VASTVersion.v3_0.andLater,
         specReferences: [
-            SpecReference(document: .vast43, section: "3.4.8", quote: "model: the pricing model used ... “CPC,” “CPM,” “CPE,” or “CPV.”"),
+            SpecReference(document: .vast43, section: "3.4.8", quote: "model*: Identifies the pricing model as one of: CPM, CPC, CPE, or CPV."),
             SpecReference(document: .vast43, section: "2.3.6", quote: "101 VAST schema validation error."),
         ],
         validExamples: [

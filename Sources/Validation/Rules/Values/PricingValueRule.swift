@@ -12,7 +12,7 @@ struct PricingValueRule: Rule {
         severity: .error,
         versions: VASTVersion.v3_0.andLater,
         specReferences: [
-            SpecReference(document: .vast43, section: "3.4.8", quote: "Pricing ... a numerical value"),
+            SpecReference(document: .vast43, section: "3.4.8", quote: "Content: A number that represents a price that can be used in real-time bidding systems"),
             SpecReference(document: .vast43, section: "2.3.6", quote: "101 VAST schema validation error."),
         ],
         validExamples: [

@@ -12,8 +12,7 @@ struct ProgressOffsetRangeRule: Rule {
         severity: .warning,
         versions: VASTVersion.v3_0.andLater,
         specReferences: [
-            SpecReference(document: .vast43, section: "3.14.1", quote: "progress: ... the offset ... time value ... or a percentage"),
-            SpecReference(document: .vast3, section: "2.3.4", quote: "offset ... after which the progress event is fired"),
+            SpecReference(document: .vast43, section: "3.14.3", quote: "When the progress of the Linear creative has matched the value specified, the included URI is triggered."),
         ],
         validExamples: [
             RuleExample(#"<VAST version="4.2"><Ad><InLine><Creatives><Creative><Linear><Duration>00:00:15</Duration><TrackingEvents><Tracking event="progress" offset="00:00:10">https://t.example/p</Tracking></TrackingEvents></Linear></Creative></Creatives></InLine></Ad></VAST>"#),

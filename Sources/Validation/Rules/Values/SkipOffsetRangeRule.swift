@@ -12,8 +12,7 @@ struct SkipOffsetRangeRule: Rule {
         severity: .warning,
         versions: VASTVersion.v3_0.andLater,
         specReferences: [
-            SpecReference(document: .vast43, section: "3.8", quote: "skipoffset: time value that identifies when skip controls are made available to the end user"),
-            SpecReference(document: .vast3, section: "2.3.2", quote: "skippable linear ad ... skipoffset"),
+            SpecReference(document: .vast43, section: "3.8", quote: "skipoffset: Time value that identifies when skip controls are made available to the end user"),
         ],
         validExamples: [
             RuleExample(#"<VAST version="4.2"><Ad><InLine><Creatives><Creative><Linear skipoffset="00:00:05"><Duration>00:00:15</Duration></Linear></Creative></Creatives></InLine></Ad></VAST>"#),

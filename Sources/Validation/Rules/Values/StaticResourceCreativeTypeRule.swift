@@ -12,7 +12,7 @@ struct StaticResourceCreativeTypeRule: Rule {
         severity: .error,
         versions: VASTVersion.v2_0.andLater,
         specReferences: [
-            SpecReference(document: .vast43, section: "3.15.1", quote: "creativeType: identifies the MIME type of the static resource ... Required"),
+            SpecReference(document: .vast43, section: "3.15.1", quote: "creativeType*: Identifies the MIME type of the creative provided."),
             SpecReference(document: .vast43, section: "2.3.6", quote: "101 VAST schema validation error."),
         ],
         validExamples: [

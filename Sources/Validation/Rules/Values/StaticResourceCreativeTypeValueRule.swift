@@ -12,7 +12,7 @@ struct StaticResourceCreativeTypeValueRule: Rule {
         severity: .warning,
         versions: VASTVersion.v2_0.andLater,
         specReferences: [
-            SpecReference(document: .vast43, section: "3.15.1", quote: "creativeType: identifies the MIME type of the static resource"),
+            SpecReference(document: .vast43, section: "3.15.1", quote: "creativeType*: Identifies the MIME type of the creative provided."),
         ],
         validExamples: [
             RuleExample(#"<VAST version="4.2"><Ad><InLine><Creatives><Creative><CompanionAds><Companion width="1" height="1"><StaticResource creativeType="image/png">https://s.example/a.png</StaticResource></Companion></CompanionAds></Creative></Creatives></InLine></Ad></VAST>"#),

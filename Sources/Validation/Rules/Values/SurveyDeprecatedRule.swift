@@ -12,8 +12,7 @@ struct SurveyDeprecatedRule: Rule {
         severity: .warning,
         versions: VASTVersion.v4_1.andLater,
         specReferences: [
-            SpecReference(document: .vast43, section: "VAST 4.1 Updates", quote: "The survey node is being deprecated as of VAST 4.1"),
-            SpecReference(document: .vast43, section: "3.4.9", quote: "Survey"),
+            SpecReference(document: .vast43, section: "3.4.9", quote: "The survey node is deprecated in VAST 4.1"),
         ],
         validExamples: [
             RuleExample(#"<VAST version="4.2"><Ad><InLine><AdSystem>x</AdSystem></InLine></Ad></VAST>"#),

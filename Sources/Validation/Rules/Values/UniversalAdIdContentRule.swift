@@ -12,7 +12,8 @@ struct UniversalAdIdContentRule: Rule {
         severity: .error,
         versions: VASTVersion.v4_1.andLater,
         specReferences: [
-            SpecReference(document: .vast43, section: "3.7.1", quote: "The value of the UniversalAdId element is the unique creative identifier ... “unknown” if not available"),
+            SpecReference(document: .vast43, section: "3.7.1", quote: "Content: A string identifying the unique creative identifier. Default value is “unknown”"),
+            SpecReference(document: .vast43, section: "3.7.1", quote: "should always use the Content as the source of truth for the creative ID value"),
         ],
         validExamples: [
             RuleExample(#"<VAST version="4.1"><Ad><InLine><Creatives><Creative><UniversalAdId idRegistry="ad-id.org">X</UniversalAdId><Linear/></Creative></Creatives></InLine></Ad></VAST>"#),

@@ -12,7 +12,7 @@ struct UniversalAdIdPresentRule: Rule {
         severity: .error,
         versions: VASTVersion.v4_0.andLater,
         specReferences: [
-            SpecReference(document: .vast43, section: "3.7.1", quote: "UniversalAdId ... Required ... for linear ads"),
+            SpecReference(document: .vast43, section: "3.7.1", quote: "A required element for the purpose of tracking ad creative ... Parent: Creative only in the InLine format"),
             SpecReference(document: .vast42, section: "XSD", quote: "Creative_Inline_type: UniversalAdId minOccurs=\"1\""),
         ],
         validExamples: [

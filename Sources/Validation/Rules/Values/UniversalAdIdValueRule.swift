@@ -12,8 +12,8 @@ struct UniversalAdIdValueRule: Rule {
         severity: .error,
         versions: VASTVersion.v4_0...VASTVersion.v4_0,
         specReferences: [
-            SpecReference(document: .vast4, section: "3.7.1", quote: "idValue: the value for the unique creative ID ... Required"),
-            SpecReference(document: .vast43, section: "VAST 4.1 Updates", quote: "fixes to UniversalAdId"),
+            SpecReference(document: .vast4, section: "3.7.1", quote: "idValue: the value for the unique creative ID ... required"),
+            SpecReference(document: .vast43, section: "3.7.1", quote: "VAST 4.0 had an attribute “idValue” that was a duplicate of the node value and so was removed as of 4.1."),
         ],
         validExamples: [
             RuleExample(#"<VAST version="4.0"><Ad><InLine><Creatives><Creative><UniversalAdId idRegistry="ad-id.org" idValue="X"/><Linear/></Creative></Creatives></InLine></Ad></VAST>"#),

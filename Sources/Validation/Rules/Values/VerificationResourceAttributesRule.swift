@@ -12,8 +12,8 @@ struct VerificationResourceAttributesRule: Rule {
         severity: .error,
         versions: VASTVersion.v4_1.andLater,
         specReferences: [
-            SpecReference(document: .vast43, section: "3.17.1", quote: "apiFramework ... browserOptional ... Required"),
-            SpecReference(document: .vast43, section: "3.17.2", quote: "ExecutableResource ... apiFramework ... type"),
+            SpecReference(document: .vast43, section: "3.17.1", quote: "apiFramework*: The name of the API framework used to execute the AdVerification code. browserOptional*: Boolean value."),
+            SpecReference(document: .vast43, section: "3.17.2", quote: "type*: The type of executable resource provided."),
         ],
         validExamples: [
             RuleExample(#"<VAST version="4.2"><Ad><InLine><AdVerifications><Verification vendor="v"><JavaScriptResource apiFramework="omid" browserOptional="true">https://v.example/v.js</JavaScriptResource></Verification></AdVerifications></InLine></Ad></VAST>"#),

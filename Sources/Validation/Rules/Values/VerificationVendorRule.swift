@@ -12,7 +12,7 @@ struct VerificationVendorRule: Rule {
         severity: .error,
         versions: VASTVersion.v4_1.andLater,
         specReferences: [
-            SpecReference(document: .vast43, section: "3.17", quote: "vendor: an identifier for the verification vendor. The recommended format is [domain]-[useCase] ... Required"),
+            SpecReference(document: .vast43, section: "3.17", quote: "vendor*: An identifier for the verification vendor. The recommended format is [domain]- [useCase]"),
             SpecReference(document: .vast43, section: "2.3.6", quote: "101 VAST schema validation error."),
         ],
         validExamples: [
