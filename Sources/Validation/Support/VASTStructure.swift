@@ -297,3 +297,18 @@ enum Missing {
         flags.filter(\.value).map(\.key).joined(separator: " and ")
     }
 }
+
+/// Walks of the VMAP element tree that the decoded model does not keep.
+enum VMAPTree {
+    /// The content element of every `<AdSource>`: `VASTAdData`, `AdTagURI` or `CustomAdData`.
+    static func adSourceContent(_ context: RuleContext) -> [XMLElement] {
+        guard context.vmap != nil, let root = context.root else { return [] }
+        var out: [XMLElement] = []
+        for adBreak in root.children("AdBreak") {
+            for source in adBreak.children("AdSource") {
+                out += source.children.filter { ["VASTAdData", "VASTData", "AdTagURI", "CustomAdData"].contains($0.name) }
+            }
+        }
+        return out
+    }
+}

@@ -12,7 +12,7 @@ struct AdUnknownChildRule: Rule {
         severity: .error,
         versions: VASTVersion.v2_0.andLater,
         specReferences: [
-            SpecReference(document: .vast43, section: "3.3.2", quote: "Ad ... contains"),
+            SpecReference(document: .vast43, section: "3.3.2", quote: "Sub-elements: InLine* Wrapper* ... The Ad element requires exactly one child, which can either be an <InLine> or <Wrapper> element."),
             SpecReference(document: .vast43, section: "2.3.6", quote: "101 VAST schema validation error."),
         ],
         validExamples: [

@@ -12,7 +12,7 @@ struct AdVerificationsUnknownChildRule: Rule {
         severity: .error,
         versions: VASTVersion.v4_0.andLater,
         specReferences: [
-            SpecReference(document: .vast43, section: "3.16", quote: "AdVerifications ... contains"),
+            SpecReference(document: .vast43, section: "3.16", quote: "Sub-elements: Verification"),
             SpecReference(document: .vast43, section: "2.3.6", quote: "101 VAST schema validation error."),
         ],
         validExamples: [

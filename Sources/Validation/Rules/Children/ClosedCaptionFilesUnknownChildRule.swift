@@ -12,7 +12,7 @@ struct ClosedCaptionFilesUnknownChildRule: Rule {
         severity: .error,
         versions: VASTVersion.v4_1.andLater,
         specReferences: [
-            SpecReference(document: .vast43, section: "3.9.4", quote: "ClosedCaptionFiles ... contains"),
+            SpecReference(document: .vast43, section: "3.9.4", quote: "Sub elements: ClosedCaptionFile"),
             SpecReference(document: .vast43, section: "2.3.6", quote: "101 VAST schema validation error."),
         ],
         validExamples: [

@@ -12,7 +12,7 @@ struct CompanionAdsUnknownChildRule: Rule {
         severity: .error,
         versions: VASTVersion.v2_0.andLater,
         specReferences: [
-            SpecReference(document: .vast43, section: "3.13", quote: "CompanionAds ... contains"),
+            SpecReference(document: .vast43, section: "3.13", quote: "Sub-elements: Companion"),
             SpecReference(document: .vast43, section: "2.3.6", quote: "101 VAST schema validation error."),
         ],
         validExamples: [

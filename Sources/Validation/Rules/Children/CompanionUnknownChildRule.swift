@@ -12,7 +12,7 @@ struct CompanionUnknownChildRule: Rule {
         severity: .error,
         versions: VASTVersion.v2_0.andLater,
         specReferences: [
-            SpecReference(document: .vast43, section: "3.13.1", quote: "Companion ... contains"),
+            SpecReference(document: .vast43, section: "3.13.1", quote: "Sub-elements: StaticResource IFrameResource HTMLResource AdParameters AltText CompanionClickThrough CompanionClickTracking TrackingEvents"),
             SpecReference(document: .vast43, section: "2.3.6", quote: "101 VAST schema validation error."),
         ],
         validExamples: [

@@ -12,7 +12,7 @@ struct CreativeExtensionsUnknownChildRule: Rule {
         severity: .error,
         versions: VASTVersion.v3_0.andLater,
         specReferences: [
-            SpecReference(document: .vast43, section: "3.7.2", quote: "CreativeExtensions ... contains"),
+            SpecReference(document: .vast43, section: "3.7.2", quote: "Sub-elements: CreativeExtension"),
             SpecReference(document: .vast43, section: "2.3.6", quote: "101 VAST schema validation error."),
         ],
         validExamples: [

@@ -12,7 +12,7 @@ struct CreativeUnknownChildRule: Rule {
         severity: .error,
         versions: VASTVersion.v2_0.andLater,
         specReferences: [
-            SpecReference(document: .vast43, section: "3.7", quote: "Creative ... contains"),
+            SpecReference(document: .vast43, section: "3.7", quote: "Sub-elements: UniversalAdId* CreativeExtensions Linear CompanionAds"),
             SpecReference(document: .vast43, section: "2.3.6", quote: "101 VAST schema validation error."),
         ],
         validExamples: [

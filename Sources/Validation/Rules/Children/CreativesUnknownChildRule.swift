@@ -12,7 +12,7 @@ struct CreativesUnknownChildRule: Rule {
         severity: .error,
         versions: VASTVersion.v2_0.andLater,
         specReferences: [
-            SpecReference(document: .vast43, section: "3.6", quote: "Creatives ... contains"),
+            SpecReference(document: .vast43, section: "3.6", quote: "Sub-elements: Creative"),
             SpecReference(document: .vast43, section: "2.3.6", quote: "101 VAST schema validation error."),
         ],
         validExamples: [

@@ -12,7 +12,7 @@ struct ExtensionsUnknownChildRule: Rule {
         severity: .error,
         versions: VASTVersion.v2_0.andLater,
         specReferences: [
-            SpecReference(document: .vast43, section: "3.18", quote: "Extensions ... contains"),
+            SpecReference(document: .vast43, section: "3.18", quote: "When used, custom XML should fall under the nested <Extension> (singular) element so that custom XML can be separated from VAST elements."),
             SpecReference(document: .vast43, section: "2.3.6", quote: "101 VAST schema validation error."),
         ],
         validExamples: [

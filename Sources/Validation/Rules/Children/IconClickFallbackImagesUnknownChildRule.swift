@@ -12,7 +12,7 @@ struct IconClickFallbackImagesUnknownChildRule: Rule {
         severity: .error,
         versions: VASTVersion.v4_2.andLater,
         specReferences: [
-            SpecReference(document: .vast43, section: "3.11.6", quote: "IconClickFallbackImages ... contains"),
+            SpecReference(document: .vast43, section: "3.11.6", quote: "Sub-elements: IconClickFallbackImage"),
             SpecReference(document: .vast43, section: "2.3.6", quote: "101 VAST schema validation error."),
         ],
         validExamples: [

@@ -12,7 +12,7 @@ struct IconClicksUnknownChildRule: Rule {
         severity: .error,
         versions: VASTVersion.v3_0.andLater,
         specReferences: [
-            SpecReference(document: .vast43, section: "3.11.3", quote: "IconClicks ... contains"),
+            SpecReference(document: .vast43, section: "3.11.3", quote: "Sub-elements: IconClickThrough IconClickTracking IconClickFallbackImages"),
             SpecReference(document: .vast43, section: "2.3.6", quote: "101 VAST schema validation error."),
         ],
         validExamples: [

@@ -12,7 +12,7 @@ struct IconUnknownChildRule: Rule {
         severity: .error,
         versions: VASTVersion.v3_0.andLater,
         specReferences: [
-            SpecReference(document: .vast43, section: "3.11.1", quote: "Icon ... contains"),
+            SpecReference(document: .vast43, section: "3.11.1", quote: "Sub-Elements StaticResource IFrameResource HTMLResource IconClicks IconViewTracking"),
             SpecReference(document: .vast43, section: "2.3.6", quote: "101 VAST schema validation error."),
         ],
         validExamples: [

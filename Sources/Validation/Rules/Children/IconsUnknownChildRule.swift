@@ -12,7 +12,7 @@ struct IconsUnknownChildRule: Rule {
         severity: .error,
         versions: VASTVersion.v3_0.andLater,
         specReferences: [
-            SpecReference(document: .vast43, section: "3.11", quote: "Icons ... contains"),
+            SpecReference(document: .vast43, section: "3.11", quote: "Sub-elements: Icon"),
             SpecReference(document: .vast43, section: "2.3.6", quote: "101 VAST schema validation error."),
         ],
         validExamples: [

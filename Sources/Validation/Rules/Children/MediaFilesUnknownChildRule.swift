@@ -12,7 +12,7 @@ struct MediaFilesUnknownChildRule: Rule {
         severity: .error,
         versions: VASTVersion.v2_0.andLater,
         specReferences: [
-            SpecReference(document: .vast43, section: "3.9", quote: "MediaFiles ... contains"),
+            SpecReference(document: .vast43, section: "3.9", quote: "Sub-elements: MediaFile*, Mezzanine**, InteractiveCreativeFile, ClosedCaptionFiles"),
             SpecReference(document: .vast43, section: "2.3.6", quote: "101 VAST schema validation error."),
         ],
         validExamples: [

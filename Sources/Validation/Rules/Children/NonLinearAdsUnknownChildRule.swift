@@ -12,7 +12,7 @@ struct NonLinearAdsUnknownChildRule: Rule {
         severity: .error,
         versions: VASTVersion.v2_0.andLater,
         specReferences: [
-            SpecReference(document: .vast43, section: "3.12", quote: "NonLinearAds ... contains"),
+            SpecReference(document: .vast43, section: "3.12", quote: "Sub-elements: NonLinear TrackingEvents"),
             SpecReference(document: .vast43, section: "2.3.6", quote: "101 VAST schema validation error."),
         ],
         validExamples: [

@@ -12,7 +12,7 @@ struct TrackingEventsUnknownChildRule: Rule {
         severity: .error,
         versions: VASTVersion.v2_0.andLater,
         specReferences: [
-            SpecReference(document: .vast43, section: "3.14.2", quote: "TrackingEvents ... contains"),
+            SpecReference(document: .vast43, section: "3.14.2", quote: "Parent: Linear NonLinear Companion ... Sub-elements: Tracking"),
             SpecReference(document: .vast43, section: "2.3.6", quote: "101 VAST schema validation error."),
         ],
         validExamples: [

@@ -12,7 +12,7 @@ struct VerificationUnknownChildRule: Rule {
         severity: .error,
         versions: VASTVersion.v4_0.andLater,
         specReferences: [
-            SpecReference(document: .vast43, section: "3.17", quote: "Verification ... contains"),
+            SpecReference(document: .vast43, section: "3.17", quote: "Sub-elements: JavaScriptResource ExecutableResource TrackingEvents VerificationParameters"),
             SpecReference(document: .vast43, section: "2.3.6", quote: "101 VAST schema validation error."),
         ],
         validExamples: [

@@ -12,7 +12,7 @@ struct VideoClicksUnknownChildRule: Rule {
         severity: .error,
         versions: VASTVersion.v2_0.andLater,
         specReferences: [
-            SpecReference(document: .vast43, section: "3.10", quote: "VideoClicks ... contains"),
+            SpecReference(document: .vast43, section: "3.10", quote: "Sub-elements: ClickThrough ClickTracking CustomClick"),
             SpecReference(document: .vast43, section: "2.3.6", quote: "101 VAST schema validation error."),
         ],
         validExamples: [

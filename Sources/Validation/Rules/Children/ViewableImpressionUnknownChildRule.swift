@@ -12,7 +12,7 @@ struct ViewableImpressionUnknownChildRule: Rule {
         severity: .error,
         versions: VASTVersion.v4_0.andLater,
         specReferences: [
-            SpecReference(document: .vast43, section: "3.5", quote: "ViewableImpression ... contains"),
+            SpecReference(document: .vast43, section: "3.5", quote: "Sub-elements: Viewable, NotViewable, ViewUndetermined"),
             SpecReference(document: .vast43, section: "2.3.6", quote: "101 VAST schema validation error."),
         ],
         validExamples: [

@@ -12,7 +12,7 @@ struct AdBreakBreakTypeRule: Rule {
         severity: .error,
         versions: nil,
         specReferences: [
-            SpecReference(document: .vmap1, section: "2.4", quote: "breakType: ... linear, nonlinear, display ... Required"),
+            SpecReference(document: .vmap1, section: "2.3.1", quote: "breakType: required to identify whether the ad break allows \"linear\", \"nonlinear\" or \"display\" ads."),
             SpecReference(document: .vmap1, section: "2.5", quote: "1000 VMAP schema error"),
         ],
         validExamples: [

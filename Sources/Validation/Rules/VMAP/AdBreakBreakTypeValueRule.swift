@@ -12,7 +12,7 @@ struct AdBreakBreakTypeValueRule: Rule {
         severity: .error,
         versions: nil,
         specReferences: [
-            SpecReference(document: .vmap1, section: "2.4", quote: "breakType: ... “linear”, “nonlinear” or “display” ... comma separated"),
+            SpecReference(document: .vmap1, section: "2.3.1", quote: "If more than one type is allowed, they can be entered using a comma between each (no spaces)."),
             SpecReference(document: .vmap1, section: "2.5", quote: "1003 AdBreak type not supported"),
         ],
         validExamples: [

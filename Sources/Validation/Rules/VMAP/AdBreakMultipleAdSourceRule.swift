@@ -12,7 +12,7 @@ struct AdBreakMultipleAdSourceRule: Rule {
         severity: .error,
         versions: nil,
         specReferences: [
-            SpecReference(document: .vmap1, section: "2.4", quote: "AdSource ... zero or one"),
+            SpecReference(document: .vmap1, section: "2.3.2", quote: "Each <AdBreak> may contain up to one <AdSource> element, but is not required."),
             SpecReference(document: .vmap1, section: "2.5", quote: "1000 VMAP schema error"),
         ],
         validExamples: [

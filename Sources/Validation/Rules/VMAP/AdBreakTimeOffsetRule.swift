@@ -12,7 +12,7 @@ struct AdBreakTimeOffsetRule: Rule {
         severity: .error,
         versions: nil,
         specReferences: [
-            SpecReference(document: .vmap1, section: "2.4", quote: "timeOffset: ... Required"),
+            SpecReference(document: .vmap1, section: "2.3.1", quote: "timeOffset: required to represent the timing for the ad break."),
             SpecReference(document: .vmap1, section: "2.5", quote: "1000 VMAP schema error"),
         ],
         validExamples: [

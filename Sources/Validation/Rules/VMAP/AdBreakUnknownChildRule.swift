@@ -12,7 +12,7 @@ struct AdBreakUnknownChildRule: Rule {
         severity: .error,
         versions: nil,
         specReferences: [
-            SpecReference(document: .vmap1, section: "2.4", quote: "AdBreak ... contains"),
+            SpecReference(document: .vmap1, section: "2.3.1", quote: "Each <adBreak> element may contain any of the following elements: <AdSource> ... <TrackingEvents> ... <Extensions>"),
             SpecReference(document: .vmap1, section: "2.5", quote: "1000 VMAP schema error"),
         ],
         validExamples: [

@@ -12,7 +12,7 @@ struct AdSourceContentRule: Rule {
         severity: .error,
         versions: nil,
         specReferences: [
-            SpecReference(document: .vmap1, section: "2.4.1", quote: "AdSource ... contains one of VASTAdData, AdTagURI or CustomAdData"),
+            SpecReference(document: .vmap1, section: "2.3.2", quote: "If the <adSource> element is provided, it must define the source for ads with one of the following elements"),
             SpecReference(document: .vmap1, section: "2.5", quote: "1000 VMAP schema error"),
         ],
         validExamples: [

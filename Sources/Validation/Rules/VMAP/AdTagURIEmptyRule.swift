@@ -12,8 +12,8 @@ struct AdTagURIEmptyRule: Rule {
         severity: .error,
         versions: nil,
         specReferences: [
-            SpecReference(document: .vmap1, section: "2.4.1.2", quote: "AdTagURI: a URI to the ad response"),
-            SpecReference(document: .vmap1, section: "2.5", quote: "1008 General ad response document retrieval error"),
+            SpecReference(document: .vmap1, section: "2.3.2", quote: "<AdTagURI>: a URI that references an ad response from another system."),
+            SpecReference(document: .vmap1, section: "2.5", quote: "1008 Ad response document retrieval error"),
         ],
         validExamples: [
             RuleExample(#"<vmap:VMAP xmlns:vmap="http://www.iab.net/videosuite/vmap" version="1.0"><vmap:AdBreak timeOffset="start" breakType="linear"><vmap:AdSource><vmap:AdTagURI templateType="vast3"><![CDATA[https://ads.example/vast]]></vmap:AdTagURI></vmap:AdSource></vmap:AdBreak></vmap:VMAP>"#),

@@ -12,7 +12,7 @@ struct BreakIdDuplicateRule: Rule {
         severity: .warning,
         versions: nil,
         specReferences: [
-            SpecReference(document: .vmap1, section: "2.4", quote: "breakId: an optional string identifier for the ad break"),
+            SpecReference(document: .vmap1, section: "2.3.1", quote: "breakId: An optional string identifier for the ad break."),
         ],
         validExamples: [
             RuleExample(#"<vmap:VMAP xmlns:vmap="http://www.iab.net/videosuite/vmap" version="1.0"><vmap:AdBreak timeOffset="start" breakType="linear" breakId="pre"></vmap:AdBreak><vmap:AdBreak timeOffset="end" breakType="linear" breakId="post"></vmap:AdBreak></vmap:VMAP>"#),

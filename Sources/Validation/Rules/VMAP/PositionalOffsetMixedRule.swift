@@ -12,7 +12,8 @@ struct PositionalOffsetMixedRule: Rule {
         severity: .warning,
         versions: nil,
         specReferences: [
-            SpecReference(document: .vmap1, section: "2.4", quote: "the “#m” format ... should only be used if no other time offset formats are used"),
+            SpecReference(document: .vmap1, section: "2.3.1", quote: "Position values can only be honored if no other offset values are provided."),
+            SpecReference(document: .vmap1, section: "2.3.1", quote: "when a mix is values is provided, any position values can be ignored"),
         ],
         validExamples: [
             RuleExample(##"<vmap:VMAP xmlns:vmap="http://www.iab.net/videosuite/vmap" version="1.0"><vmap:AdBreak timeOffset="#1" breakType="linear"></vmap:AdBreak><vmap:AdBreak timeOffset="#2" breakType="linear"></vmap:AdBreak></vmap:VMAP>"##),

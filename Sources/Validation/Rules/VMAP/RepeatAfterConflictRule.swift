@@ -12,7 +12,7 @@ struct RepeatAfterConflictRule: Rule {
         severity: .warning,
         versions: nil,
         specReferences: [
-            SpecReference(document: .vmap1, section: "2.4", quote: "repeatAfter: ... repeat the same AdBreak and AdSource at time offsets equal to the duration value"),
+            SpecReference(document: .vmap1, section: "2.3.1", quote: "the video player should repeat the same <AdBreak> break (using the same <AdSource>) at time offsets equal to the duration value of this attribute"),
         ],
         validExamples: [
             RuleExample(#"<vmap:VMAP xmlns:vmap="http://www.iab.net/videosuite/vmap" version="1.0"><vmap:AdBreak timeOffset="start" breakType="linear" repeatAfter="00:10:00"></vmap:AdBreak></vmap:VMAP>"#),

@@ -12,8 +12,8 @@ struct VASTAdDataRootRule: Rule {
         severity: .error,
         versions: nil,
         specReferences: [
-            SpecReference(document: .vmap1, section: "2.4.1.1", quote: "VASTAdData ... contains a VAST document ... not in a CDATA"),
-            SpecReference(document: .vmap1, section: "2.5", quote: "1000 VMAP schema error"),
+            SpecReference(document: .vmap1, section: "4", quote: "VASTAdData | VAST 3.0 document | A VAST document that comprises the ad response document. Not contained within a CDATA section."),
+            SpecReference(document: .vmap1, section: "2.2", quote: "The VAST ads in a VMAP response are not wrapped in CDATA blocks."),
         ],
         validExamples: [
             RuleExample(#"<vmap:VMAP xmlns:vmap="http://www.iab.net/videosuite/vmap" version="1.0"><vmap:AdBreak timeOffset="start" breakType="linear"><vmap:AdSource><vmap:VASTAdData><VAST version="3.0"/></vmap:VASTAdData></vmap:AdSource></vmap:AdBreak></vmap:VMAP>"#),

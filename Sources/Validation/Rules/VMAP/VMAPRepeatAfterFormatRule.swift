@@ -12,7 +12,7 @@ struct VMAPRepeatAfterFormatRule: DecodeFindingRule {
         severity: .warning,
         versions: nil,
         specReferences: [
-            SpecReference(document: .vmap1, section: "2.4", quote: "repeatAfter ... hh:mm:ss.mmm"),
+            SpecReference(document: .vmap1, section: "2.3.1", quote: "repeatAfter: ... If used, the value is time in the format hh:mm:ss or HH:MM:SS.mmm"),
         ],
         validExamples: [
             RuleExample(#"<vmap:VMAP xmlns:vmap="http://www.iab.net/videosuite/vmap" version="1.0"><vmap:AdBreak timeOffset="start" breakType="linear" repeatAfter="00:15:00"/></vmap:VMAP>"#),

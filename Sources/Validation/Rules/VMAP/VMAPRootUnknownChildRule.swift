@@ -12,8 +12,8 @@ struct VMAPRootUnknownChildRule: Rule {
         severity: .error,
         versions: nil,
         specReferences: [
-            SpecReference(document: .vmap1, section: "2.3", quote: "VMAP ... contains"),
-            SpecReference(document: .vmap1, section: "2.5", quote: "1000 VMAP schema error"),
+            SpecReference(document: .vmap1, section: "2.3.1", quote: "The <VMAP> element contains zero or more <AdBreak> child elements."),
+            SpecReference(document: .vmap1, section: "2.7", quote: "Each VMAP response may also have a top-level <Extensions> element"),
         ],
         validExamples: [
             RuleExample(#"<vmap:VMAP xmlns:vmap="http://www.iab.net/videosuite/vmap" version="1.0"><vmap:AdBreak timeOffset="start" breakType="linear"></vmap:AdBreak><vmap:Extensions/></vmap:VMAP>"#),

@@ -12,8 +12,8 @@ struct VMAPRootVersionRule: Rule {
         severity: .error,
         versions: nil,
         specReferences: [
-            SpecReference(document: .vmap1, section: "2.3", quote: "version: the VMAP version ... Required"),
-            SpecReference(document: .vmap1, section: "2.5", quote: "1001 VMAP version of response not supported"),
+            SpecReference(document: .vmap1, section: "2.3", quote: "VMAP is declared with the <VMAP> element and includes an attribute for identifying the version, which is currently 1.0."),
+            SpecReference(document: .vmap1, section: "4", quote: "Version | String | Yes | Current version is 1.0"),
         ],
         validExamples: [
             RuleExample(#"<vmap:VMAP xmlns:vmap="http://www.iab.net/videosuite/vmap" version="1.0"></vmap:VMAP>"#),

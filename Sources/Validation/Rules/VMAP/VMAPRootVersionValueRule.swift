@@ -12,7 +12,7 @@ struct VMAPRootVersionValueRule: Rule {
         severity: .warning,
         versions: nil,
         specReferences: [
-            SpecReference(document: .vmap1, section: "2.3", quote: "version: the VMAP version ... 1.0"),
+            SpecReference(document: .vmap1, section: "2.3", quote: "an attribute for identifying the version, which is currently 1.0"),
             SpecReference(document: .vmap1, section: "2.5", quote: "1001 VMAP version of response not supported"),
         ],
         validExamples: [

@@ -12,7 +12,7 @@ struct VMAPTimeOffsetFormatRule: DecodeFindingRule {
         severity: .error,
         versions: nil,
         specReferences: [
-            SpecReference(document: .vmap1, section: "2.4", quote: "timeOffset ... hh:mm:ss.mmm, n%, start, end, #m"),
+            SpecReference(document: .vmap1, section: "2.3.1", quote: "timeOffset: required ... in the format hh:mm:ss or hh:mm:ss.mmm ... n% ... \"start\" or \"end\" ... #m where \"m\" is an integer of 1 or greater"),
             SpecReference(document: .vmap1, section: "2.5", quote: "1000 VMAP schema error"),
         ],
         validExamples: [

@@ -12,8 +12,8 @@ struct VMAPTrackingEventValueRule: Rule {
         severity: .error,
         versions: nil,
         specReferences: [
-            SpecReference(document: .vmap1, section: "2.4.2", quote: "event: breakStart, breakEnd, error ... Required"),
-            SpecReference(document: .vmap1, section: "2.5", quote: "1000 VMAP schema error"),
+            SpecReference(document: .vmap1, section: "2.3.3", quote: "VMAP tracking events: breakStart, breakEnd, error"),
+            SpecReference(document: .vmap1, section: "4", quote: "Event | breakStart, breakEnd, error | Yes"),
         ],
         validExamples: [
             RuleExample(#"<vmap:VMAP xmlns:vmap="http://www.iab.net/videosuite/vmap" version="1.0"><vmap:AdBreak timeOffset="start" breakType="linear"><vmap:TrackingEvents><vmap:Tracking event="breakEnd">https://t.example/e</vmap:Tracking></vmap:TrackingEvents></vmap:AdBreak></vmap:VMAP>"#),

@@ -12,7 +12,7 @@ struct VMAPTrackingEventsUnknownChildRule: Rule {
         severity: .error,
         versions: nil,
         specReferences: [
-            SpecReference(document: .vmap1, section: "2.4.2", quote: "TrackingEvents ... contains"),
+            SpecReference(document: .vmap1, section: "2.3.3", quote: "The <TrackingEvents> element contains <Tracking> elements"),
             SpecReference(document: .vmap1, section: "2.5", quote: "1000 VMAP schema error"),
         ],
         validExamples: [

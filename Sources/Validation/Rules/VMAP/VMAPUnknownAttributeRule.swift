@@ -12,7 +12,7 @@ struct VMAPUnknownAttributeRule: Rule {
         severity: .warning,
         versions: nil,
         specReferences: [
-            SpecReference(document: .vmap1, section: "2.4", quote: "AdBreak ... attributes: timeOffset, breakType, breakId, repeatAfter"),
+            SpecReference(document: .vmap1, section: "4", quote: "AdBreak ... timeOffset ... breakType ... breakId"),
             SpecReference(document: .vmap1, section: "2.5", quote: "1000 VMAP schema error"),
         ],
         validExamples: [
