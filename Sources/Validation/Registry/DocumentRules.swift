@@ -49,6 +49,7 @@ extension RuleFamilies {
         VideoClicksUnknownChildRule.self,
         ViewableImpressionUnknownChildRule.self,
         WrapperAdSystemRule.self,
+        WrapperClickThroughRule.self,
         WrapperCreativesRule.self,
         WrapperImpressionRule.self,
         WrapperInLineOnlyRule.self,

@@ -11,6 +11,7 @@ extension RuleFamilies {
         AdTagURIEmptyRule.self,
         BreakIdDuplicateRule.self,
         CDATARequiredRule.self,
+        EmbeddedVASTVersionRule.self,
         PositionalOffsetMixedRule.self,
         RepeatAfterConflictRule.self,
         TemplateTypeRule.self,
@@ -24,6 +25,7 @@ extension RuleFamilies {
         VMAPTimeOffsetFormatRule.self,
         VMAPTrackingEventValueRule.self,
         VMAPTrackingEventsUnknownChildRule.self,
+        VMAPTrackingURLEmptyRule.self,
         VMAPUnknownAttributeRule.self,
     ]
 }

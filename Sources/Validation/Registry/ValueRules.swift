@@ -20,6 +20,7 @@ extension RuleFamilies {
         IconPositionRule.self,
         IconTimingRangeRule.self,
         IntegerValueRule.self,
+        InteractiveCreativeFileAPIFrameworkRule.self,
         InteractiveCreativeFileTypeRule.self,
         MediaFileAPIFrameworkDeprecatedRule.self,
         MediaFileBitrateConflictRule.self,
@@ -52,6 +53,7 @@ extension RuleFamilies {
         UniversalAdIdValueRule.self,
         VerificationResourceAttributesRule.self,
         VerificationResourceRule.self,
+        VerificationVendorFormatRule.self,
         VerificationVendorRule.self,
     ]
 }

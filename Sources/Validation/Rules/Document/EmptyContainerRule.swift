@@ -1,13 +1,14 @@
 import ConformCore
 import VAST
+import XMLCore
 
-/// <CompanionAds>, <NonLinearAds>, <Icons> and <IconClickFallbackImages> must contain at least one item when present.
+/// <CompanionAds>, <Icons>, <IconClickFallbackImages> and an InLine's <NonLinearAds> must contain at least one item when present.
 struct EmptyContainerRule: Rule {
     static let description = RuleDescription(
         id: "VAST-2.0-empty-container",
         name: "Containers are not empty",
-        summary: "<CompanionAds>, <NonLinearAds>, <Icons> and <IconClickFallbackImages> must contain at least one item when present",
-        rationale: "The spec bounds the items of these containers at \"1+ if the container is used\": an empty container promises a companion, overlay, icon or fallback image that is not there. Players that honour CompanionAds@required=\"all\" then reject the ad (602), and an empty <Icons> means the AdChoices icon the campaign needs is missing.",
+        summary: "<CompanionAds>, <Icons>, <IconClickFallbackImages> and an InLine's <NonLinearAds> must contain at least one item when present",
+        rationale: "The spec bounds the items of these containers at \"1+ if the container is used\": an empty container promises a companion, overlay, icon or fallback image that is not there. Players that honour CompanionAds@required=\"all\" then reject the ad (602), and an empty <Icons> means the AdChoices icon the campaign needs is missing. A Wrapper's <NonLinearAds> is exempt: in a wrapper it only carries TrackingEvents, since NonLinear creative cannot be provided there.",
         fix: "Add the <Companion>, <NonLinear>, <Icon> or <IconClickFallbackImage>, or remove the empty container.",
         severity: .error,
         versions: VASTVersion.v2_0.andLater,
@@ -18,6 +19,7 @@ struct EmptyContainerRule: Rule {
         ],
         validExamples: [
             RuleExample(#"<VAST version="4.2"><Ad><InLine><Creatives><Creative><CompanionAds><Companion width="1" height="1"/></CompanionAds></Creative></Creatives></InLine></Ad></VAST>"#),
+            RuleExample(#"<VAST version="4.2"><Ad><Wrapper><Creatives><Creative><NonLinearAds><TrackingEvents/></NonLinearAds></Creative></Creatives></Wrapper></Ad></VAST>"#),
         ],
         invalidExamples: [
             RuleExample(#"<VAST version="4.2"><Ad><InLine><Creatives><Creative>↓<CompanionAds required="all"></CompanionAds></Creative></Creatives></InLine></Ad></VAST>"#),
@@ -27,10 +29,15 @@ struct EmptyContainerRule: Rule {
     func check(_ context: RuleContext) {
         let items: [String: String] = ["CompanionAds": "Companion", "NonLinearAds": "NonLinear", "Icons": "Icon", "IconClickFallbackImages": "IconClickFallbackImage"]
         guard let root = context.root else { return }
-        VASTStructure.walk(root) { element in
-            guard let item = items[element.name], element.child(item) == nil else { return }
-            if element.name == "Icons" && context.version < .v3_0 { return }
-            context.report("<\(element.name)> is empty; it needs at least one <\(item)>", at: element.position, path: element.path)
+        // A Wrapper's NonLinearAds may carry only TrackingEvents: NonLinear creative cannot be provided in a wrapper.
+        func visit(_ element: XMLElement, inWrapper: Bool) {
+            if let item = items[element.name], element.child(item) == nil,
+               !(element.name == "NonLinearAds" && inWrapper), !(element.name == "Icons" && context.version < .v3_0) {
+                context.report("<\(element.name)> is empty; it needs at least one <\(item)>", at: element.position, path: element.path)
+            }
+            guard VASTStructure.children[element.name] != nil else { return }
+            for child in element.children { visit(child, inWrapper: inWrapper || element.name == "Wrapper") }
         }
+        visit(root, inWrapper: false)
     }
 }
