@@ -2,6 +2,7 @@ import ConformCore
 import Foundation
 import Testing
 import VAST
+import XMLCore
 @testable import Validation
 
 /// Version detection, allowed children, and VAST embedded in VMAP.
@@ -90,6 +91,15 @@ import VAST
     @Test func aVMAPWithoutEmbeddedVASTHasNoVASTFindings() {
         let text = "<vmap:VMAP xmlns:vmap=\"http://www.iab.net/videosuite/vmap\" version=\"1.0\"><vmap:AdBreak timeOffset=\"start\" breakType=\"linear\"><vmap:AdSource><vmap:AdTagURI templateType=\"vast3\"><![CDATA[https://a.example/v]]></vmap:AdTagURI></vmap:AdSource></vmap:AdBreak></vmap:VMAP>"
         #expect(Validator.validate(VASTDecoder.decode(text)).filter { $0.ruleID.hasPrefix("VAST-") }.isEmpty)
+    }
+
+    @Test func inputsOverTheByteLimitAreRefusedAtTheStart() {
+        var options = XMLParseOptions.default
+        options.maxBytes = 16
+        let input = VASTDecoder.decode(Data("<VAST version=\"4.2\"></VAST>".utf8), options: options)
+        let findings = Validator.validate(input).filter { $0.ruleID == "XML-input-too-large" }
+        #expect(findings.map(\.position) == [SourcePosition.start])
+        #expect(findings.first?.severity == .error)
     }
 
     @Test func everyElementWithChildrenHasAnUnknownChildRule() {
