@@ -210,16 +210,35 @@ enum VASTStructure {
         return nil
     }
 
-    /// Reports every child of each `<parent>` element that is not allowed there in the effective version.
-    static func reportMisplacedChildren(of parent: String, in context: RuleContext) {
-        guard let root = context.root else { return }
-        walk(root) { element in
-            guard element.name == parent else { return }
-            for child in element.children {
-                if let why = misplacement(child: child.name, of: parent, in: context.version) {
-                    context.report(why, at: child.position, path: child.path)
+    /// A child that does not belong where it is, found by the one walk the child rules share.
+    struct Misplaced {
+        var message: String
+        var position: SourcePosition
+        var path: String
+    }
+
+    /// Every misplaced child of the document, by parent name: one walk per input, shared by the
+    /// per-parent unknown-child rules through the context's memo.
+    static func misplacedChildren(_ context: RuleContext) -> [String: [Misplaced]] {
+        context.memo("VASTStructure.misplacedChildren") {
+            var out: [String: [Misplaced]] = [:]
+            guard let root = context.root else { return out }
+            walk(root) { element in
+                guard children[element.name] != nil else { return }
+                for child in element.children {
+                    if let why = misplacement(child: child.name, of: element.name, in: context.version) {
+                        out[element.name, default: []].append(Misplaced(message: why, position: child.position, path: child.path))
+                    }
                 }
             }
+            return out
+        }
+    }
+
+    /// Reports every child of each `<parent>` element that is not allowed there in the effective version.
+    static func reportMisplacedChildren(of parent: String, in context: RuleContext) {
+        for item in misplacedChildren(context)[parent] ?? [] {
+            context.report(item.message, at: item.position, path: item.path)
         }
     }
 }
