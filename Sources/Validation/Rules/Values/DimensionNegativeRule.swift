@@ -34,7 +34,12 @@ struct DimensionNegativeRule: Rule {
             if let linear = creative.linear {
                 for file in linear.mediaFiles { inspect([("width", file.width), ("height", file.height)], "MediaFile", file.url.position, file.url.path) }
                 for file in linear.mezzanines { inspect([("width", file.width), ("height", file.height)], "Mezzanine", file.url.position, file.url.path) }
-                for icon in linear.icons { inspect([("width", icon.width), ("height", icon.height)], "Icon", icon.position, icon.path) }
+                for icon in linear.icons {
+                    inspect([("width", icon.width), ("height", icon.height)], "Icon", icon.position, icon.path)
+                    for image in icon.clickFallbackImages {
+                        inspect([("width", image.width), ("height", image.height)], "IconClickFallbackImage", image.position, icon.path + "/IconClicks/IconClickFallbackImages")
+                    }
+                }
             }
             for n in creative.nonLinearAds?.nonLinears ?? [] {
                 inspect([("width", n.width), ("height", n.height), ("expandedWidth", n.expandedWidth), ("expandedHeight", n.expandedHeight)], "NonLinear", n.position, n.path)
