@@ -7,7 +7,7 @@ struct BooleanValueRule: DecodeFindingRule {
         id: "VAST-2.0-boolean-value",
         name: "Boolean values",
         summary: "boolean attributes must be true or false (or 1 or 0)",
-        rationale: "xs:boolean accepts exactly true, false, 1 and 0. \"yes\" or \"TRUE\" is a schema error and players differ on what it means, so wrapper behaviour (followAdditionalWrappers, allowMultipleAds) becomes unpredictable.",
+        rationale: "xs:boolean accepts exactly true, false, 1 and 0. \"yes\" or \"TRUE\" is a schema error and players differ on what it means, so wrapper behaviour (followAdditionalWrappers, allowMultipleAds) becomes unpredictable. The decoder makes this finding wherever the value occurs, VMAP playlists and the VAST embedded in them included, so the rule carries no version range.",
         fix: "Write true or false in lower case.",
         severity: .error,
         versions: nil,

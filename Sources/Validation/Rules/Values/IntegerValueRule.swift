@@ -7,7 +7,7 @@ struct IntegerValueRule: DecodeFindingRule {
         id: "VAST-2.0-integer-value",
         name: "Integer values",
         summary: "integer attributes (width, height, bitrate, sequence, ...) and Expires must be whole numbers",
-        rationale: "The XSDs type these as xs:integer; a value like \"640px\" or \"auto\" is a schema error and players read it as 0 or drop the file.",
+        rationale: "The XSDs type these as xs:integer; a value like \"640px\" or \"auto\" is a schema error and players read it as 0 or drop the file. The decoder makes this finding wherever the value occurs, VMAP playlists and the VAST embedded in them included, so the rule carries no version range.",
         fix: "Write digits only: width=\"640\".",
         severity: .error,
         versions: nil,

@@ -7,7 +7,7 @@ struct OffsetFormatRule: DecodeFindingRule {
         id: "VAST-3.0-offset-format",
         name: "Offset values",
         summary: "skipoffset and progress offsets must be HH:MM:SS, HH:MM:SS.mmm or a percentage from 0% to 100%",
-        rationale: "An offset that does not parse makes the ad unskippable or the progress pixel silent, depending on the player. The 3.0 and 4.x XSDs allow exactly a time or n%.",
+        rationale: "An offset that does not parse makes the ad unskippable or the progress pixel silent, depending on the player. The 3.0 and 4.x XSDs allow exactly a time or n%. The decoder makes this finding wherever the value occurs, VMAP playlists and the VAST embedded in them included, so the rule carries no version range.",
         fix: "Write skipoffset=\"00:00:05\" or skipoffset=\"25%\".",
         severity: .error,
         versions: nil,
