@@ -91,7 +91,9 @@ public enum VASTDecoder {
             let ruleID: String
             let severity: Severity
             if (message.code == -1 && message.message.contains("larger than the limit"))
-                || message.message.contains("XML_PARSE_HUGE") {
+                || message.message.contains("XML_PARSE_HUGE") || message.message.contains("huge text node")
+                || message.message.contains("Huge input lookup") {
+                // conform's byte limit, or one of libxml2's resource limits (depth, name or text size).
                 ruleID = DecodeRuleID.inputTooLarge; severity = .error
             } else if message.code == XMLMessage.entityLoopCode {
                 ruleID = DecodeRuleID.entityExpansion; severity = .error
