@@ -8,6 +8,7 @@ extension RuleFamilies {
         CategoryAuthorityRule.self,
         CategoryAuthorityURIRule.self,
         CompanionAdsRequiredValueRule.self,
+        CompanionClickTrackingIdRule.self,
         CompanionDimensionsRule.self,
         CompanionRenderingModeRule.self,
         ConditionalAdDeprecatedRule.self,

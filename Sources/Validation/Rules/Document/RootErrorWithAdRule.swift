@@ -1,19 +1,19 @@
 import ConformCore
 import VAST
 
-/// A root <Error> belongs in a response without <Ad>; with ads it should not be there.
+/// A root <Error> belongs only in a response without <Ad>.
 struct RootErrorWithAdRule: Rule {
     static let description = RuleDescription(
         id: "VAST-4.0-root-error-with-ad",
         name: "Root Error only without ads",
-        summary: "a root <Error> belongs in a response without <Ad>; with ads it should not be there",
-        rationale: "In VAST 4.x the root holds either ads or a no-ad <Error>. A root <Error> next to ads is ignored by most players, so errors about those ads are never reported there; put error URIs inside each <InLine> or <Wrapper>. VAST 2.0 and 3.0 are silent on the combination, so the rule starts at 4.0.",
+        summary: "a root <Error> belongs only in a response without <Ad>",
+        rationale: "In VAST 4.x the root holds either ads or a no-ad <Error>: the 4.x XSDs make the root a choice of Ad elements or Error elements, so a schema-validating player rejects a response with both (101), and the others ignore the root <Error>, so errors about those ads are never reported there. VAST 2.0 and 3.0 are silent on the combination, so the rule starts at 4.0.",
         fix: "Move the <Error> URI into each <Ad>'s <InLine> or <Wrapper>.",
-        severity: .warning,
+        severity: .error,
         versions: VASTVersion.v4_0.andLater,
         specReferences: [
-            SpecReference(document: .vast43, section: "3.2.1", quote: "used only when the ad server has no ad to return"),
-            SpecReference(document: .vast43, section: "3.2", quote: "the VAST element ... contains one or more Ad elements or an Error element"),
+            SpecReference(document: .vast43, section: "3.3.2", quote: "Ad ... Required in Response: Yes (unless there is no ad to return; in which case <Error> should be used to provide the error URI)"),
+            SpecReference(document: .vast41, section: "XSD", quote: "VAST: xs:choice of Ad (0..unbounded) or Error (0..unbounded)"),
         ],
         validExamples: [
             RuleExample(#"<VAST version="4.2"><Error><![CDATA[https://e.example/noad]]></Error></VAST>"#),

@@ -7,7 +7,7 @@ struct VerificationVendorRule: Rule {
         id: "VAST-4.1-verification-vendor",
         name: "Verification vendor",
         summary: "every <Verification> must have a vendor attribute from VAST 4.1",
-        rationale: "vendor identifies the measurement vendor (domain-useCase, such as company.com-omid); OM SDK players use it to look up the vendor key and to report [REASON] on verificationNotExecuted. The 4.1 and 4.2 schemas make it required; the 4.0 schema did not, so the rule starts at 4.1.",
+        rationale: "vendor identifies the measurement vendor (domain-useCase, such as company.com-omid); OM SDK players use it to look up the vendor key and to report [REASON] on verificationNotExecuted. Sources disagree: the 4.3 text marks vendor required, the 4.1 XSD declares it optional. Decision: an error from 4.1 on, as the text says, because an OM SDK player cannot match a script to a vendor without it; before 4.1 verification had another shape, so the rule starts at 4.1.",
         fix: "Add vendor=\"company.com-omid\".",
         severity: .error,
         versions: VASTVersion.v4_1.andLater,
