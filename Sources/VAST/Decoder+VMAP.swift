@@ -4,10 +4,11 @@ import XMLCore
 extension VASTDecoder {
     static func decodeVMAP(_ root: XMLElement, _ context: DecodeContext) -> VMAPDocument {
         let r = Reader(root, context)
-        if root.prefix == "vmap" && root.namespaceURI != vmapNamespace {
-            let actual = root.namespaceURI.map { "\"\($0)\"" } ?? "not declared"
-            context.report(DecodeRuleID.vmapNamespace, .warning,
-                           "the vmap: prefix is bound to \(actual); VMAP 1.0 uses \"\(vmapNamespace)\" (the document is read anyway)", root)
+        if root.namespaceURI != vmapNamespace {
+            let message = root.namespaceURI.map {
+                "<\(root.qualifiedName)> is in the namespace \"\($0)\"; VMAP 1.0 uses \"\(vmapNamespace)\" (the document is read anyway)"
+            } ?? "<\(root.qualifiedName)> is in no namespace; VMAP 1.0 elements belong to \"\(vmapNamespace)\" (the document is read anyway)"
+            context.report(DecodeRuleID.vmapNamespace, .warning, message, root)
         }
         let breaks = r.children("AdBreak").map { decodeAdBreak($0, context) }
         let doc = VMAPDocument(

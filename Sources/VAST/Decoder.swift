@@ -31,6 +31,14 @@ public struct DecodedInput: Sendable, Codable, Hashable {
     public var rootName: String?
     public var diagnostics: [Diagnostic]
 
+    public init(xml: XMLDocument, vast: VASTDocument?, vmap: VMAPDocument?, rootName: String?, diagnostics: [Diagnostic]) {
+        self.xml = xml
+        self.vast = vast
+        self.vmap = vmap
+        self.rootName = rootName
+        self.diagnostics = diagnostics
+    }
+
     /// The document parsed and its root is `<VAST>` or `<VMAP>`.
     public var isDecoded: Bool { vast != nil || vmap != nil }
 }
@@ -76,16 +84,22 @@ public enum VASTDecoder {
     static func xmlDiagnostics(_ document: XMLDocument) -> [Diagnostic] {
         var out: [Diagnostic] = []
         let spec = SpecReference(document: .xml10, section: "2.1", quote: "A textual object is a well-formed XML document if ...")
+        var seen = Set<String>()
         for message in document.messages {
+            // libxml2 repeats some messages (an entity loop is reported once per expansion attempt).
+            guard seen.insert("\(message.position?.description ?? "-") \(message.code) \(message.message)").inserted else { continue }
             let ruleID: String
             let severity: Severity
-            if message.code == -1 && message.message.contains("larger than the limit") {
+            if (message.code == -1 && message.message.contains("larger than the limit"))
+                || message.message.contains("XML_PARSE_HUGE") || message.message.contains("huge text node")
+                || message.message.contains("Huge input lookup") {
+                // conform's byte limit, or one of libxml2's resource limits (depth, name or text size).
                 ruleID = DecodeRuleID.inputTooLarge; severity = .error
             } else if message.code == XMLMessage.entityLoopCode {
                 ruleID = DecodeRuleID.entityExpansion; severity = .error
             } else if message.domain == XMLMessage.namespaceDomain {
                 ruleID = DecodeRuleID.namespaceError; severity = .error
-            } else if message.level == .warning {
+            } else if message.level == .warning || message.code == XMLMessage.undeclaredEntityWarningCode {
                 // Warnings (for example a refused external entity) never break well-formedness.
                 ruleID = DecodeRuleID.entityReference; severity = .warning
             } else {
@@ -93,14 +107,14 @@ public enum VASTDecoder {
             }
             out.append(Diagnostic(
                 ruleID: ruleID, severity: severity, message: "XML: \(message.message)",
-                position: message.position, path: nil, spec: spec,
+                position: message.position ?? .start, path: nil, spec: spec,
                 details: ["libxml2Code": String(message.code)]))
         }
         if document.hasDTD {
             out.append(Diagnostic(
                 ruleID: DecodeRuleID.dtdPresent, severity: .warning,
                 message: "the document has a DOCTYPE; VAST documents do not use DTDs, and conform neither loads nor expands them",
-                position: document.root.map { _ in SourcePosition.start }, spec: spec))
+                position: .start, spec: spec))
         }
         if document.messagesTruncated {
             out.append(Diagnostic(

@@ -5,12 +5,12 @@ import Trafficking
 /// `Registry/`; a test checks that every `*Rule.swift` under `Rules/` is listed, and that ids are unique.
 public enum AllRules {
     public static let types: [any Rule.Type] = (
-        RuleFamilies.xml + RuleFamilies.document + RuleFamilies.parameters
+        RuleFamilies.xml + RuleFamilies.document + RuleFamilies.values + RuleFamilies.vmap + RuleFamilies.parameters
     ).sorted { String(describing: $0) < String(describing: $1) }
 
-    /// Descriptions of every rule: VAST, VMAP and XML rules, then the trafficking-parameter rules.
+    /// Descriptions of every rule: VAST, VMAP and XML rules, the XSD check, then the trafficking-parameter rules.
     public static var descriptions: [RuleDescription] {
-        types.map { $0.description } + TraffickingRulesCatalog.all
+        types.map { $0.description } + [SchemaValidation.description] + TraffickingRulesCatalog.all
     }
 
     /// Looks up a rule description by id (or deprecated alias).

@@ -27,6 +27,8 @@ public struct XMLMessage: Sendable, Codable, Hashable {
     public static let namespaceDomain = 3
     /// libxml2's code for an entity reference loop or excessive entity amplification.
     public static let entityLoopCode = 89
+    /// libxml2's XML_WAR_UNDECLARED_ENTITY: an entity that only an (unloaded) external DTD could define.
+    public static let undeclaredEntityWarningCode = 27
 }
 
 /// How to parse.

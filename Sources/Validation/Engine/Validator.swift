@@ -40,6 +40,11 @@ public enum Validator {
         }
         var all = context.findings
         all += input.diagnostics.filter { !claimed.contains($0.ruleID) }
+        // VAST embedded in a VMAP is checked with the VAST rules, its findings positioned in the VMAP file.
+        let vastRules = rules.filter { $0.description.versions != nil }
+        for embedded in input.embeddedVASTInputs where !vastRules.isEmpty {
+            all += validate(embedded, configuration: configuration, rules: vastRules)
+        }
         return configuration.apply(to: all).map { $0.inFile(file) }.sorted()
     }
 

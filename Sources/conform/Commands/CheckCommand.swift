@@ -28,6 +28,9 @@ enum CheckCommand {
           --strict                Warnings fail the check too (same as --severity-threshold warning).
           --max-size <bytes>      Refuse inputs larger than this. (default: 33554432)
         \(ProfileOutput.helpLines)
+          --xsd <file>            Also validate against this XML Schema (an IAB VAST XSD); findings use
+                                  rule XSD-schema-violation. Un-namespaced tags are validated in the
+                                  schema's targetNamespace. (default: none)
           -h, --help              Show this help.
 
         EXIT CODES:
@@ -39,6 +42,7 @@ enum CheckCommand {
           curl -s https://ads.example.com/vast | conform check -
           conform check --format json tags/*.xml
           conform check --profile pause --profile companion --profile-option slot=728x90 tag.xml
+          conform check --xsd vast_4.2.xsd tag.xml
         """
 
     struct FileReport: Encodable {
@@ -55,7 +59,7 @@ enum CheckCommand {
         let scanner: ArgumentScanner
         do {
             scanner = try ArgumentScanner(
-                arguments, valueOptions: ["--format", "--config", "--severity-threshold", "--max-size", "--profile", "--profile-option"],
+                arguments, valueOptions: ["--format", "--config", "--severity-threshold", "--max-size", "--profile", "--profile-option", "--xsd"],
                 flagOptions: ["--no-config", "--strict"], command: "check", usage: usage)
         } catch { return error.report() }
         let format = scanner.value("--format") ?? "text"
@@ -93,6 +97,16 @@ enum CheckCommand {
             return ExitCode.cannotProceed
         }
 
+        var schema: Data?
+        if let path = scanner.value("--xsd") {
+            do {
+                schema = try InputReader.read(path, maxBytes: parseOptions.maxBytes)
+            } catch {
+                Terminal.printError("Error: --xsd: \(error)")
+                return ExitCode.cannotProceed
+            }
+        }
+
         var failed = false
         var unreadable = false
         var reports: [FileReport] = []
@@ -106,7 +120,16 @@ enum CheckCommand {
                 continue
             }
             let input = VASTDecoder.decode(data, options: parseOptions)
-            let diagnostics = Validator.validate(input, file: name, configuration: configuration)
+            var diagnostics = Validator.validate(input, file: name, configuration: configuration)
+            if let schema {
+                do {
+                    let violations = try SchemaValidation.validate(data, input: input, schema: schema)
+                    diagnostics = (diagnostics + configuration.apply(to: violations).map { $0.inFile(name) }).sorted()
+                } catch {
+                    Terminal.printError("Error: --xsd: \(error)")
+                    return ExitCode.cannotProceed
+                }
+            }
             if diagnostics.hasAny(atLeast: threshold) { failed = true }
             let profiles = ProfileOutput.evaluate(profileNames, input: input, options: profileOptions, file: name)
             if profiles.contains(where: { $0.diagnostics.hasAny(atLeast: threshold) }) { failed = true }

@@ -1,0 +1,28 @@
+import ConformCore
+import VAST
+
+/// Children of `<InLine>` must be ones its schema defines.
+struct InLineUnknownChildRule: Rule {
+    static let description = RuleDescription(
+        id: "VAST-2.0-inline-unknown-child",
+        name: "Children of <InLine>",
+        summary: "<InLine> may contain only the children its schema defines for the declared version",
+        rationale: "The schema lists what <InLine> may contain; anything else is a schema error (101) that players silently skip, so what it was meant to carry is lost. The usual causes are a misspelling, a mis-cased name, or an element placed under the wrong parent. Elements introduced in a later version than the declared one are reported by VAST-2.0-version-mismatch instead of here; elements dropped before the declared version (for example the VAST 4.0 FlashResource of Verification) are reported here. Extension content is never checked.",
+        fix: "Fix the name (element names are case-sensitive) or move the element to the parent that defines it.",
+        severity: .error,
+        versions: VASTVersion.v2_0.andLater,
+        specReferences: [
+            SpecReference(document: .vast43, section: "3.4", quote: "Sub-elements: AdSystem*, AdTitle*, Impression*, AdServingId*, Category, Description, Advertiser, Pricing, Survey, Error, Extensions, ViewableImpression, AdVerifications, Creatives*, Expires"),
+            SpecReference(document: .vast43, section: "2.3.6", quote: "101 VAST schema validation error."),
+        ],
+        validExamples: [
+            RuleExample(#"<VAST version="4.2"><Ad><InLine><AdSystem>x</AdSystem><AdTitle>t</AdTitle><Impression>https://i.example</Impression></InLine></Ad></VAST>"#),
+        ],
+        invalidExamples: [
+            RuleExample(#"<VAST version="4.2"><Ad><InLine>↓<Impresion>https://i.example</Impresion></InLine></Ad></VAST>"#),
+        ])
+
+    func check(_ context: RuleContext) {
+        VASTStructure.reportMisplacedChildren(of: "InLine", in: context)
+    }
+}

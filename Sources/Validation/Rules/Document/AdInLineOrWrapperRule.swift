@@ -1,0 +1,36 @@
+import ConformCore
+import VAST
+
+/// Every <Ad> must contain exactly one <InLine> or one <Wrapper>.
+struct AdInLineOrWrapperRule: Rule {
+    static let description = RuleDescription(
+        id: "VAST-2.0-ad-has-inline-or-wrapper",
+        name: "Ad is InLine or Wrapper",
+        summary: "every <Ad> must contain exactly one <InLine> or one <Wrapper>",
+        rationale: "The schemas make Ad a choice of InLine or Wrapper. An empty Ad is nothing to play; an Ad with both leaves the player guessing (most take the first, some reject the ad with error 101).",
+        fix: "Give the <Ad> one <InLine> (the ad itself) or one <Wrapper> (a redirect), not both.",
+        severity: .error,
+        versions: VASTVersion.v2_0.andLater,
+        specReferences: [
+            SpecReference(document: .vast43, section: "3.3.2", quote: "The Ad element requires exactly one child, which can either be an <InLine> or <Wrapper> element."),
+            SpecReference(document: .vast43, section: "2.3.6", quote: "101 VAST schema validation error."),
+        ],
+        validExamples: [
+            RuleExample(#"<VAST version="4.2"><Ad><InLine><AdSystem>x</AdSystem></InLine></Ad></VAST>"#),
+        ],
+        invalidExamples: [
+            RuleExample(#"<VAST version="4.2">↓<Ad id="1"></Ad></VAST>"#),
+            RuleExample(#"<VAST version="4.2">↓<Ad><InLine/><Wrapper/></Ad></VAST>"#),
+        ])
+
+    func check(_ context: RuleContext) {
+        for ad in context.ads {
+            let count = ad.inLineCount + ad.wrapperCount
+            if count == 0 {
+                context.report("<Ad\(ad.id.map { " id=\"\($0)\"" } ?? "")> has neither <InLine> nor <Wrapper>; it needs exactly one", at: ad.position, path: ad.path)
+            } else if count > 1 {
+                context.report("<Ad> has \(ad.inLineCount) <InLine> and \(ad.wrapperCount) <Wrapper>; it needs exactly one of them", at: ad.position, path: ad.path)
+            }
+        }
+    }
+}

@@ -1,0 +1,32 @@
+import ConformCore
+import VAST
+
+/// Every <Companion> of an <InLine> must contain a StaticResource, IFrameResource or HTMLResource.
+struct CompanionResourceRule: Rule {
+    static let description = RuleDescription(
+        id: "VAST-2.0-companion-resource",
+        name: "Companion resource",
+        summary: "every <Companion> of an <InLine> must contain a StaticResource, IFrameResource or HTMLResource",
+        rationale: "A companion without a resource has nothing to display; the player fires error 604 or shows an empty slot. Wrapper companions may omit resources only in the sense that they are tracking-only; this rule checks InLine ads.",
+        fix: "Add <StaticResource creativeType=\"image/png\"><![CDATA[https://...]]></StaticResource> (or an IFrameResource/HTMLResource).",
+        severity: .error,
+        versions: VASTVersion.v2_0.andLater,
+        specReferences: [
+            SpecReference(document: .vast43, section: "3.15.1", quote: "One of <StaticResource>, <IFrameResource>, or <HTMLResource> is required if <NonLinear>, <Companion>, or <Icon> is used"),
+            SpecReference(document: .vast43, section: "2.3.6", quote: "604 Unable to find Companion resource"),
+        ],
+        validExamples: [
+            RuleExample(#"<VAST version="4.2"><Ad><InLine><Creatives><Creative><CompanionAds><Companion width="300" height="250"><HTMLResource><![CDATA[<p>x</p>]]></HTMLResource></Companion></CompanionAds></Creative></Creatives></InLine></Ad></VAST>"#),
+        ],
+        invalidExamples: [
+            RuleExample(#"<VAST version="4.2"><Ad><InLine><Creatives><Creative><CompanionAds>↓<Companion width="300" height="250"><CompanionClickThrough>https://c.example</CompanionClickThrough></Companion></CompanionAds></Creative></Creatives></InLine></Ad></VAST>"#),
+        ])
+
+    func check(_ context: RuleContext) {
+        for (body, creative) in context.creatives where body.kind == .inLine {
+            for companion in creative.companionAds?.companions ?? [] where companion.resources.isEmpty {
+                context.report("<Companion\(companion.id.map { " id=\"\($0)\"" } ?? "")> has no StaticResource, IFrameResource or HTMLResource", at: companion.position, path: companion.path)
+            }
+        }
+    }
+}

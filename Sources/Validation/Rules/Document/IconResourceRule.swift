@@ -1,0 +1,32 @@
+import ConformCore
+import VAST
+
+/// Every <Icon> must contain a StaticResource, IFrameResource or HTMLResource.
+struct IconResourceRule: Rule {
+    static let description = RuleDescription(
+        id: "VAST-3.0-icon-resource",
+        name: "Icon resource",
+        summary: "every <Icon> must contain a StaticResource, IFrameResource or HTMLResource",
+        rationale: "An Icon (AdChoices and similar industry icons) without a resource shows nothing, which for privacy icons defeats their purpose. Applies to InLine and Wrapper icons alike, since wrappers may add icons.",
+        fix: "Add <StaticResource creativeType=\"image/png\"><![CDATA[https://...]]></StaticResource> to the <Icon>.",
+        severity: .error,
+        versions: VASTVersion.v3_0.andLater,
+        specReferences: [
+            SpecReference(document: .vast43, section: "3.15.1", quote: "One of <StaticResource>, <IFrameResource>, or <HTMLResource> is required if <NonLinear>, <Companion>, or <Icon> is used"),
+            SpecReference(document: .vast43, section: "2.3.7", quote: "Industry Icon Support"),
+        ],
+        validExamples: [
+            RuleExample(#"<VAST version="4.2"><Ad><InLine><Creatives><Creative><Linear><Icons><Icon program="AdChoices"><StaticResource creativeType="image/png">https://i.example/a.png</StaticResource></Icon></Icons></Linear></Creative></Creatives></InLine></Ad></VAST>"#),
+        ],
+        invalidExamples: [
+            RuleExample(#"<VAST version="4.2"><Ad><InLine><Creatives><Creative><Linear><Icons>↓<Icon program="AdChoices"/></Icons></Linear></Creative></Creatives></InLine></Ad></VAST>"#),
+        ])
+
+    func check(_ context: RuleContext) {
+        for (_, creative) in context.creatives {
+            for icon in creative.linear?.icons ?? [] where icon.resources.isEmpty {
+                context.report("<Icon\(icon.program.map { " program=\"\($0)\"" } ?? "")> has no StaticResource, IFrameResource or HTMLResource", at: icon.position, path: icon.path)
+            }
+        }
+    }
+}

@@ -1,0 +1,32 @@
+import ConformCore
+import VAST
+
+/// Elements that carry a value (URIs, times, names) must not contain child elements.
+struct TextOnlyElementRule: Rule {
+    static let description = RuleDescription(
+        id: "VAST-2.0-text-only-element",
+        name: "Text-only elements hold text",
+        summary: "elements that carry a value (URIs, times, names) must not contain child elements",
+        rationale: "Impression, Tracking, MediaFile, Duration, AdSystem and the other leaf elements are simple types in every schema. A child element inside one is a schema error, and the value players read is whatever text surrounds it, usually nothing.",
+        fix: "Move the child element out, or put markup meant as text into CDATA.",
+        severity: .error,
+        versions: VASTVersion.v2_0.andLater,
+        specReferences: [
+            SpecReference(document: .vast43, section: "5", quote: "Impression ... xs:anyURI"),
+            SpecReference(document: .vast43, section: "2.3.6", quote: "101 VAST schema validation error."),
+        ],
+        validExamples: [
+            RuleExample(#"<VAST version="4.2"><Ad><InLine><Impression><![CDATA[<img src="x">]]></Impression></InLine></Ad></VAST>"#),
+        ],
+        invalidExamples: [
+            RuleExample(#"<VAST version="4.2"><Ad><InLine><Impression>↓<URL>https://i.example/i</URL></Impression></InLine></Ad></VAST>"#),
+        ])
+
+    func check(_ context: RuleContext) {
+        guard let root = context.root else { return }
+        VASTStructure.walk(root) { element in
+            guard VASTStructure.textOnly.contains(element.name), let child = element.children.first else { return }
+            context.report("<\(element.name)> holds only text, but contains the element <\(child.qualifiedName)>", at: child.position, path: child.path)
+        }
+    }
+}

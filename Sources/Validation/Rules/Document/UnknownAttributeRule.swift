@@ -1,0 +1,45 @@
+import ConformCore
+import VAST
+
+/// Attributes must be ones the VAST schema defines for their element in the declared version.
+struct UnknownAttributeRule: Rule {
+    static let description = RuleDescription(
+        id: "VAST-2.0-unknown-attribute",
+        name: "Known attributes",
+        summary: "attributes must be ones the VAST schema defines for their element in the declared version",
+        rationale: "Unknown attributes are schema errors but players ignore them, so this is a warning: the usual cause is a misspelling (adID, Delivery, skipOffset) whose intended meaning is then lost. Attributes with a namespace prefix (xsi:, custom extensions) and the content of extensions are not checked; attributes that belong to a later version are reported by the version-mismatch rule instead.",
+        fix: "Fix the spelling (attribute names are case-sensitive) or remove the attribute.",
+        severity: .warning,
+        versions: VASTVersion.v2_0.andLater,
+        specReferences: [
+            SpecReference(document: .vast43, section: "5", quote: "Human Readable VAST XML Schema"),
+            SpecReference(document: .vast43, section: "2.3.6", quote: "101 VAST schema validation error."),
+        ],
+        validExamples: [
+            RuleExample(#"<VAST version="4.2"><Ad><InLine><Creatives><Creative id="1" adId="a"><Linear skipoffset="00:00:05"/></Creative></Creatives></InLine></Ad></VAST>"#),
+        ],
+        invalidExamples: [
+            RuleExample(#"<VAST version="4.2"><Ad><InLine><Creatives>↓<Creative id="1" adID="a"><Linear/></Creative></Creatives></InLine></Ad></VAST>"#),
+            RuleExample(#"<VAST version="4.2"><Ad><InLine><Creatives><Creative><Linear><MediaFiles>↓<MediaFile Delivery="progressive">https://m.example/a.mp4</MediaFile></MediaFiles></Linear></Creative></Creatives></InLine></Ad></VAST>"#),
+        ])
+
+    func check(_ context: RuleContext) {
+        guard let root = context.root else { return }
+        let version = context.version
+        VASTStructure.walk(root) { element in
+            guard let allowed = VASTStructure.attributes[element.name] else { return }
+            for attribute in element.attributes where attribute.prefix == nil && attribute.name != "xmlns" {
+                if let span = allowed[attribute.name] {
+                    if let until = span.until, version > until {
+                        context.report("\(element.name)@\(attribute.name) belongs to \(span.label) and is not part of VAST \(version.rawValue)",
+                                       at: element.position, path: element.path)
+                    }
+                    continue
+                }
+                let known = allowed.keys.sorted().joined(separator: ", ")
+                context.report("<\(element.name)> has the unknown attribute \(attribute.name)=\"\(attribute.value)\"" + (known.isEmpty ? "; it takes no attributes" : "; known attributes: \(known)"),
+                               at: element.position, path: element.path)
+            }
+        }
+    }
+}

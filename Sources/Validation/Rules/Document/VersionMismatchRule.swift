@@ -1,0 +1,48 @@
+import ConformCore
+import VAST
+
+/// Elements and attributes introduced after the declared VAST version contradict the version.
+struct VersionMismatchRule: Rule {
+    static let description = RuleDescription(
+        id: "VAST-2.0-version-mismatch",
+        name: "Structure matches declared version",
+        summary: "elements and attributes introduced after the declared VAST version contradict the version",
+        rationale: "A document declared 3.0 that contains AdServingId (4.1), UniversalAdId, Mezzanine or ViewableImpression (4.0) was written for a later version. A player trusting the declaration parses with the older schema and ignores or rejects the newer parts, and conform checks the document against the declared version. Each signal is reported once, at its first occurrence. A warning: the fix is usually the version attribute, not the content.",
+        fix: "Declare the version the tag was written for (for example version=\"4.2\"), or remove the newer elements.",
+        severity: .warning,
+        versions: VASTVersion.v2_0...VASTVersion.v4_2,
+        specReferences: [
+            SpecReference(document: .vast43, section: "3.2", quote: "version: the version of the VAST spec"),
+            SpecReference(document: .vast43, section: "Executive Summary", quote: "VAST 4.1 Updates ... AdServingId: A required field has been added"),
+        ],
+        validExamples: [
+            RuleExample(#"<VAST version="4.1"><Ad><InLine><AdServingId>a</AdServingId></InLine></Ad></VAST>"#),
+            RuleExample(#"<VAST version="3.0"><Ad><InLine><AdSystem>x</AdSystem></InLine></Ad></VAST>"#),
+        ],
+        invalidExamples: [
+            RuleExample(#"<VAST version="3.0"><Ad><InLine>↓<AdServingId>a</AdServingId><Creatives><Creative>↓<UniversalAdId idRegistry="ad-id.org">X</UniversalAdId></Creative><Creative><UniversalAdId idRegistry="ad-id.org">Y</UniversalAdId></Creative></Creatives></InLine></Ad></VAST>"#),
+            RuleExample(#"<VAST version="2.0">↓<Ad sequence="1"><InLine/></Ad></VAST>"#),
+        ])
+
+    func check(_ context: RuleContext) {
+        guard let root = context.root, context.vast?.version != nil else { return }
+        let version = context.version
+        var seen = Set<String>()
+        VASTStructure.walk(root) { element in
+            // The attributes of an element that is itself newer than the declared version are not separate signals.
+            if let allowed = VASTStructure.attributes[element.name], (VASTStructure.introduced[element.name] ?? .v2_0) <= version {
+                for attribute in element.attributes where attribute.prefix == nil {
+                    guard let span = allowed[attribute.name], span.since > version,
+                          seen.insert("\(element.name)@\(attribute.name)").inserted else { continue }
+                    context.report("\(element.name)@\(attribute.name) is \(span.label), but the document declares VAST \(version.rawValue)",
+                                   at: element.position, path: element.path)
+                }
+            }
+            guard let allowed = VASTStructure.children[element.name] else { return }
+            for child in element.children {
+                guard let span = allowed[child.name], span.since > version, seen.insert(child.name).inserted else { continue }
+                context.report("<\(child.name)> is \(span.label), but the document declares VAST \(version.rawValue)", at: child.position, path: child.path)
+            }
+        }
+    }
+}

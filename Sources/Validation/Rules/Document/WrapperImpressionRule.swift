@@ -1,0 +1,31 @@
+import ConformCore
+import VAST
+
+/// Every <Wrapper> must contain at least one <Impression>.
+struct WrapperImpressionRule: Rule {
+    static let description = RuleDescription(
+        id: "VAST-2.0-wrapper-impression",
+        name: "Wrapper Impression",
+        summary: "every <Wrapper> must contain at least one <Impression>",
+        rationale: "Impression is minOccurs 1 in Wrapper in every schema: each hop of a chain that wants to be paid records its impression, and every hop's impressions fire together with the InLine's.",
+        fix: "Add <Impression><![CDATA[https://imp.example/w]]></Impression> to the <Wrapper>.",
+        severity: .error,
+        versions: VASTVersion.v2_0.andLater,
+        specReferences: [
+            SpecReference(document: .vast43, section: "3.19", quote: "Impression ... Required"),
+            SpecReference(document: .vast43, section: "2.3.5", quote: "impression ... tracking URIs of the Wrapper ... must be fired"),
+        ],
+        validExamples: [
+            RuleExample(#"<VAST version="4.2"><Ad><Wrapper><Impression><![CDATA[https://i.example/w]]></Impression></Wrapper></Ad></VAST>"#),
+        ],
+        invalidExamples: [
+            RuleExample(#"<VAST version="4.2"><Ad>↓<Wrapper><AdSystem>x</AdSystem></Wrapper></Ad></VAST>"#),
+        ])
+
+    func check(_ context: RuleContext) {
+        for ad in context.ads {
+            guard let body = ad.wrapper, body.impressions.isEmpty else { continue }
+            context.report("<Wrapper> has no <Impression>; at least one is required", at: body.position, path: body.path)
+        }
+    }
+}

@@ -1,0 +1,48 @@
+import ConformCore
+import VAST
+import XMLCore
+
+/// A <Wrapper>'s creatives must not carry media, durations or NonLinear resources, which belong to the InLine.
+struct WrapperInLineOnlyRule: Rule {
+    static let description = RuleDescription(
+        id: "VAST-2.0-wrapper-inline-only-element",
+        name: "No InLine-only content in Wrapper",
+        summary: "a <Wrapper>'s creatives must not carry media, durations or NonLinear resources, which belong to the InLine",
+        rationale: "Wrapper creatives exist only to add tracking (and, for companions and icons, assets). The Wrapper Linear of every schema has no Duration, MediaFiles or AdParameters; from VAST 3.0 a Wrapper NonLinear has no resources or NonLinearClickThrough. Players ignore them, so an ad-ops team that edits the wrapper's media changes nothing.",
+        fix: "Put media and resources in the InLine ad; keep only TrackingEvents, VideoClicks ClickTracking, Icons and companions in the Wrapper.",
+        severity: .error,
+        versions: VASTVersion.v2_0.andLater,
+        specReferences: [
+            SpecReference(document: .vast43, section: "3.6", quote: "Companion and Icon creative may be included in a Wrapper, but files for Linear and NonLinear ads can only be provided in the InLine version of the ad."),
+            SpecReference(document: .vast43, section: "3.12.1", quote: "In a Wrapper response, only tracking elements may be provided."),
+        ],
+        validExamples: [
+            RuleExample(#"<VAST version="4.2"><Ad><Wrapper><Creatives><Creative><Linear><TrackingEvents/><VideoClicks/></Linear></Creative></Creatives></Wrapper></Ad></VAST>"#),
+        ],
+        invalidExamples: [
+            RuleExample(#"<VAST version="4.2"><Ad><Wrapper><Creatives><Creative><Linear>↓<Duration>00:00:15</Duration>↓<MediaFiles/></Linear></Creative></Creatives></Wrapper></Ad></VAST>"#),
+            RuleExample(#"<VAST version="4.2"><Ad><Wrapper><Creatives><Creative><NonLinearAds><NonLinear>↓<StaticResource creativeType="image/png">https://s.example/a.png</StaticResource></NonLinear></NonLinearAds></Creative></Creatives></Wrapper></Ad></VAST>"#),
+        ])
+
+    func check(_ context: RuleContext) {
+        guard let root = context.root else { return }
+        let nonLinearOnly: Set<String> = ["StaticResource", "IFrameResource", "HTMLResource", "AdParameters", "NonLinearClickThrough"]
+        func visit(_ element: XMLElement) {
+            let banned: Set<String> = switch element.name {
+            case "Linear": ["Duration", "MediaFiles", "AdParameters"]
+            case "NonLinear": context.version >= .v3_0 ? nonLinearOnly : []
+            default: []
+            }
+            for child in element.children {
+                if banned.contains(child.name) {
+                    context.report("<\(child.name)> in a Wrapper's <\(element.name)> is ignored: it belongs to the InLine ad", at: child.position, path: child.path)
+                } else if VASTStructure.children[child.name] != nil {
+                    visit(child)
+                }
+            }
+        }
+        VASTStructure.walk(root) { element in
+            if element.name == "Wrapper" { visit(element) }
+        }
+    }
+}

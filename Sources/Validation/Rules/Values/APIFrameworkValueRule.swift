@@ -1,0 +1,49 @@
+import ConformCore
+import VAST
+
+/// ApiFramework values should name a known API: VPAID, SIMID, OMID, MRAID (or the VAST 2.0 FlashVars, initParams, GetVariables).
+struct APIFrameworkValueRule: Rule {
+    static let description = RuleDescription(
+        id: "VAST-2.0-apiframework-value",
+        name: "Known apiFramework values",
+        summary: "apiFramework values should name a known API: VPAID, SIMID, OMID, MRAID (or the VAST 2.0 FlashVars, initParams, GetVariables)",
+        rationale: "apiFramework tells the player which API the file or resource speaks; players match it literally against what they support. An unknown or misspelt value means the creative is not run. Case differs between sources (omid in AdVerifications, VPAID on MediaFile), so matching is case-insensitive; this is information because private frameworks exist.",
+        fix: "Use the API's registered name, such as VPAID, SIMID, omid or MRAID.",
+        severity: .info,
+        versions: VASTVersion.v2_0.andLater,
+        specReferences: [
+            SpecReference(document: .vast43, section: "3.9.1", quote: "apiFramework: identifies the API needed to execute an interactive media file"),
+            SpecReference(document: .vast2, section: "2.3.5.3", quote: "apiFramework ... VPAID, FlashVars, initParams, GetVariables"),
+        ],
+        validExamples: [
+            RuleExample(#"<VAST version="4.2"><Ad><InLine><Creatives><Creative><Linear><MediaFiles><InteractiveCreativeFile type="text/html" apiFramework="SIMID">https://i.example/s.html</InteractiveCreativeFile></MediaFiles></Linear></Creative></Creatives></InLine></Ad></VAST>"#),
+        ],
+        invalidExamples: [
+            RuleExample(#"<VAST version="4.2"><Ad><InLine><Creatives><Creative><Linear><MediaFiles>↓<InteractiveCreativeFile type="text/html" apiFramework="SIMD">https://i.example/s.html</InteractiveCreativeFile></MediaFiles></Linear></Creative></Creatives></InLine></Ad></VAST>"#),
+        ])
+
+    func check(_ context: RuleContext) {
+        let known: Set<String> = ["vpaid", "simid", "omid", "mraid", "flashvars", "initparams", "getvariables"]
+        func inspect(_ value: String?, _ element: String, _ position: SourcePosition, _ path: String) {
+            guard let value, !value.isEmpty, !known.contains(value.lowercased()) else { return }
+            context.report("\(element)@apiFramework is \"\(value)\", not a known API (VPAID, SIMID, OMID, MRAID)", at: position, path: path)
+        }
+        for (_, creative) in context.creatives {
+            inspect(creative.apiFramework, "Creative", creative.position, creative.path)
+            if let linear = creative.linear {
+                for file in linear.mediaFiles { inspect(file.apiFramework, "MediaFile", file.url.position, file.url.path) }
+                for file in linear.interactiveCreativeFiles { inspect(file.apiFramework, "InteractiveCreativeFile", file.url.position, file.url.path) }
+                for icon in linear.icons { inspect(icon.apiFramework, "Icon", icon.position, icon.path) }
+            }
+            for n in creative.nonLinearAds?.nonLinears ?? [] { inspect(n.apiFramework, "NonLinear", n.position, n.path) }
+            for c in creative.companionAds?.companions ?? [] { inspect(c.apiFramework, "Companion", c.position, c.path) }
+        }
+        for ad in context.ads {
+            for verification in ad.body?.adVerifications ?? [] {
+                for resource in verification.javaScriptResources + verification.executableResources {
+                    inspect(resource.apiFramework, resource.url.path.contains("Executable") ? "ExecutableResource" : "JavaScriptResource", resource.url.position, resource.url.path)
+                }
+            }
+        }
+    }
+}

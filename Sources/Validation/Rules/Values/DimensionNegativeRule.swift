@@ -1,0 +1,53 @@
+import ConformCore
+import VAST
+
+/// Width, height and their expanded and asset variants must not be negative.
+struct DimensionNegativeRule: Rule {
+    static let description = RuleDescription(
+        id: "VAST-2.0-dimension-negative",
+        name: "Sizes are not negative",
+        summary: "width, height and their expanded and asset variants must not be negative",
+        rationale: "The schemas type sizes as integers in pixels; a negative size describes nothing a player can lay out, and most treat it as 0 or reject the creative (203, 501, 601).",
+        fix: "Write the real size in pixels (0 for audio media).",
+        severity: .warning,
+        versions: VASTVersion.v2_0.andLater,
+        specReferences: [
+            SpecReference(document: .vast43, section: "3.9.1", quote: "width: the native width of the video file, in pixels"),
+            SpecReference(document: .vast43, section: "3.13.1", quote: "width: the pixel width of the placement slot"),
+        ],
+        validExamples: [
+            RuleExample(#"<VAST version="4.2"><Ad><InLine><Creatives><Creative><Linear><MediaFiles><MediaFile delivery="progressive" type="video/mp4" width="1280" height="720">https://m.example/a.mp4</MediaFile></MediaFiles></Linear></Creative></Creatives></InLine></Ad></VAST>"#),
+        ],
+        invalidExamples: [
+            RuleExample(#"<VAST version="4.2"><Ad><InLine><Creatives><Creative><Linear><MediaFiles>↓<MediaFile delivery="progressive" type="video/mp4" width="-1" height="720">https://m.example/a.mp4</MediaFile></MediaFiles></Linear></Creative></Creatives></InLine></Ad></VAST>"#),
+            RuleExample(#"<VAST version="4.2"><Ad><InLine><Creatives><Creative><CompanionAds>↓<Companion width="300" height="250" expandedHeight="-5"/></CompanionAds></Creative></Creatives></InLine></Ad></VAST>"#),
+        ])
+
+    func check(_ context: RuleContext) {
+        func inspect(_ sizes: [(String, Attr<Int>?)], _ element: String, _ position: SourcePosition, _ path: String) {
+            for (name, size) in sizes {
+                guard let value = size?.value, value < 0 else { continue }
+                context.report("\(element)@\(name) is \(value); sizes are pixels, 0 or more", at: position, path: path)
+            }
+        }
+        for (_, creative) in context.creatives {
+            if let linear = creative.linear {
+                for file in linear.mediaFiles { inspect([("width", file.width), ("height", file.height)], "MediaFile", file.url.position, file.url.path) }
+                for file in linear.mezzanines { inspect([("width", file.width), ("height", file.height)], "Mezzanine", file.url.position, file.url.path) }
+                for icon in linear.icons {
+                    inspect([("width", icon.width), ("height", icon.height)], "Icon", icon.position, icon.path)
+                    for image in icon.clickFallbackImages {
+                        inspect([("width", image.width), ("height", image.height)], "IconClickFallbackImage", image.position, icon.path + "/IconClicks/IconClickFallbackImages")
+                    }
+                }
+            }
+            for n in creative.nonLinearAds?.nonLinears ?? [] {
+                inspect([("width", n.width), ("height", n.height), ("expandedWidth", n.expandedWidth), ("expandedHeight", n.expandedHeight)], "NonLinear", n.position, n.path)
+            }
+            for c in creative.companionAds?.companions ?? [] {
+                inspect([("width", c.width), ("height", c.height), ("expandedWidth", c.expandedWidth), ("expandedHeight", c.expandedHeight),
+                       ("assetWidth", c.assetWidth), ("assetHeight", c.assetHeight)], "Companion", c.position, c.path)
+            }
+        }
+    }
+}

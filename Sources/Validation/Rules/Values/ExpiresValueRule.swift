@@ -1,0 +1,31 @@
+import ConformCore
+import VAST
+
+/// <Expires> must be a positive whole number of seconds.
+struct ExpiresValueRule: Rule {
+    static let description = RuleDescription(
+        id: "VAST-4.1-expires-value",
+        name: "Expires value",
+        summary: "<Expires> must be a positive whole number of seconds",
+        rationale: "Expires (4.1) tells players and SSAI servers how long the response may be cached. Zero or a negative number is meaningless (a cached ad that expired before it was served); non-numbers are reported by VAST-2.0-integer-value.",
+        fix: "Write the lifetime in seconds, such as <Expires>3600</Expires>.",
+        severity: .error,
+        versions: VASTVersion.v4_1.andLater,
+        specReferences: [
+            SpecReference(document: .vast43, section: "3.4.10", quote: "Expires: an integer value that defines the expiry period (in seconds)"),
+        ],
+        validExamples: [
+            RuleExample(#"<VAST version="4.2"><Ad><InLine><Expires>3600</Expires></InLine></Ad></VAST>"#),
+        ],
+        invalidExamples: [
+            RuleExample(#"<VAST version="4.2"><Ad><InLine>↓<Expires>0</Expires></InLine></Ad></VAST>"#),
+        ])
+
+    func check(_ context: RuleContext) {
+        for ad in context.ads {
+            guard let body = ad.body, let expires = body.expires, let seconds = expires.value, seconds <= 0 else { continue }
+            let path = body.path + "/Expires"
+            context.report("<Expires> is \(seconds); it must be a positive number of seconds", at: VASTStructure.position(of: "Expires", in: body, context) ?? body.position, path: path)
+        }
+    }
+}

@@ -1,0 +1,35 @@
+import ConformCore
+import VAST
+
+/// Every <IconClickFallbackImage> must have width and height attributes.
+struct IconFallbackImageDimensionsRule: Rule {
+    static let description = RuleDescription(
+        id: "VAST-4.2-icon-fallback-image-dimensions",
+        name: "IconClickFallbackImage size",
+        summary: "every <IconClickFallbackImage> must have width and height attributes",
+        rationale: "VAST 4.2 added fallback images shown when the icon's click-through cannot open (CTV); the 4.2 XSD requires width and height so the player can lay the image out without loading it.",
+        fix: "Add width=\"300\" height=\"250\" to the <IconClickFallbackImage>.",
+        severity: .error,
+        versions: VASTVersion.v4_2.andLater,
+        specReferences: [
+            SpecReference(document: .vast43, section: "3.11.6.1", quote: "width*: Pixel width of the image asset; height*: Pixel height of the image asset"),
+            SpecReference(document: .vast43, section: "2.3.6", quote: "101 VAST schema validation error."),
+        ],
+        validExamples: [
+            RuleExample(#"<VAST version="4.2"><Ad><InLine><Creatives><Creative><Linear><Icons><Icon><IconClicks><IconClickFallbackImages><IconClickFallbackImage width="300" height="250"/></IconClickFallbackImages></IconClicks></Icon></Icons></Linear></Creative></Creatives></InLine></Ad></VAST>"#),
+        ],
+        invalidExamples: [
+            RuleExample(#"<VAST version="4.2"><Ad><InLine><Creatives><Creative><Linear><Icons><Icon><IconClicks><IconClickFallbackImages>↓<IconClickFallbackImage width="300"/></IconClickFallbackImages></IconClicks></Icon></Icons></Linear></Creative></Creatives></InLine></Ad></VAST>"#),
+        ])
+
+    func check(_ context: RuleContext) {
+        for (_, creative) in context.creatives {
+            for icon in creative.linear?.icons ?? [] {
+                for image in icon.clickFallbackImages where image.width == nil || image.height == nil {
+                    context.report("<IconClickFallbackImage> lacks \(Missing.list(["width": image.width == nil, "height": image.height == nil])); width and height are required",
+                                   at: image.position, path: icon.path + "/IconClicks/IconClickFallbackImages")
+                }
+            }
+        }
+    }
+}

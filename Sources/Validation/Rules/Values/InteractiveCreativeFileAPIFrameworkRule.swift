@@ -1,0 +1,32 @@
+import ConformCore
+import VAST
+
+/// Every <InteractiveCreativeFile> should name its apiFramework (such as SIMID).
+struct InteractiveCreativeFileAPIFrameworkRule: Rule {
+    static let description = RuleDescription(
+        id: "VAST-4.0-interactivecreativefile-apiframework",
+        name: "InteractiveCreativeFile apiFramework",
+        summary: "every <InteractiveCreativeFile> should name its apiFramework (such as SIMID)",
+        rationale: "The player must know which API (SIMID, or VPAID in older setups) the interactive file speaks before it loads it; without apiFramework it cannot, and skips the interactive layer (error 409).",
+        fix: "Add apiFramework=\"SIMID\" (with type=\"text/html\").",
+        severity: .warning,
+        versions: VASTVersion.v4_0.andLater,
+        specReferences: [
+            SpecReference(document: .vast43, section: "3.9.3", quote: "apiFramework: Identifies the API needed to execute the resource file if applicable."),
+            SpecReference(document: .vast43, section: "3.9.3", quote: "the <InteractiveCreativeFile> element is used to identify the file and the framework needed for execution"),
+        ],
+        validExamples: [
+            RuleExample(#"<VAST version="4.2"><Ad><InLine><Creatives><Creative><Linear><MediaFiles><InteractiveCreativeFile type="text/html" apiFramework="SIMID">https://i.example/s.html</InteractiveCreativeFile></MediaFiles></Linear></Creative></Creatives></InLine></Ad></VAST>"#),
+        ],
+        invalidExamples: [
+            RuleExample(#"<VAST version="4.2"><Ad><InLine><Creatives><Creative><Linear><MediaFiles>↓<InteractiveCreativeFile type="text/html">https://i.example/s.html</InteractiveCreativeFile></MediaFiles></Linear></Creative></Creatives></InLine></Ad></VAST>"#),
+        ])
+
+    func check(_ context: RuleContext) {
+        for (_, creative) in context.creatives {
+            for file in creative.linear?.interactiveCreativeFiles ?? [] where (file.apiFramework ?? "").isEmpty {
+                context.report("<InteractiveCreativeFile> has no apiFramework; the player cannot tell which API runs it", at: file.url)
+            }
+        }
+    }
+}

@@ -1,0 +1,34 @@
+import ConformCore
+import VAST
+
+/// MediaFile@codec should be an RFC 6381 codecs value such as avc1.64001F, not a MIME type.
+struct MediaFileCodecValueRule: Rule {
+    static let description = RuleDescription(
+        id: "VAST-3.0-mediafile-codec-value",
+        name: "MediaFile codec value",
+        summary: "MediaFile@codec should be an RFC 6381 codecs value such as avc1.64001F, not a MIME type",
+        rationale: "codec tells the player which decoder the file needs (RFC 4281/6381 \"codecs\" parameter). A MIME type or free text there (video/mp4, H.264 High) is meaningless to players that check it and may make them skip a playable file.",
+        fix: "Write the codecs value, for example codec=\"avc1.64001F,mp4a.40.2\", or drop the attribute.",
+        severity: .warning,
+        versions: VASTVersion.v3_0.andLater,
+        specReferences: [
+            SpecReference(document: .vast43, section: "3.9.1", quote: "codec: The codec used to encode the file which can take values as specified by RFC 4281"),
+        ],
+        validExamples: [
+            RuleExample(#"<VAST version="4.2"><Ad><InLine><Creatives><Creative><Linear><MediaFiles><MediaFile delivery="progressive" type="video/mp4" width="1280" height="720" codec="avc1.64001F,mp4a.40.2">https://m.example/a.mp4</MediaFile></MediaFiles></Linear></Creative></Creatives></InLine></Ad></VAST>"#),
+        ],
+        invalidExamples: [
+            RuleExample(#"<VAST version="4.2"><Ad><InLine><Creatives><Creative><Linear><MediaFiles>↓<MediaFile delivery="progressive" type="video/mp4" width="1280" height="720" codec="video/mp4">https://m.example/a.mp4</MediaFile></MediaFiles></Linear></Creative></Creatives></InLine></Ad></VAST>"#),
+            RuleExample(#"<VAST version="4.2"><Ad><InLine><Creatives><Creative><Linear><MediaFiles>↓<MediaFile delivery="progressive" type="video/mp4" width="1280" height="720" codec="H.264 High">https://m.example/a.mp4</MediaFile></MediaFiles></Linear></Creative></Creatives></InLine></Ad></VAST>"#),
+        ])
+
+    func check(_ context: RuleContext) {
+        for (_, creative) in context.creatives {
+            guard let linear = creative.linear else { continue }
+            for file in linear.mediaFiles {
+                guard let codec = file.codec, codec.contains("/") || codec.contains(" ") else { continue }
+                context.report("MediaFile@codec is \"\(codec)\", not an RFC 6381 codecs value (such as avc1.64001F)", at: file.url)
+            }
+        }
+    }
+}

@@ -1,0 +1,34 @@
+import ConformCore
+import VAST
+
+/// Every <Mezzanine> must have a type attribute (its MIME type).
+struct MezzanineTypeRule: Rule {
+    static let description = RuleDescription(
+        id: "VAST-4.0-mezzanine-type",
+        name: "Mezzanine type",
+        summary: "every <Mezzanine> must have a type attribute (its MIME type)",
+        rationale: "type is required on Mezzanine; the transcoding service needs the container type before it downloads a multi-gigabyte file.",
+        fix: "Add type=\"video/mp4\" (or the mezzanine's MIME type, often video/quicktime).",
+        severity: .error,
+        versions: VASTVersion.v4_0.andLater,
+        specReferences: [
+            SpecReference(document: .vast43, section: "3.9.2", quote: "type*: MIME type for the file container."),
+            SpecReference(document: .vast43, section: "2.3.6", quote: "101 VAST schema validation error."),
+        ],
+        validExamples: [
+            RuleExample(#"<VAST version="4.2"><Ad><InLine><Creatives><Creative><Linear><MediaFiles><Mezzanine delivery="progressive" type="video/mp4" width="1280" height="720">https://m.example/m.mov</Mezzanine></MediaFiles></Linear></Creative></Creatives></InLine></Ad></VAST>"#),
+        ],
+        invalidExamples: [
+            RuleExample(#"<VAST version="4.2"><Ad><InLine><Creatives><Creative><Linear><MediaFiles>↓<Mezzanine delivery="progressive" width="1920" height="1080">https://m.example/m.mov</Mezzanine></MediaFiles></Linear></Creative></Creatives></InLine></Ad></VAST>"#),
+        ])
+
+    func check(_ context: RuleContext) {
+        for (_, creative) in context.creatives {
+            guard let linear = creative.linear else { continue }
+            for file in linear.mezzanines {
+                guard file.type == nil else { continue }
+                context.report("<Mezzanine> has no type attribute", at: file.url)
+            }
+        }
+    }
+}

@@ -1,0 +1,32 @@
+import ConformCore
+import VAST
+
+/// Every <NonLinear> of an <InLine> must have width and height attributes.
+struct NonLinearDimensionsRule: Rule {
+    static let description = RuleDescription(
+        id: "VAST-2.0-nonlinear-dimensions",
+        name: "NonLinear width and height",
+        summary: "every <NonLinear> of an <InLine> must have width and height attributes",
+        rationale: "width and height are required on the InLine NonLinear: the player reserves that area over the content (501 when it does not fit). A Wrapper NonLinear only carries tracking and is not checked.",
+        fix: "Add width=\"480\" height=\"70\" (the overlay size in pixels).",
+        severity: .error,
+        versions: VASTVersion.v2_0.andLater,
+        specReferences: [
+            SpecReference(document: .vast43, section: "3.12.1", quote: "width*: The pixel width of the placement slot for which the creative is intended."),
+            SpecReference(document: .vast43, section: "2.3.6", quote: "101 VAST schema validation error."),
+        ],
+        validExamples: [
+            RuleExample(#"<VAST version="4.2"><Ad><InLine><Creatives><Creative><NonLinearAds><NonLinear width="480" height="70"/></NonLinearAds></Creative></Creatives></InLine></Ad></VAST>"#),
+        ],
+        invalidExamples: [
+            RuleExample(#"<VAST version="4.2"><Ad><InLine><Creatives><Creative><NonLinearAds>↓<NonLinear height="70"/></NonLinearAds></Creative></Creatives></InLine></Ad></VAST>"#),
+        ])
+
+    func check(_ context: RuleContext) {
+        for (body, creative) in context.creatives where body.kind == .inLine {
+            for nonLinear in creative.nonLinearAds?.nonLinears ?? [] where nonLinear.width == nil || nonLinear.height == nil {
+                context.report("<NonLinear> lacks \(Missing.list(["width": nonLinear.width == nil, "height": nonLinear.height == nil])); width and height are required", at: nonLinear.position, path: nonLinear.path)
+            }
+        }
+    }
+}

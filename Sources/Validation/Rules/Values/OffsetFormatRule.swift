@@ -1,0 +1,25 @@
+import ConformCore
+import VAST
+
+/// Skipoffset and progress offsets must be HH:MM:SS, HH:MM:SS.mmm or a percentage from 0% to 100%.
+struct OffsetFormatRule: DecodeFindingRule {
+    static let description = RuleDescription(
+        id: "VAST-3.0-offset-format",
+        name: "Offset values",
+        summary: "skipoffset and progress offsets must be HH:MM:SS, HH:MM:SS.mmm or a percentage from 0% to 100%",
+        rationale: "An offset that does not parse makes the ad unskippable or the progress pixel silent, depending on the player. The 3.0 and 4.x XSDs allow exactly a time or n%. The decoder makes this finding wherever the value occurs, VMAP playlists and the VAST embedded in them included, so the rule carries no version range.",
+        fix: "Write skipoffset=\"00:00:05\" or skipoffset=\"25%\".",
+        severity: .error,
+        versions: nil,
+        specReferences: [
+            SpecReference(document: .vast43, section: "3.8", quote: "skipoffset: time value for the skippable ad ... in the format HH:MM:SS or HH:MM:SS.mmm or n%"),
+            SpecReference(document: .vast3, section: "2.3.4", quote: "offset ... HH:MM:SS.mmm or n%"),
+        ],
+        validExamples: [
+            RuleExample(#"<VAST version="4.2"><Ad><InLine><Creatives><Creative><Linear skipoffset="25%"/></Creative></Creatives></InLine></Ad></VAST>"#),
+        ],
+        invalidExamples: [
+            RuleExample(#"<VAST version="4.2"><Ad><InLine><Creatives><Creative>↓<Linear skipoffset="5s"/></Creative></Creatives></InLine></Ad></VAST>"#),
+            RuleExample(#"<VAST version="4.2"><Ad><InLine><Creatives><Creative><Linear><TrackingEvents>↓<Tracking event="progress" offset="150%">https://t.example/p</Tracking></TrackingEvents></Linear></Creative></Creatives></InLine></Ad></VAST>"#),
+        ])
+}

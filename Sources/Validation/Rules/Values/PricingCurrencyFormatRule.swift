@@ -1,0 +1,31 @@
+import ConformCore
+import VAST
+
+/// Pricing@currency should be a three-letter ISO 4217 code.
+struct PricingCurrencyFormatRule: Rule {
+    static let description = RuleDescription(
+        id: "VAST-3.0-pricing-currency-format",
+        name: "Pricing currency format",
+        summary: "Pricing@currency should be a three-letter ISO 4217 code",
+        rationale: "The spec asks for the ISO 4217 three-letter code; \"$\", \"usd dollars\" or \"EURO\" are read differently by each buyer.",
+        fix: "Write currency=\"USD\", \"EUR\", \"GBP\" and so on, upper case.",
+        severity: .warning,
+        versions: VASTVersion.v3_0.andLater,
+        specReferences: [
+            SpecReference(document: .vast43, section: "3.4.8", quote: "The three-letter ISO-4217 currency symbol that identifies the currency of the value provided (e.g. USD, GBP, etc.)."),
+        ],
+        validExamples: [
+            RuleExample(#"<VAST version="4.2"><Ad><InLine><Pricing model="CPM" currency="EUR">1.50</Pricing></InLine></Ad></VAST>"#),
+        ],
+        invalidExamples: [
+            RuleExample(#"<VAST version="4.2"><Ad><InLine>↓<Pricing model="CPM" currency="$">1.50</Pricing></InLine></Ad></VAST>"#),
+            RuleExample(#"<VAST version="4.2"><Ad><InLine>↓<Pricing model="CPM" currency="usd">1.50</Pricing></InLine></Ad></VAST>"#),
+        ])
+
+    func check(_ context: RuleContext) {
+        for ad in context.ads {
+            guard let pricing = ad.body?.pricing, let currency = pricing.currency, currency.utf8.count != 3 || !currency.utf8.allSatisfy({ $0 >= 65 && $0 <= 90 }) else { continue }
+            context.report("Pricing@currency is \"\(currency)\", not a three-letter ISO 4217 code such as USD", at: pricing.position, path: pricing.path)
+        }
+    }
+}

@@ -1,0 +1,30 @@
+import ConformCore
+import VAST
+
+/// StaticResource@creativeType should be a MIME type of the form type/subtype.
+struct StaticResourceCreativeTypeValueRule: Rule {
+    static let description = RuleDescription(
+        id: "VAST-2.0-staticresource-creativetype-value",
+        name: "StaticResource creativeType is a MIME type",
+        summary: "StaticResource@creativeType should be a MIME type of the form type/subtype",
+        rationale: "Players compare creativeType with the image and script types they render; \"png\" or \"image\" matches nothing and the resource is skipped.",
+        fix: "Write the MIME type: image/png, image/jpeg, image/gif, image/webp or application/javascript.",
+        severity: .warning,
+        versions: VASTVersion.v2_0.andLater,
+        specReferences: [
+            SpecReference(document: .vast43, section: "3.15.1", quote: "creativeType*: Identifies the MIME type of the creative provided."),
+        ],
+        validExamples: [
+            RuleExample(#"<VAST version="4.2"><Ad><InLine><Creatives><Creative><CompanionAds><Companion width="1" height="1"><StaticResource creativeType="image/png">https://s.example/a.png</StaticResource></Companion></CompanionAds></Creative></Creatives></InLine></Ad></VAST>"#),
+        ],
+        invalidExamples: [
+            RuleExample(#"<VAST version="4.2"><Ad><InLine><Creatives><Creative><CompanionAds><Companion width="1" height="1">↓<StaticResource creativeType="png">https://s.example/a.png</StaticResource></Companion></CompanionAds></Creative></Creatives></InLine></Ad></VAST>"#),
+        ])
+
+    func check(_ context: RuleContext) {
+        for resource in ResourceWalk.all(context) where resource.kind == .staticResource {
+            guard let type = resource.creativeType, !MIMEType.isWellFormed(type) else { continue }
+            context.report("StaticResource@creativeType is \"\(type)\", not a MIME type of the form type/subtype", at: resource.content)
+        }
+    }
+}

@@ -1,0 +1,25 @@
+import ConformCore
+import VAST
+
+/// Duration, Icon offset and duration, and NonLinear minSuggestedDuration must be HH:MM:SS or HH:MM:SS.mmm.
+struct TimeFormatRule: DecodeFindingRule {
+    static let description = RuleDescription(
+        id: "VAST-2.0-time-format",
+        name: "Time values",
+        summary: "Duration, Icon offset and duration, and NonLinear minSuggestedDuration must be HH:MM:SS or HH:MM:SS.mmm",
+        rationale: "VAST defines one time format. Players disagree on anything else: some read bare seconds, others drop the ad (error 101) or the icon. Hours take at least two digits, minutes and seconds 00 to 59, milliseconds exactly three digits. The decoder makes this finding wherever the value occurs, VMAP playlists and the VAST embedded in them included, so the rule carries no version range.",
+        fix: "Write times as 00:00:30 or 00:00:30.000.",
+        severity: .error,
+        versions: nil,
+        specReferences: [
+            SpecReference(document: .vast43, section: "3.8.1", quote: "The time format is HH:MM:SS or HH:MM:SS.mmm"),
+            SpecReference(document: .vast2, section: "2.3.5.1", quote: "Duration ... HH:MM:SS"),
+        ],
+        validExamples: [
+            RuleExample(#"<VAST version="4.2"><Ad><InLine><Creatives><Creative><Linear><Duration>00:00:15.000</Duration></Linear></Creative></Creatives></InLine></Ad></VAST>"#),
+        ],
+        invalidExamples: [
+            RuleExample(#"<VAST version="4.2"><Ad><InLine><Creatives><Creative><Linear>↓<Duration>15</Duration></Linear></Creative></Creatives></InLine></Ad></VAST>"#),
+            RuleExample(#"<VAST version="4.2"><Ad><InLine><Creatives><Creative><NonLinearAds>↓<NonLinear minSuggestedDuration="0:10"/></NonLinearAds></Creative></Creatives></InLine></Ad></VAST>"#),
+        ])
+}

@@ -1,0 +1,32 @@
+import ConformCore
+import VAST
+
+/// Every <UniversalAdId> must have an idRegistry attribute.
+struct UniversalAdIdRegistryRule: Rule {
+    static let description = RuleDescription(
+        id: "VAST-4.0-universaladid-idregistry",
+        name: "UniversalAdId idRegistry",
+        summary: "every <UniversalAdId> must have an idRegistry attribute",
+        rationale: "idRegistry names the registry that issued the id (ad-id.org, clearcast.co.uk, ...); without it the id cannot be resolved. The 4.x schemas make it required; \"unknown\" is the documented value when there is no registry.",
+        fix: "Add idRegistry=\"ad-id.org\" (or idRegistry=\"unknown\").",
+        severity: .error,
+        versions: VASTVersion.v4_0.andLater,
+        specReferences: [
+            SpecReference(document: .vast43, section: "3.7.1", quote: "idRegistry*: A string used to identify the URL for the registry website where the unique creative ID is cataloged. Default value is “unknown.”"),
+            SpecReference(document: .vast43, section: "2.3.6", quote: "101 VAST schema validation error."),
+        ],
+        validExamples: [
+            RuleExample(#"<VAST version="4.2"><Ad><InLine><Creatives><Creative><UniversalAdId idRegistry="unknown">unknown</UniversalAdId><Linear/></Creative></Creatives></InLine></Ad></VAST>"#),
+        ],
+        invalidExamples: [
+            RuleExample(#"<VAST version="4.2"><Ad><InLine><Creatives><Creative>↓<UniversalAdId>X</UniversalAdId><Linear/></Creative></Creatives></InLine></Ad></VAST>"#),
+        ])
+
+    func check(_ context: RuleContext) {
+        for (_, creative) in context.creatives {
+            for id in creative.universalAdIds where id.idRegistry == nil {
+                context.report("<UniversalAdId> has no idRegistry attribute", at: id.position, path: id.path)
+            }
+        }
+    }
+}

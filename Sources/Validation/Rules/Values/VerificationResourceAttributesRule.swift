@@ -1,0 +1,43 @@
+import ConformCore
+import VAST
+
+/// JavaScriptResource must have apiFramework and browserOptional, ExecutableResource apiFramework and type (VAST 4.1).
+struct VerificationResourceAttributesRule: Rule {
+    static let description = RuleDescription(
+        id: "VAST-4.1-verification-resource-attributes",
+        name: "Verification resource attributes",
+        summary: "JavaScriptResource must have apiFramework and browserOptional, ExecutableResource apiFramework and type (VAST 4.1)",
+        rationale: "The 4.1 schema requires these attributes: apiFramework (omid) tells the player which measurement API loads the script, browserOptional whether it can run outside a browser, type which runtime an executable needs. Players skip verification resources without them and fire verificationNotExecuted (error 410). Sources disagree: the 4.3 text marks these attributes required, the 4.1 XSD leaves them optional. Decision: an error from 4.1 on, as the text says; before 4.1 the shape differed.",
+        fix: "Write <JavaScriptResource apiFramework=\"omid\" browserOptional=\"true\"><![CDATA[https://...]]></JavaScriptResource>.",
+        severity: .error,
+        versions: VASTVersion.v4_1.andLater,
+        specReferences: [
+            SpecReference(document: .vast43, section: "3.17.1", quote: "apiFramework*: The name of the API framework used to execute the AdVerification code. browserOptional*: Boolean value."),
+            SpecReference(document: .vast43, section: "3.17.2", quote: "type*: The type of executable resource provided."),
+        ],
+        validExamples: [
+            RuleExample(#"<VAST version="4.2"><Ad><InLine><AdVerifications><Verification vendor="v"><JavaScriptResource apiFramework="omid" browserOptional="true">https://v.example/v.js</JavaScriptResource></Verification></AdVerifications></InLine></Ad></VAST>"#),
+        ],
+        invalidExamples: [
+            RuleExample(#"<VAST version="4.2"><Ad><InLine><AdVerifications><Verification vendor="v">↓<JavaScriptResource>https://v.example/v.js</JavaScriptResource>↓<ExecutableResource apiFramework="x">https://v.example/v.bin</ExecutableResource></Verification></AdVerifications></InLine></Ad></VAST>"#),
+        ])
+
+    func check(_ context: RuleContext) {
+        for ad in context.ads {
+            for verification in ad.body?.adVerifications ?? [] {
+                for resource in verification.javaScriptResources {
+                    let missing = [resource.apiFramework == nil ? "apiFramework" : nil, resource.browserOptional == nil ? "browserOptional" : nil].compactMap { $0 }
+                    if !missing.isEmpty {
+                        context.report("<JavaScriptResource> lacks \(missing.joined(separator: " and "))", at: resource.url)
+                    }
+                }
+                for resource in verification.executableResources {
+                    let missing = [resource.apiFramework == nil ? "apiFramework" : nil, resource.type == nil ? "type" : nil].compactMap { $0 }
+                    if !missing.isEmpty {
+                        context.report("<ExecutableResource> lacks \(missing.joined(separator: " and "))", at: resource.url)
+                    }
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,31 @@
+import ConformCore
+import VAST
+
+/// Every <Verification> should contain a <JavaScriptResource> or an <ExecutableResource>.
+struct VerificationResourceRule: Rule {
+    static let description = RuleDescription(
+        id: "VAST-4.1-verification-no-resource",
+        name: "Verification has a resource",
+        summary: "every <Verification> should contain a <JavaScriptResource> or an <ExecutableResource>",
+        rationale: "A Verification without code to run measures nothing; the player can only fire verificationNotExecuted. The spec says at least one resource should be provided, so this is a warning.",
+        fix: "Add <JavaScriptResource apiFramework=\"omid\" browserOptional=\"true\"><![CDATA[https://...]]></JavaScriptResource>.",
+        severity: .warning,
+        versions: VASTVersion.v4_1.andLater,
+        specReferences: [
+            SpecReference(document: .vast43, section: "3.17", quote: "At least one <JavaScriptResource> or <ExecutableResource> should be provided."),
+        ],
+        validExamples: [
+            RuleExample(#"<VAST version="4.2"><Ad><InLine><AdVerifications><Verification vendor="v"><ExecutableResource apiFramework="x" type="y">z</ExecutableResource></Verification></AdVerifications></InLine></Ad></VAST>"#),
+        ],
+        invalidExamples: [
+            RuleExample(#"<VAST version="4.2"><Ad><InLine><AdVerifications>↓<Verification vendor="v"><VerificationParameters>p</VerificationParameters></Verification></AdVerifications></InLine></Ad></VAST>"#),
+        ])
+
+    func check(_ context: RuleContext) {
+        for ad in context.ads {
+            for verification in ad.body?.adVerifications ?? [] where verification.javaScriptResources.isEmpty && verification.executableResources.isEmpty {
+                context.report("<Verification\(verification.vendor.map { " vendor=\"\($0)\"" } ?? "")> has no JavaScriptResource or ExecutableResource", at: verification.position, path: verification.path)
+            }
+        }
+    }
+}
