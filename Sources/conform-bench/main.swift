@@ -102,6 +102,29 @@ func run(_ stage: String, inputs: [Data], threads: Int, minSeconds: Double) -> S
                  tagsPerSecond: Double(inputs.count * passes) / elapsed)
 }
 
+/// Per-rule cost: every rule alone over every input, slowest first (the `rules` stage).
+func profileRules(inputs: [Data]) {
+    let decoded = inputs.map { VASTDecoder.decode($0) }
+    var rows: [(String, Double)] = []
+    for type in AllRules.types {
+        let start = Date()
+        var passes = 0
+        while Date().timeIntervalSince(start) < 0.05 {
+            for input in decoded { _ = Validator.validate(input, rules: [type]) }
+            passes += 1
+        }
+        rows.append((type.description.id, Date().timeIntervalSince(start) / Double(passes) * 1e6))
+    }
+    for (id, micros) in rows.sorted(by: { $0.1 > $1.1 }).prefix(25) {
+        print(String(format: "%10.1f us/pass  %@", micros, id))
+    }
+}
+
+if settings.stages == ["rules"] {
+    profileRules(inputs: inputs)
+    exit(0)
+}
+
 let encoder = JSONEncoder()
 encoder.outputFormatting = [.sortedKeys]
 for stage in settings.stages {

@@ -44,9 +44,11 @@ public final class RuleContext {
 
     /// The value stored under `key`, made by `make` the first time it is asked for.
     public func memo<T>(_ key: String, _ make: () -> T) -> T {
-        if let value = memos[key] as? T { return value }
+        // A class box: casting it back is one pointer check, where casting a collection stored as
+        // `Any` would check every element.
+        if let box = memos[key] as? MemoBox<T> { return box.value }
         let value = make()
-        memos[key] = value
+        memos[key] = MemoBox(value)
         return value
     }
 
@@ -149,6 +151,11 @@ public final class RuleContext {
         out += trackingEvents.map { (.tracking, $0.event.url) }
         return out
     }()
+}
+
+private final class MemoBox<T> {
+    let value: T
+    init(_ value: T) { self.value = value }
 }
 
 /// The element a `<Tracking>` sits under.
