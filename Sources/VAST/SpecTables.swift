@@ -160,7 +160,8 @@ public enum MacroCatalog {
         MacroDefinition("PODSEQUENCE", since: .v4_1, sample: "1"),
         MacroDefinition("ADSERVINGID", since: .v4_1, sample: "a1b2c3"),
         MacroDefinition("CLICKPOS", since: .v4_1, contexts: [.clickTracking], sample: "100,200"),
-        MacroDefinition("ERRORCODE", since: .v2_0, contexts: [.error], sample: "900"),
+        // Numbered error codes and [ERRORCODE] arrived with VAST 3.0 (VAST 2.0 error URIs carry no code).
+        MacroDefinition("ERRORCODE", since: .v3_0, contexts: [.error], sample: "900"),
         MacroDefinition("REASON", since: .v4_1, contexts: [.verificationNotExecuted], sample: "1"),
         MacroDefinition("LIMITADTRACKING", since: .v4_1, sample: "0"),
         MacroDefinition("REGULATIONS", since: .v4_1, sample: "gdpr"),
@@ -243,7 +244,12 @@ public enum Macros {
     }
 }
 
-/// Tracking event names per VAST version and per parent (VAST 4.3 §3.14.1; XSD enumerations).
+/// Tracking event names per VAST version (XSD enumerations of 2.0.1, 3.0, 4.0, 4.1 and 4.2; VAST 4.3
+/// from its prose, §3.14.1, as no 4.3 schema was published).
+///
+/// Decision on `notUsed`: it appears only in the 4.3 prose (a terminal event fired when an ad is not
+/// going to be shown); the 4.2 schema that 4.3 tags are validated with does not list it. conform accepts
+/// it in 4.3 documents and reports it in 4.2 and earlier.
 public enum TrackingEvents {
     public static func names(for version: VASTVersion) -> Set<String> {
         var set: Set<String> = ["creativeView", "start", "firstQuartile", "midpoint", "thirdQuartile", "complete",
@@ -270,6 +276,14 @@ public enum TrackingEvents {
         return set
     }
 
-    /// Every event name any version knows.
-    public static let allNames: Set<String> = VASTVersion.allCases.reduce(into: Set<String>()) { $0.formUnion(names(for: $1)) }
+    /// Events allowed only under `<Verification>` (VAST 4.1+): `verificationNotExecuted`. They are not in
+    /// ``names(for:)``, which lists the events of Linear, NonLinear and Companion tracking.
+    public static func verificationNames(for version: VASTVersion) -> Set<String> {
+        version >= .v4_1 ? ["verificationNotExecuted"] : []
+    }
+
+    /// Every event name any version knows (including `verificationNotExecuted`).
+    public static let allNames: Set<String> = VASTVersion.allCases.reduce(into: Set<String>()) {
+        $0.formUnion(names(for: $1)); $0.formUnion(verificationNames(for: $1))
+    }
 }

@@ -6,6 +6,7 @@ import Trafficking
 public enum AllRules {
     public static let types: [any Rule.Type] = (
         RuleFamilies.xml + RuleFamilies.document
+            + RuleFamilies.tracking + RuleFamilies.url + RuleFamilies.macro + RuleFamilies.identity
     ).sorted { String(describing: $0) < String(describing: $1) }
 
     /// Descriptions of every rule: VAST, VMAP and XML rules, then the trafficking-parameter rules.

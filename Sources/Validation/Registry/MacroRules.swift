@@ -1,0 +1,17 @@
+extension RuleFamilies {
+    /// Macros: unknown, case, deprecated, context, version, encoding.
+    static let macro: [any Rule.Type] = [
+        MacroCaseRule.self,
+        MacroClickPosContextRule.self,
+        MacroDeprecatedRule.self,
+        MacroEncodedRule.self,
+        MacroErrorCodeContextRule.self,
+        MacroErrorURLCodeRule.self,
+        MacroNewerThanVersionRule.self,
+        MacroPercentUnexpandedRule.self,
+        MacroReasonContextRule.self,
+        MacroRequestOnlyRule.self,
+        MacroUnknownRule.self,
+        MacroUnterminatedRule.self,
+    ]
+}

@@ -1,0 +1,22 @@
+extension RuleFamilies {
+    /// Tracking events: names per version and parent, offsets, coverage, duplicates.
+    static let tracking: [any Rule.Type] = [
+        SkipoffsetBeyondDurationRule.self,
+        TrackingCompanionEventRule.self,
+        TrackingDuplicateURLRule.self,
+        TrackingEventPresentRule.self,
+        TrackingEventRemovedRule.self,
+        TrackingEventValueRule.self,
+        TrackingInteractiveStartRule.self,
+        TrackingLinearCoverageRule.self,
+        TrackingNonLinearEventRule.self,
+        TrackingOffsetEventRule.self,
+        TrackingOffsetParentRule.self,
+        TrackingProgressBeyondDurationRule.self,
+        TrackingProgressOffsetRule.self,
+        TrackingQuartileGapsRule.self,
+        TrackingSkipWithoutSkipoffsetRule.self,
+        TrackingVerificationEventRule.self,
+        TrackingVerificationNotExecutedParentRule.self,
+    ]
+}
