@@ -41,6 +41,8 @@ let package = Package(
         .testTarget(name: "VASTTests", dependencies: ["VAST", "XMLCore"]),
         .testTarget(name: "TraffickingTests", dependencies: ["Trafficking"]),
         .testTarget(name: "ValidationTests", dependencies: ["Validation", "VAST", "XMLCore", "ConformCore"]),
+        // Launches the built `conform` binary; depending on the executable makes `swift test` build it.
+        .testTarget(name: "CLITests", dependencies: ["conform"]),
     ],
     swiftLanguageModes: [.v6]
 )

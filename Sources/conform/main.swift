@@ -13,6 +13,8 @@ let overview = """
     SUBCOMMANDS:
       check       Check tags (files, URLs or stdin): XML, rules, with file:line:column findings.
       params      Check trafficking-parameter strings (custom CTA, carousel, takeovers).
+      rules       List every rule (text, JSON, or the Markdown reference Docs/Rules.md).
+      explain     Explain one rule: why, the spec's words, examples, how to fix.
       version     Print the version.
       help        Show this help, or a subcommand's: conform help check
 
@@ -29,12 +31,18 @@ let code: Int32
 switch subcommand {
 case "check":
     code = CheckCommand.run(rest)
+case "rules":
+    code = RulesCommand.run(rest)
+case "explain":
+    code = ExplainCommand.run(rest)
 case "version", "--version":
     print(version)
     code = ExitCode.success
 case "help", "-h", "--help":
     switch rest.first {
     case "check": print(CheckCommand.help)
+    case "rules": print(RulesCommand.help)
+    case "explain": print(ExplainCommand.help)
     default: print(overview)
     }
     code = ExitCode.success

@@ -2,9 +2,9 @@ import ConformCore
 import VAST
 
 /// vendor in the recommended domain-useCase form.
-struct VerificationVendorFormatRule: Rule {
+struct VerificationVendorDomainRule: Rule {
     static let description = RuleDescription(
-        id: "VAST-4.1-verification-vendor-format",
+        id: "VAST-4.1-verification-vendor-domain",
         name: "Verification vendor format",
         summary: "a <Verification> vendor is not in the recommended [domain]-[useCase] form (company.com-omid)",
         rationale: "The recommended format avoids name collisions and is what players' vendor allow-lists contain; a bare name may not match and the script is refused (reason 1). Recommended, so info.",
