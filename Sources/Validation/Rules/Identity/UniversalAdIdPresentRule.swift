@@ -9,7 +9,7 @@ struct UniversalAdIdPresentRule: Rule {
         summary: "InLine creatives must have a <UniversalAdId> (4.0–4.2: every creative; 4.3: Linear creatives)",
         rationale: """
             UniversalAdId identifies the creative across systems (Ad-ID, Clearcast). The sources disagree on \
-            its scope: the 4.1 and 4.2 schemas require it (minOccurs 1) on every InLine creative, and 4.3 §3.7.1 \
+            its scope: the 4.2 schema requires it (minOccurs=\"1\" in Creative_Inline_type) on every InLine creative, and 4.3 §3.7.1 \
             marks it required, but 4.3 §1.3.2 says it "is required for linear ads". Decision: for VAST 4.0 to \
             4.2 every InLine creative must carry one, following the schema; for 4.3 only creatives with a \
             <Linear> are required to, following the 4.3 prose, so NonLinear and Companion creatives are not \

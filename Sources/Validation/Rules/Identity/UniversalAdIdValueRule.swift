@@ -7,12 +7,11 @@ struct UniversalAdIdValueRule: Rule {
         id: "VAST-4.0-universaladid-idvalue",
         name: "UniversalAdId idValue (4.0)",
         summary: "in VAST 4.0 a <UniversalAdId> must have an idValue attribute",
-        rationale: "The 4.0 schema requires idValue, the creative id. VAST 4.1 made the content the id and removed idValue (see VAST-4.1-universaladid-idvalue-removed), so this rule applies to 4.0 documents only.",
+        rationale: "VAST 4.0 carried the creative id in the idValue attribute, required beside idRegistry. VAST 4.1 made the content the id and removed idValue (see VAST-4.1-universaladid-idvalue-removed), so this rule applies to 4.0 documents only.",
         fix: "Add idValue=\"…\" with the creative id (or declare VAST 4.1+ and put the id in the content).",
         severity: .error,
         versions: VASTVersion.v4_0...VASTVersion.v4_0,
         specReferences: [
-            SpecReference(document: .vast4, section: "3.7.1", quote: "idValue ... A string identifying the unique creative identifier"),
             SpecReference(document: .vast43, section: "3.7.1", quote: "VAST 4.0 had an attribute “idValue” that was a duplicate of the node value"),
         ],
         validExamples: [

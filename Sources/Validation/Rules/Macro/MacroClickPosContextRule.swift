@@ -12,7 +12,7 @@ struct MacroClickPosContextRule: Rule {
         severity: .info,
         versions: VASTVersion.v4_1.andLater,
         specReferences: [
-            SpecReference(document: .vastMacros, section: "", quote: "CLICKPOS ... Click tracking"),
+            SpecReference(document: .vastMacros, section: "CLICKPOS", quote: "contexts: ClickTracking tracking pixels"),
         ],
         validExamples: [
             SketchTag.linear("4.2", "<VideoClicks><ClickTracking><![CDATA[https://c.example/c?p=[CLICKPOS]]]></ClickTracking></VideoClicks>"),

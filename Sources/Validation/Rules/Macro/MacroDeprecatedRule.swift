@@ -13,7 +13,7 @@ struct MacroDeprecatedRule: Rule {
         versions: VASTVersion.v4_1.andLater,
         specReferences: [
             SpecReference(document: .vast43, section: "6.1", quote: "For any macros that are marked as optional or deprecated and where the actual macro is not provided ... -1"),
-            SpecReference(document: .vastMacros, section: "", quote: "CONTENTPLAYHEAD ... deprecated"),
+            SpecReference(document: .vastMacros, section: "CONTENTPLAYHEAD", quote: "Deprecated in VAST 4.1, replaced by [ADPLAYHEAD] and [MEDIAPLAYHEAD]"),
         ],
         validExamples: [
             SketchTag.linear("4.2", "<TrackingEvents><Tracking event=\"pause\"><![CDATA[https://t.example/p?at=[MEDIAPLAYHEAD]]]></Tracking></TrackingEvents>"),

@@ -12,6 +12,7 @@ struct MacroErrorCodeContextRule: Rule {
         severity: .warning,
         versions: VASTVersion.v3_0.andLater,
         specReferences: [
+            SpecReference(document: .vastMacros, section: "ERRORCODE", quote: "reserved for error tracking URIs"),
             SpecReference(document: .vast43, section: "3.4.11", quote: "If the URI contains an [ERRORCODE] macro, the media player must populate the macro with an error code"),
         ],
         validExamples: [

@@ -13,7 +13,7 @@ struct MacroNewerThanVersionRule: Rule {
         versions: VASTVersion.v2_0.andLater,
         specReferences: [
             SpecReference(document: .vast43, section: "4", quote: "features introduced in the newer versions will typically not be back ported to older-versioned players"),
-            SpecReference(document: .vastMacros, section: "", quote: "introversion"),
+            SpecReference(document: .vastMacros, section: "ADSERVINGID", quote: "introversion: 4.1"),
         ],
         validExamples: [
             SketchTag.inLine("4.2", "<Impression><![CDATA[https://i.example/imp?sid=[ADSERVINGID]]]></Impression>"),

@@ -21,7 +21,7 @@ struct MacroUnknownRule: Rule {
         versions: VASTVersion.v2_0.andLater,
         specReferences: [
             SpecReference(document: .vast43, section: "6.1", quote: "All macro names are surrounded by square brackets, for example: [EXAMPLE]"),
-            SpecReference(document: .vastMacros, section: "", quote: "the latest list ... of macros"),
+            SpecReference(document: .vast43, section: "6.1", quote: "we are maintaining the latest list on the IAB Tech Lab’s VAST github repository"),
         ],
         validExamples: [
             SketchTag.inLine("4.3", "<Impression><![CDATA[https://i.example/imp?cb=[CACHEBUSTING]&store=[STOREID]&gpp=[GPPSTRING]&a[0]=1]]></Impression>"),

@@ -7,7 +7,7 @@ struct IconFallbackImageDimensionsRule: Rule {
         id: "VAST-4.2-icon-fallback-image-dimensions",
         name: "Icon fallback image size",
         summary: "every <IconClickFallbackImage> must have width and height",
-        rationale: "VAST 4.2 added IconClickFallbackImage for platforms without HTML (CTV): the player renders the image above the paused video and needs its size to lay it out. Both attributes are marked required.",
+        rationale: "VAST 4.2 added IconClickFallbackImage for platforms without HTML (CTV): the player renders the image above the paused video and needs its size to lay it out. The 4.3 text marks both required (width*, height*); the 4.2 schema declares them optional. Decision: an error from 4.2, following the text, since an image without a size cannot be laid out reliably.",
         fix: "Add width=\"…\" height=\"…\" (pixels) to the <IconClickFallbackImage>.",
         severity: .error,
         versions: VASTVersion.v4_2.andLater,

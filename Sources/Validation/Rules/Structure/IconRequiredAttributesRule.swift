@@ -12,7 +12,7 @@ struct IconRequiredAttributesRule: Rule {
         severity: .error,
         versions: VASTVersion.v3_0...VASTVersion.v3_0,
         specReferences: [
-            SpecReference(document: .vast3, section: "2.3.6.2", quote: "program, width, height, xPosition, yPosition ... required"),
+            SpecReference(document: .vast3, section: "XSD Icon_type", quote: "attribute name=\"program\" use=\"required\""),
         ],
         validExamples: [
             SketchTag.linear("3.0", "<Icons><Icon program=\"AdChoices\" width=\"20\" height=\"20\" xPosition=\"right\" yPosition=\"top\"><StaticResource creativeType=\"image/png\"><![CDATA[https://i.example/ac.png]]></StaticResource></Icon></Icons>"),

@@ -7,7 +7,7 @@ struct VerificationBrowserOptionalRule: Rule {
         id: "VAST-4.3-verification-browseroptional",
         name: "JavaScriptResource browserOptional",
         summary: "a verification <JavaScriptResource> has no browserOptional attribute (VAST 4.3)",
-        rationale: "browserOptional says whether the script runs without a browser DOM; players outside a webview (JavaScriptCore, CTV) may only run browserOptional=\"true\" scripts. The 4.3 text marks it required, while the 4.1 and 4.2 schemas keep it optional. Decision: reported for 4.3 documents only, as an error following the 4.3 wording.",
+        rationale: "browserOptional says whether the script runs without a browser DOM; players outside a webview (JavaScriptCore, CTV) may only run browserOptional=\"true\" scripts. The 4.3 text marks it required (browserOptional*), while the 4.1 and 4.2 schemas keep it optional. Decision: reported for 4.3 documents only, as an error following the 4.3 wording.",
         fix: "Add browserOptional=\"true\" or \"false\" to the <JavaScriptResource>.",
         severity: .error,
         versions: VASTVersion.v4_3.andLater,

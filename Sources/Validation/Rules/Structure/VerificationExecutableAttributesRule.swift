@@ -7,7 +7,7 @@ struct VerificationExecutableAttributesRule: Rule {
         id: "VAST-4.1-verification-executable-attributes",
         name: "ExecutableResource attributes",
         summary: "every verification <ExecutableResource> must have apiFramework and type attributes",
-        rationale: "Both are required: apiFramework names the API, type the kind of executable agreed with the integrator. Without them a player cannot choose or run the resource.",
+        rationale: "The 4.3 text marks both required; the 4.1 and 4.2 schemas declare them optional. Decision: an error from 4.1, following the text: apiFramework names the API, type the kind of executable agreed with the integrator. Without them a player cannot choose or run the resource.",
         fix: "Add apiFramework=\"…\" and type=\"…\" to the <ExecutableResource>.",
         severity: .error,
         versions: VASTVersion.v4_1.andLater,

@@ -7,7 +7,7 @@ struct VerificationJavaScriptAPIFrameworkRule: Rule {
         id: "VAST-4.1-verification-javascript-apiframework",
         name: "JavaScriptResource apiFramework",
         summary: "every verification <JavaScriptResource> must have an apiFramework attribute",
-        rationale: "apiFramework is required: it tells the player which API the script speaks (omid). Players do not run a script whose framework they cannot tell and report verificationNotExecuted with reason 2.",
+        rationale: "The 4.3 text marks apiFramework required; the 4.1 and 4.2 schemas declare it optional. Decision: an error from 4.1, following the text: it tells the player which API the script speaks (omid). Players do not run a script whose framework they cannot tell and report verificationNotExecuted with reason 2.",
         fix: "Add apiFramework=\"omid\" to the <JavaScriptResource>.",
         severity: .error,
         versions: VASTVersion.v4_1.andLater,

@@ -7,7 +7,7 @@ struct VerificationVendorRule: Rule {
         id: "VAST-4.1-verification-vendor",
         name: "Verification vendor",
         summary: "every <Verification> must have a vendor attribute",
-        rationale: "vendor is required: players match it against their list of allowed verification vendors and report verificationNotExecuted per vendor. Without it the script is usually refused.",
+        rationale: "The 4.3 text marks vendor required (vendor*), while the 4.1 and 4.2 schemas declare it optional. Decision: an error from 4.1, following the text, because the schemas cannot say what players need: they match it against their list of allowed verification vendors and report verificationNotExecuted per vendor. Without it the script is usually refused.",
         fix: "Add vendor=\"company.com-omid\" to the <Verification>.",
         severity: .error,
         versions: VASTVersion.v4_1.andLater,

@@ -18,6 +18,7 @@ struct TrackingCompanionEventRule: Rule {
         versions: VASTVersion.v2_0.andLater,
         specReferences: [
             SpecReference(document: .vast43, section: "3.14.1", quote: "The only VAST event available for tracking companion creative is the creativeView event"),
+            SpecReference(document: .vast42, section: "XSD CompanionAd_type", quote: "For Companions creativeView is the only supported event."),
         ],
         validExamples: [
             SketchTag.creative("4.2", "<CompanionAds><Companion width=\"300\" height=\"250\"><StaticResource creativeType=\"image/png\"><![CDATA[https://c.example/a.png]]></StaticResource><TrackingEvents><Tracking event=\"creativeView\"><![CDATA[https://t.example/cv]]></Tracking></TrackingEvents></Companion></CompanionAds>"),
