@@ -132,3 +132,22 @@ import VAST
         }
     }
 }
+
+/// The cheap pre-checks must agree with the full URL inspection they stand in for.
+@Suite struct URLFastPathTests {
+    static let samples = [
+        "https://i.example/imp?a=1", "http://i.example/x", "HTTPS://I.EXAMPLE/", "https://.example/x", "https://a..b/x",
+        "https://i.example:80a/x", "//i.example/x", "/x", "javascript:alert(1)", "about:blank", "ftp://f.example/",
+        "https://user:pw@i.example/", "http://localhost:8080/", "https://10.1.2.3/x", "https://[::1]/x",
+        "https://i.example/a|b", "https://i.example/é", "data:text/html,hi", "c:\\ads\\a.mp4", "https://", "https:",
+    ]
+
+    @Test(arguments: samples)
+    func fastPathsAgreeWithTheInspection(url: String) {
+        let full = URLInspection(url)
+        #expect(URLInspection.scheme(of: url) == full.scheme)
+        if URLInvalidRule.looksSound(url) { #expect(full.structuralProblem == nil) }
+        if !URLInspection.mayHaveUnencodedCharacters(url) { #expect(full.unencodedCharacters.isEmpty) }
+        if let host = full.host, URLLocalHostRule.isLocal(host) { #expect(URLLocalHostRule.mayBeLocal(url)) }
+    }
+}

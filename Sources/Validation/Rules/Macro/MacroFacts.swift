@@ -5,8 +5,9 @@ import VAST
 enum MacroFacts {
     /// Every macro token of every URL of the document, with the URL's role and node.
     static func tokens(_ context: RuleContext) -> [(role: URLRole, node: TextNode, macro: MacroOccurrence)] {
-        context.urls.flatMap { role, node in
-            Macros.occurrences(in: node.value).map { (role, node, $0) }
+        context.urls.flatMap { role, node -> [(role: URLRole, node: TextNode, macro: MacroOccurrence)] in
+            guard node.value.utf8.contains(where: { $0 == UInt8(ascii: "[") || $0 == UInt8(ascii: "%") }) else { return [] }
+            return Macros.occurrences(in: node.value).map { (role, node, $0) }
         }
     }
 

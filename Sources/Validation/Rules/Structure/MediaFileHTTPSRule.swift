@@ -23,7 +23,7 @@ struct MediaFileHTTPSRule: Rule {
 
     func check(_ context: RuleContext) {
         guard context.configuration.allowedURLSchemes.contains(where: { $0.lowercased() == "http" }) else { return }
-        for (role, node) in context.urls where role.isMedia && URLInspection(node.value).scheme == "http" {
+        for (role, node) in context.urls where role.isMedia && URLInspection.scheme(of: node.value) == "http" {
             context.report("<\(node.path.elementNameOfPath)> is served over http://; use https://", at: node)
         }
     }

@@ -28,9 +28,9 @@ struct TrackingCompanionEventRule: Rule {
         ])
 
     func check(_ context: RuleContext) {
+        let valid = TrackingEvents.names(for: context.version)
         for (parent, _, event) in context.trackingEvents where parent == .companion {
-            guard let name = event.event, name != "creativeView",
-                  TrackingEvents.names(for: context.version).contains(name) else { continue }
+            guard let name = event.event, name != "creativeView", valid.contains(name) else { continue }
             context.report("<Companion> tracks \"\(name)\"; a companion's only tracking event is creativeView", at: event.url)
         }
     }

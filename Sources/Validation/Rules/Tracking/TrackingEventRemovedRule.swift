@@ -31,8 +31,10 @@ struct TrackingEventRemovedRule: Rule {
         ])
 
     func check(_ context: RuleContext) {
+        let valid = TrackingEvents.names(for: context.version)
         for (parent, _, event) in context.trackingEvents where parent != .verification {
-            guard let name = event.event, TrackingFacts.standing(of: name, in: context.version) == .removed else { continue }
+            guard let name = event.event, !valid.contains(name),
+                  TrackingFacts.standing(of: name, in: context.version) == .removed else { continue }
             let replacement = TrackingFacts.replacements[name].map { "; use \($0)" } ?? ""
             context.report("<Tracking> event \"\(name)\" is not in VAST \(context.version.rawValue)\(replacement)", at: event.url)
         }

@@ -34,8 +34,9 @@ struct TrackingEventValueRule: Rule {
         ])
 
     func check(_ context: RuleContext) {
+        let valid = TrackingEvents.names(for: context.version)
         for (parent, _, event) in context.trackingEvents where parent != .verification {
-            guard let name = event.event, name != "verificationNotExecuted" else { continue }
+            guard let name = event.event, name != "verificationNotExecuted", !valid.contains(name) else { continue }
             switch TrackingFacts.standing(of: name, in: context.version) {
             case .valid, .removed:
                 continue

@@ -22,7 +22,7 @@ struct URLCredentialsRule: Rule {
         ])
 
     func check(_ context: RuleContext) {
-        for (_, node) in context.urls where URLInspection(node.value).hasUserInfo {
+        for (_, node) in context.urls where node.value.utf8.contains(UInt8(ascii: "@")) && URLInspection(node.value).hasUserInfo {
             context.report("the URL in <\(node.path.elementNameOfPath)> carries credentials before the host", at: node)
         }
     }

@@ -143,6 +143,34 @@ struct URLInspection: Sendable {
         return String(out)
     }
 
+    // MARK: Fast paths
+    //
+    // Most URLs in a tag are clean https URLs; these checks look at the bytes once and let the rules skip
+    // the full inspection when nothing can be wrong.
+
+    /// The lower-cased scheme of `url` (trimmed), or `nil` when it has none. Cheaper than a full inspection.
+    static func scheme(of url: String) -> String? {
+        var scheme: [UInt8] = []
+        for byte in url.utf8 {
+            if byte == UInt8(ascii: ":") { break }
+            let isLetter = (byte >= 65 && byte <= 90) || (byte >= 97 && byte <= 122)
+            let isOther = (byte >= 48 && byte <= 57) || byte == 43 || byte == 45 || byte == 46
+            if scheme.isEmpty ? !isLetter : !(isLetter || isOther) { return nil }
+            scheme.append(byte >= 65 && byte <= 90 ? byte + 32 : byte)
+        }
+        guard !scheme.isEmpty, scheme.count < url.utf8.count else { return nil }
+        return String(decoding: scheme, as: UTF8.self)
+    }
+
+    /// Whether `url` contains a byte that RFC 3986 forbids unencoded (or any non-ASCII byte), so a full
+    /// inspection is needed; macro tokens are not considered here.
+    static func mayHaveUnencodedCharacters(_ url: String) -> Bool {
+        url.utf8.contains { byte in
+            byte < 0x20 || byte >= 0x7F || byte == 0x22 || byte == 0x3C || byte == 0x3E || byte == 0x5C
+                || byte == 0x5E || byte == 0x60 || byte == 0x7B || byte == 0x7C || byte == 0x7D
+        }
+    }
+
     static func isLetter(_ c: Unicode.Scalar) -> Bool { (c >= "A" && c <= "Z") || (c >= "a" && c <= "z") }
     static func isDigit(_ c: Unicode.Scalar) -> Bool { c >= "0" && c <= "9" }
 }

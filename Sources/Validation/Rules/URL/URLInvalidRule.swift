@@ -28,8 +28,29 @@ struct URLInvalidRule: Rule {
             SketchTag.inLine("4.2", "↓<Impression><![CDATA[//i.example/imp]]></Impression>\n↓<Impression><![CDATA[/imp?x=1]]></Impression>\n↓<Impression><![CDATA[https://i.example:80a/imp]]></Impression>"),
         ])
 
+    /// `https://host/…` or `http://host/…` with a plain host name and no port, userinfo or macro in the
+    /// authority: structurally sound without a full inspection.
+    static func looksSound(_ url: String) -> Bool {
+        let offset: Int
+        if url.utf8.prefix(8).elementsEqual("https://".utf8) { offset = 8 }
+        else if url.utf8.prefix(7).elementsEqual("http://".utf8) { offset = 7 }
+        else { return false }
+        var count = 0
+        var previous: UInt8 = UInt8(ascii: ".")
+        for byte in url.utf8.dropFirst(offset) {
+            if byte == UInt8(ascii: "/") || byte == UInt8(ascii: "?") || byte == UInt8(ascii: "#") { break }
+            let ok = (byte >= 97 && byte <= 122) || (byte >= 48 && byte <= 57) || byte == 45 || byte == 46
+            // A dot may not start the host or follow another dot.
+            if !ok || (byte == 46 && previous == 46) { return false }
+            previous = byte
+            count += 1
+        }
+        return count > 0
+    }
+
     func check(_ context: RuleContext) {
         for (_, node) in context.urls where !node.value.isEmpty && !node.value.contains(where: \.isWhitespace) {
+            if Self.looksSound(node.value) { continue }
             guard let problem = URLInspection(node.value).structuralProblem else { continue }
             context.report("the URL in <\(node.path.elementNameOfPath)> \(problem)", at: node)
         }

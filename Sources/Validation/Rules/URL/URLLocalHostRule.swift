@@ -21,6 +21,15 @@ struct URLLocalHostRule: Rule {
             SketchTag.inLine("4.2", "↓<Impression><![CDATA[http://localhost:8080/imp]]></Impression>\n↓<Impression><![CDATA[https://192.168.1.20/imp]]></Impression>"),
         ])
 
+    /// A cheap pre-check: the text after `//` starts like an IP address, an IPv6 literal or userinfo, or the
+    /// URL mentions localhost.
+    static func mayBeLocal(_ url: String) -> Bool {
+        guard let slashes = url.range(of: "//") else { return false }
+        guard let first = url[slashes.upperBound...].utf8.first else { return false }
+        return (first >= 48 && first <= 57) || first == UInt8(ascii: "[") || url.utf8.contains(UInt8(ascii: "@"))
+            || url.lowercased().contains("localhost")
+    }
+
     static func isLocal(_ host: String) -> Bool {
         if host == "localhost" || host.hasSuffix(".localhost") || host == "[::1]" || host == "0.0.0.0" { return true }
         let parts = host.split(separator: ".").compactMap { Int($0) }
@@ -33,7 +42,7 @@ struct URLLocalHostRule: Rule {
     }
 
     func check(_ context: RuleContext) {
-        for (_, node) in context.urls {
+        for (_, node) in context.urls where Self.mayBeLocal(node.value) {
             guard let host = URLInspection(node.value).host, Self.isLocal(host) else { continue }
             context.report("the URL in <\(node.path.elementNameOfPath)> points at \(host), which viewers cannot reach", at: node)
         }

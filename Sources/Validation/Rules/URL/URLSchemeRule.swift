@@ -34,13 +34,12 @@ struct URLSchemeRule: Rule {
     func check(_ context: RuleContext) {
         let allowed = Set(context.configuration.allowedURLSchemes.map { $0.lowercased() })
         for (_, node) in context.urls {
-            let inspection = URLInspection(node.value)
-            guard let scheme = inspection.scheme else { continue }
+            guard let scheme = URLInspection.scheme(of: node.value), !allowed.contains(scheme) || scheme == "javascript" || scheme == "file" else { continue }
             let element = node.path.elementNameOfPath
             switch scheme {
             case "javascript", "file":
                 context.report("the URL in <\(element)> uses \(scheme):, which players must not load", at: node)
-            case "about" where inspection.text.lowercased() == "about:blank":
+            case "about" where node.value.lowercased() == "about:blank":
                 continue
             case "data" where element == "InteractiveCreativeFile" && context.version >= .v4_3:
                 continue

@@ -23,7 +23,7 @@ struct URLUnencodedRule: Rule {
         ])
 
     func check(_ context: RuleContext) {
-        for (_, node) in context.urls where !node.value.isEmpty {
+        for (_, node) in context.urls where URLInspection.mayHaveUnencodedCharacters(node.value) {
             let characters = URLInspection(node.value).unencodedCharacters
             guard !characters.isEmpty else { continue }
             let list = characters.map { c -> String in
