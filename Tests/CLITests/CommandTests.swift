@@ -88,8 +88,9 @@ enum CLI {
         </VAST>
         """
 
-    /// The same tag with a rule error (no AdServingId in a 4.2 InLine).
-    static let errorTag = warningTag.replacingOccurrences(of: "<AdServingId>srv-1</AdServingId>", with: "")
+    /// The same tag with a rule error (a progress event without its offset).
+    static let errorTag = warningTag.replacingOccurrences(
+        of: "<Tracking event=\"start\">", with: "<Tracking event=\"progress\"><![CDATA[https://t.example/p]]></Tracking><Tracking event=\"start\">")
 }
 
 @Suite(.enabled(if: CLI.binary != nil, "the conform binary was not found; run 'swift build' first"))
@@ -110,7 +111,7 @@ struct CommandTests {
 
         let failing = try CLI.run(["check", "tag.xml"], files: ["tag.xml": CLI.errorTag])
         #expect(failing.status == 1)
-        #expect(failing.stdout.contains("[VAST-4.1-adservingid-present]"))
+        #expect(failing.stdout.contains("[VAST-3.0-tracking-progress-offset]"))
     }
 
     @Test func strictMakesWarningsFail() throws {
@@ -136,7 +137,7 @@ struct CommandTests {
         let text = try CLI.run(["rules"])
         #expect(text.status == 0)
         #expect(text.stdout.hasPrefix("ID "))
-        #expect(text.stdout.contains("VAST-2.0-tracking-event-value") && text.stdout.contains("VAST-4.1-adservingid-present"))
+        #expect(text.stdout.contains("VAST-2.0-tracking-event-value") && text.stdout.contains("VAST-4.1-adservingid-empty"))
 
         let json = try CLI.run(["rules", "--format", "json"])
         #expect(json.status == 0)
@@ -157,10 +158,10 @@ struct CommandTests {
     }
 
     @Test func explainShowsOneRule() throws {
-        let result = try CLI.run(["explain", "VAST-4.1-adservingid-present"])
+        let result = try CLI.run(["explain", "VAST-3.0-tracking-progress-offset"])
         #expect(result.status == 0)
-        for part in ["VAST-4.1-adservingid-present — AdServingId present", "Severity: error", "Why:", "Specification:",
-                     "IAB VAST 4.3 §3.4.3", "Fix:", "Valid example:", "Invalid example"] {
+        for part in ["VAST-3.0-tracking-progress-offset — Progress offset", "Severity: error", "Why:", "Specification:",
+                     "IAB VAST 4.2 §XSD TrackingEvents_type", "Fix:", "Valid example:", "Invalid example"] {
             #expect(result.stdout.contains(part), "missing \(part)")
         }
         let lower = try CLI.run(["explain", "vast-2.0-url-http"])
@@ -170,11 +171,11 @@ struct CommandTests {
     }
 
     @Test func explainUnknownIDSuggestsCloseMatches() throws {
-        let result = try CLI.run(["explain", "VAST-4.0-adservingid-present"])
+        let result = try CLI.run(["explain", "VAST-2.0-tracking-progress-offset"])
         #expect(result.status == 64)
         #expect(result.stdout.isEmpty)
-        #expect(result.stderr.contains("unknown rule id 'VAST-4.0-adservingid-present'"))
-        #expect(result.stderr.contains("did you mean VAST-4.1-adservingid-present"))
+        #expect(result.stderr.contains("unknown rule id 'VAST-2.0-tracking-progress-offset'"))
+        #expect(result.stderr.contains("did you mean VAST-3.0-tracking-progress-offset"))
         let none = try CLI.run(["explain"])
         #expect(none.status == 64 && none.stderr.contains("no rule id given"))
     }

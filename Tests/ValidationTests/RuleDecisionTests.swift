@@ -98,19 +98,6 @@ import VAST
         #expect(ids(impression("https://i.example/imp?s=[STOREID]", version: "4.1")).contains("VAST-2.0-macro-newer-than-version"))
     }
 
-    @Test func universalAdIdScopeFollowsTheDeclaredVersion() {
-        func tag(_ version: String, _ creative: String) -> String {
-            "<VAST version=\"\(version)\"><Ad id=\"1\"><InLine><Creatives><Creative>\(creative)</Creative></Creatives></InLine></Ad></VAST>"
-        }
-        let rule = "VAST-4.0-universaladid-present"
-        #expect(ids(tag("4.2", "<NonLinearAds/>")).contains(rule))
-        #expect(!ids(tag("4.3", "<NonLinearAds/>")).contains(rule))
-        #expect(ids(tag("4.3", "<Linear/>")).contains(rule))
-        #expect(!ids(tag("3.0", "<Linear/>")).contains(rule))
-        let wrapper = "<VAST version=\"4.2\"><Ad id=\"1\"><Wrapper><Creatives><Creative><Linear/></Creative></Creatives></Wrapper></Ad></VAST>"
-        #expect(!ids(wrapper).contains(rule))
-    }
-
     @Test func findingsNameTheElementAndWhatIsExpected() throws {
         let tag = "<VAST version=\"4.2\"><Ad id=\"1\"><InLine><Creatives><Creative><Linear><TrackingEvents><Tracking event=\"progress\"><![CDATA[https://t.example/p]]></Tracking></TrackingEvents></Linear></Creative></Creatives></InLine></Ad></VAST>"
         let finding = try #require(findings(tag).first { $0.ruleID == "VAST-3.0-tracking-progress-offset" })

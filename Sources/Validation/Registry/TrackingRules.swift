@@ -1,7 +1,6 @@
 extension RuleFamilies {
     /// Tracking events: names per version and parent, offsets, coverage, duplicates.
     static let tracking: [any Rule.Type] = [
-        SkipoffsetBeyondDurationRule.self,
         TrackingCompanionEventRule.self,
         TrackingDuplicateURLRule.self,
         TrackingEventPresentRule.self,
@@ -12,7 +11,6 @@ extension RuleFamilies {
         TrackingNonLinearEventRule.self,
         TrackingOffsetEventRule.self,
         TrackingOffsetParentRule.self,
-        TrackingProgressBeyondDurationRule.self,
         TrackingProgressOffsetRule.self,
         TrackingQuartileGapsRule.self,
         TrackingSkipWithoutSkipoffsetRule.self,

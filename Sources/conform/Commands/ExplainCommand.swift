@@ -22,7 +22,7 @@ enum ExplainCommand {
           0  the rule was explained                64 bad usage or unknown rule id
 
         EXAMPLES:
-          conform explain VAST-4.1-adservingid-present
+          conform explain VAST-2.0-tracking-event-value
           conform explain --format json VAST-2.0-url-http
         """
 
