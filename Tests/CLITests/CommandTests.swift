@@ -143,7 +143,8 @@ struct CommandTests {
         #expect(json.status == 0)
         let decoded = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]]
         let rules = try #require(decoded)
-        #expect(rules.count > 80)
+        let tableRows = text.stdout.split(separator: "\n").count - 1
+        #expect(rules.count == tableRows && rules.count > 50)
         #expect(rules.contains { $0["id"] as? String == "VAST-2.0-url-http" && $0["severity"] as? String == "warning" })
 
         let markdown = try CLI.run(["rules", "--format", "markdown"])
