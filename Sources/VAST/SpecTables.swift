@@ -115,7 +115,8 @@ public enum MacroContext: String, Sendable, Codable, Hashable {
 ///
 /// `since` is the list's "introversion"; macros listed for the "Next VAST release" (STOREID, STOREURL and
 /// the later additions) are recorded as 4.3, the newest version conform knows. `contexts` is `[.request]`
-/// for macros the list allows only in "VAST request URIs". RANDOM is not in the IAB list: it is a widely
+/// for macros the list allows only in "VAST request URIs", `[.tracking]` for those it allows only in
+/// tracking pixels. RANDOM is not in the IAB list: it is a widely
 /// filled alias of CACHEBUSTING, kept so that tags using it are not reported as unknown.
 public enum MacroCatalog {
     public static let all: [MacroDefinition] = [
@@ -130,7 +131,7 @@ public enum MacroCatalog {
         MacroDefinition("TRANSACTIONID", since: .v4_1, sample: "0f8c1c3d-6c3a-4f6e-9d76-1f0a2b3c4d5e"),
         MacroDefinition("PLACEMENTTYPE", since: .v4_1, sample: "1"),
         MacroDefinition("ADTYPE", since: .v4_1, sample: "video"),
-        MacroDefinition("UNIVERSALADID", since: .v4_1, sample: "ad-id.org%20CNPA0484000H"),
+        MacroDefinition("UNIVERSALADID", since: .v4_1, contexts: [.tracking], sample: "ad-id.org%20CNPA0484000H"),
         MacroDefinition("BREAKMAXDURATION", since: .v4_2, sample: "60"),
         MacroDefinition("BREAKMINDURATION", since: .v4_2, sample: "15"),
         MacroDefinition("BREAKMAXADS", since: .v4_2, sample: "4"),
@@ -155,15 +156,15 @@ public enum MacroCatalog {
         MacroDefinition("OMIDPARTNER", since: .v4_1, sample: "conform%2F1.0"),
         MacroDefinition("PLAYERCAPABILITIES", since: .v4_1, sample: "skip,mute"),
         MacroDefinition("CLICKTYPE", since: .v4_1, sample: "1"),
-        MacroDefinition("PLAYERSTATE", since: .v4_1, sample: "fullscreen"),
+        MacroDefinition("PLAYERSTATE", since: .v4_1, contexts: [.tracking], sample: "fullscreen"),
         MacroDefinition("INVENTORYSTATE", since: .v4_1, sample: "skippable"),
         MacroDefinition("PLAYERSIZE", since: .v4_1, sample: "640,360"),
-        MacroDefinition("ADPLAYHEAD", since: .v4_1, sample: "00:00:05.000"),
-        MacroDefinition("ASSETURI", since: .v3_0, sample: "https%3A%2F%2Fcdn.example.com%2Fad.mp4"),
+        MacroDefinition("ADPLAYHEAD", since: .v4_1, contexts: [.tracking], sample: "00:00:05.000"),
+        MacroDefinition("ASSETURI", since: .v3_0, contexts: [.tracking], sample: "https%3A%2F%2Fcdn.example.com%2Fad.mp4"),
         MacroDefinition("CONTENTID", since: .v4_1, sample: "content-1"),
         MacroDefinition("CONTENTURI", since: .v4_1, sample: "https%3A%2F%2Fexample.com%2Fcontent.m3u8"),
-        MacroDefinition("PODSEQUENCE", since: .v4_1, sample: "1"),
-        MacroDefinition("ADSERVINGID", since: .v4_1, sample: "a1b2c3"),
+        MacroDefinition("PODSEQUENCE", since: .v4_1, contexts: [.tracking], sample: "1"),
+        MacroDefinition("ADSERVINGID", since: .v4_1, contexts: [.tracking], sample: "a1b2c3"),
         MacroDefinition("CLICKPOS", since: .v4_1, contexts: [.clickTracking], sample: "100,200"),
         // Numbered error codes and [ERRORCODE] arrived with VAST 3.0 (VAST 2.0 error URIs carry no code).
         MacroDefinition("ERRORCODE", since: .v3_0, contexts: [.error], sample: "900"),

@@ -9,6 +9,7 @@ extension RuleFamilies {
         MacroErrorURLCodeRule.self,
         MacroNewerThanVersionRule.self,
         MacroPercentUnexpandedRule.self,
+        MacroPixelOnlyRule.self,
         MacroReasonContextRule.self,
         MacroRequestOnlyRule.self,
         MacroUnknownRule.self,

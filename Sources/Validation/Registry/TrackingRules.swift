@@ -3,6 +3,7 @@ extension RuleFamilies {
     static let tracking: [any Rule.Type] = [
         TrackingCompanionEventRule.self,
         TrackingDuplicateURLRule.self,
+        TrackingEndCardCloseLinearRule.self,
         TrackingEventPresentRule.self,
         TrackingEventRemovedRule.self,
         TrackingEventValueRule.self,
@@ -13,6 +14,7 @@ extension RuleFamilies {
         TrackingOffsetParentRule.self,
         TrackingProgressOffsetRule.self,
         TrackingQuartileGapsRule.self,
+        TrackingSharedURLRule.self,
         TrackingSkipWithoutSkipoffsetRule.self,
         TrackingVerificationEventRule.self,
         TrackingVerificationNotExecutedParentRule.self,
