@@ -39,6 +39,17 @@ public final class RuleContext {
 
     func begin(_ rule: RuleDescription) { currentRule = rule }
 
+    /// Values that several rules derive from one walk of the input, computed once per input.
+    private var memos: [String: Any] = [:]
+
+    /// The value stored under `key`, made by `make` the first time it is asked for.
+    public func memo<T>(_ key: String, _ make: () -> T) -> T {
+        if let value = memos[key] as? T { return value }
+        let value = make()
+        memos[key] = value
+        return value
+    }
+
     /// Reports a finding of the running rule at `position` (and `path`), at the rule's default severity.
     public func report(_ message: String, at position: SourcePosition?, path: String?, details: [String: String] = [:]) {
         guard let rule = currentRule else { return }

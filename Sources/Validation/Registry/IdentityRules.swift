@@ -32,6 +32,5 @@ extension RuleFamilies {
         VerificationResourceDuplicateRule.self,
         VerificationVendorDomainRule.self,
         VerificationVendorDuplicateRule.self,
-        WrapperClickThroughRule.self,
     ]
 }

@@ -4,10 +4,13 @@ import VAST
 /// Macro facts shared by the macro rules.
 enum MacroFacts {
     /// Every macro token of every URL of the document, with the URL's role and node.
+    /// Computed once per input and shared by the macro rules.
     static func tokens(_ context: RuleContext) -> [(role: URLRole, node: TextNode, macro: MacroOccurrence)] {
-        context.urls.flatMap { role, node -> [(role: URLRole, node: TextNode, macro: MacroOccurrence)] in
-            guard node.value.utf8.contains(where: { $0 == UInt8(ascii: "[") || $0 == UInt8(ascii: "%") }) else { return [] }
-            return Macros.occurrences(in: node.value).map { (role, node, $0) }
+        context.memo("MacroFacts.tokens") {
+            context.urls.flatMap { role, node -> [(role: URLRole, node: TextNode, macro: MacroOccurrence)] in
+                guard node.value.utf8.contains(where: { $0 == UInt8(ascii: "[") || $0 == UInt8(ascii: "%") }) else { return [] }
+                return Macros.occurrences(in: node.value).map { (role, node, $0) }
+            }
         }
     }
 
