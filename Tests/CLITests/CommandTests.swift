@@ -62,23 +62,23 @@ enum CLI {
               <AdSystem>conform</AdSystem>
               <AdTitle>warning only</AdTitle>
               <AdServingId>srv-1</AdServingId>
-              <Impression><![CDATA[http://i.example/imp]]></Impression>
-              <Error><![CDATA[https://e.example/e]]></Error>
+              <Impression><![CDATA[http://imp.adsrv.net/imp]]></Impression>
+              <Error><![CDATA[https://err.adsrv.net/e]]></Error>
               <Creatives>
                 <Creative>
                   <UniversalAdId idRegistry="ad-id.org">CNPA0484000H</UniversalAdId>
                   <Linear>
                     <Duration>00:00:15</Duration>
                     <TrackingEvents>
-                      <Tracking event="start"><![CDATA[https://t.example/0]]></Tracking>
-                      <Tracking event="firstQuartile"><![CDATA[https://t.example/25]]></Tracking>
-                      <Tracking event="midpoint"><![CDATA[https://t.example/50]]></Tracking>
-                      <Tracking event="thirdQuartile"><![CDATA[https://t.example/75]]></Tracking>
-                      <Tracking event="complete"><![CDATA[https://t.example/100]]></Tracking>
+                      <Tracking event="start"><![CDATA[https://t.adsrv.net/0]]></Tracking>
+                      <Tracking event="firstQuartile"><![CDATA[https://t.adsrv.net/25]]></Tracking>
+                      <Tracking event="midpoint"><![CDATA[https://t.adsrv.net/50]]></Tracking>
+                      <Tracking event="thirdQuartile"><![CDATA[https://t.adsrv.net/75]]></Tracking>
+                      <Tracking event="complete"><![CDATA[https://t.adsrv.net/100]]></Tracking>
                     </TrackingEvents>
                     <MediaFiles>
-                      <MediaFile delivery="progressive" type="video/mp4" width="640" height="360"><![CDATA[https://m.example/a.mp4]]></MediaFile>
-                      <Mezzanine delivery="progressive" type="video/mp4" width="1920" height="1080"><![CDATA[https://m.example/raw.mp4]]></Mezzanine>
+                      <MediaFile delivery="progressive" type="video/mp4" width="640" height="360"><![CDATA[https://cdn.adsrv.net/a.mp4]]></MediaFile>
+                      <Mezzanine delivery="progressive" type="video/mp4" width="1920" height="1080"><![CDATA[https://cdn.adsrv.net/raw.mp4]]></Mezzanine>
                     </MediaFiles>
                   </Linear>
                 </Creative>
@@ -90,7 +90,7 @@ enum CLI {
 
     /// The same tag with a rule error (a progress event without its offset).
     static let errorTag = warningTag.replacingOccurrences(
-        of: "<Tracking event=\"start\">", with: "<Tracking event=\"progress\"><![CDATA[https://t.example/p]]></Tracking><Tracking event=\"start\">")
+        of: "<Tracking event=\"start\">", with: "<Tracking event=\"progress\"><![CDATA[https://t.adsrv.net/p]]></Tracking><Tracking event=\"start\">")
 }
 
 @Suite(.enabled(if: CLI.binary != nil, "the conform binary was not found; run 'swift build' first"))

@@ -79,6 +79,16 @@ import VAST
         #expect(TrackingFacts.standing(of: "bogus", in: .v4_2) == .unknown)
     }
 
+    @Test func eventNameHints() {
+        #expect(TrackingEventValueRule.hint(for: "FirstQuartile") == " (did you mean \"firstQuartile\"?)")
+        #expect(TrackingEventValueRule.hint(for: "third_quartile") == " (did you mean \"thirdQuartile\"?)")
+        #expect(TrackingEventValueRule.hint(for: "impression") == "; use <Impression> instead")
+        #expect(TrackingEventValueRule.hint(for: "bogus") == "")
+        #expect(URLPlaceholderHostRule.isPlaceholder("cdn.example.com") && URLPlaceholderHostRule.isPlaceholder("i.example"))
+        #expect(!URLPlaceholderHostRule.isPlaceholder("examples.com") && !URLPlaceholderHostRule.isPlaceholder("example.company.com"))
+        #expect(MacroTemplateUnexpandedRule.placeholders(in: "https://a/x?c=${ID}&d={{DEAL}}&e={x") == ["${ID}", "{{DEAL}}"])
+    }
+
     @Test func eachTrackingProblemIsReportedOnce() {
         // An event removed in 4.0 is a warning of the removed rule only, not also an unknown-event error.
         let tag = "<VAST version=\"4.2\"><Ad id=\"1\"><InLine><Creatives><Creative><CompanionAds><Companion width=\"1\" height=\"1\"><TrackingEvents><Tracking event=\"fullscreen\"><![CDATA[https://t.example/f]]></Tracking></TrackingEvents></Companion></CompanionAds></Creative></Creatives></InLine></Ad></VAST>"

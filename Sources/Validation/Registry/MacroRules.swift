@@ -12,6 +12,7 @@ extension RuleFamilies {
         MacroPixelOnlyRule.self,
         MacroReasonContextRule.self,
         MacroRequestOnlyRule.self,
+        MacroTemplateUnexpandedRule.self,
         MacroUnknownRule.self,
         MacroUnterminatedRule.self,
     ]

@@ -11,6 +11,7 @@ extension RuleFamilies {
         URLInvalidRule.self,
         URLLocalHostRule.self,
         URLPercentEncodingRule.self,
+        URLPlaceholderHostRule.self,
         URLSchemeRule.self,
         URLUnencodedRule.self,
         URLWhitespaceRule.self,

@@ -33,6 +33,23 @@ struct TrackingEventValueRule: Rule {
             SketchTag.linear("3.0", "<TrackingEvents>↓<Tracking event=\"loaded\"><![CDATA[https://t.example/l]]></Tracking></TrackingEvents>"),
         ])
 
+    /// Elements that people write as tracking events.
+    static let elementEvents: [String: String] = [
+        "impression": "<Impression>", "click": "<ClickTracking>", "clicktracking": "<ClickTracking>",
+        "clickthrough": "<ClickThrough>", "error": "<Error>", "viewable": "<ViewableImpression><Viewable>",
+    ]
+
+    /// A suggestion for a name that is not an event: the same event in another case or spacing, or the
+    /// element that tracks the moment.
+    static func hint(for name: String) -> String {
+        let folded = name.lowercased().filter { !$0.isWhitespace && $0 != "_" && $0 != "-" }
+        if let event = TrackingEvents.allNames.sorted().first(where: { $0.lowercased() == folded }) {
+            return " (did you mean \"\(event)\"?)"
+        }
+        if let element = elementEvents[folded] { return "; use \(element) instead" }
+        return ""
+    }
+
     func check(_ context: RuleContext) {
         let valid = TrackingEvents.names(for: context.version)
         for (parent, _, event) in context.trackingEvents where parent != .verification {
@@ -44,7 +61,7 @@ struct TrackingEventValueRule: Rule {
                 context.report("<Tracking> event \"\(name)\" is defined from VAST \(since.rawValue); this tag is VAST \(context.version.rawValue)",
                                at: event.url)
             case .unknown:
-                let hint = TrackingEvents.allNames.first { $0.lowercased() == name.lowercased() }.map { " (did you mean \"\($0)\"?)" } ?? ""
+                let hint = Self.hint(for: name)
                 context.report("<Tracking> event \"\(name)\" is not a VAST \(context.version.rawValue) tracking event\(hint)",
                                at: event.url)
             }
