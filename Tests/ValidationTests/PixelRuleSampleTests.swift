@@ -7,7 +7,7 @@ import VAST
 /// The public IAB sample tags through the tracking, URL, macro and identity rules: these are the tags
 /// the spec's authors publish as correct, so error findings from these families must be the few known,
 /// real defects of the samples (and not false positives).
-enum IABCorpus {
+enum PixelRuleCorpus {
     /// The sample folder, when this machine has it (set CONFORM_IAB_SAMPLES to point elsewhere).
     static let directory: URL? = {
         let path = ProcessInfo.processInfo.environment["CONFORM_IAB_SAMPLES"] ?? "/work/shared/corpus/iab-vast-samples"
@@ -15,10 +15,10 @@ enum IABCorpus {
     }()
 }
 
-@Suite(.enabled(if: IABCorpus.directory != nil, "IAB sample tags not found (set CONFORM_IAB_SAMPLES); skipped"))
-struct IABSampleTests {
+@Suite(.enabled(if: PixelRuleCorpus.directory != nil, "IAB sample tags not found (set CONFORM_IAB_SAMPLES); skipped"))
+struct PixelRuleSampleTests {
     static var samples: [URL] {
-        guard let root = IABCorpus.directory,
+        guard let root = PixelRuleCorpus.directory,
               let enumerator = FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil) else { return [] }
         return enumerator.compactMap { $0 as? URL }.filter { $0.pathExtension == "xml" }
             .sorted { $0.path < $1.path }
