@@ -169,6 +169,8 @@ struct CommandTests {
         #expect(lower.status == 0 && lower.stdout.hasPrefix("VAST-2.0-url-http — "))
         let json = try CLI.run(["explain", "--format", "json", "VAST-2.0-url-http"])
         #expect(json.status == 0 && json.stdout.contains("\"id\" : \"VAST-2.0-url-http\""))
+        let markdown = try CLI.run(["explain", "--format", "markdown", "VAST-2.0-url-http"])
+        #expect(markdown.status == 0 && markdown.stdout.hasPrefix("### VAST-2.0-url-http\n"))
     }
 
     @Test func explainUnknownIDSuggestsCloseMatches() throws {

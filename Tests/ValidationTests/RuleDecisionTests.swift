@@ -89,6 +89,21 @@ import VAST
         #expect(MacroTemplateUnexpandedRule.placeholders(in: "https://a/x?c=${ID}&d={{DEAL}}&e={x") == ["${ID}", "{{DEAL}}"])
     }
 
+    @Test func podGapsAreReportedAsRanges() {
+        let tag = "<VAST version=\"4.2\"><Ad id=\"a\" sequence=\"1\"><InLine/></Ad><Ad id=\"b\" sequence=\"1000000\"><InLine/></Ad><Ad id=\"c\" sequence=\"3\"><InLine/></Ad></VAST>"
+        let gaps = findings(tag).filter { $0.ruleID == "VAST-3.0-ad-sequence-gap" }.map(\.message)
+        #expect(gaps == ["pod ad with sequence 1000000 follows a gap: no ad has sequence 4–999999",
+                         "pod ad with sequence 3 follows a gap: no ad has sequence 2"])
+    }
+
+    @Test func progressEventsCountAsQuartiles() {
+        let tag = "<VAST version=\"4.2\"><Ad id=\"1\"><InLine><Creatives><Creative><Linear><TrackingEvents><Tracking event=\"progress\" offset=\"50%\"><![CDATA[https://t.example/50]]></Tracking></TrackingEvents></Linear></Creative></Creatives></InLine></Ad></VAST>"
+        let found = findings(tag)
+        #expect(!found.contains { $0.ruleID == "VAST-2.0-tracking-linear-coverage" })
+        let gaps = try? #require(found.first { $0.ruleID == "VAST-2.0-tracking-quartile-gaps" })
+        #expect(gaps?.message == "<Linear> does not track start, firstQuartile, thirdQuartile, complete")
+    }
+
     @Test func eachTrackingProblemIsReportedOnce() {
         // An event removed in 4.0 is a warning of the removed rule only, not also an unknown-event error.
         let tag = "<VAST version=\"4.2\"><Ad id=\"1\"><InLine><Creatives><Creative><CompanionAds><Companion width=\"1\" height=\"1\"><TrackingEvents><Tracking event=\"fullscreen\"><![CDATA[https://t.example/f]]></Tracking></TrackingEvents></Companion></CompanionAds></Creative></Creatives></InLine></Ad></VAST>"

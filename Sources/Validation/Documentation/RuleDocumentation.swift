@@ -88,8 +88,8 @@ public enum RuleDocumentation {
         return out
     }
 
-    /// One rule's Markdown entry.
-    static func entry(_ rule: RuleDescription) -> String {
+    /// One rule's Markdown entry (as in `Docs/Rules.md`), for `conform explain --format markdown`.
+    public static func entry(_ rule: RuleDescription) -> String {
         var out = "### \(rule.id)\n\n"
         out += "**\(escape(rule.name))** · \(rule.severity.rawValue) · \(versionsLabel(rule.versions))"
         if !rule.deprecatedAliases.isEmpty { out += " · formerly \(rule.deprecatedAliases.map { "`\($0)`" }.joined(separator: ", "))" }

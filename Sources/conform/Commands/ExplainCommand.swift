@@ -51,7 +51,7 @@ enum ExplainCommand {
         }
         switch format {
         case "json": print(encodeJSON(rule))
-        case "markdown": print(RuleDocumentation.markdown([rule], traffickingIDs: []), terminator: "")
+        case "markdown": print(RuleDocumentation.entry(rule), terminator: "")
         default: print(RuleDocumentation.explanation(rule), terminator: "")
         }
         return ExitCode.success

@@ -25,11 +25,16 @@ struct AdSequenceGapRule: Rule {
         let pod = context.ads.compactMap { ad in ad.sequence?.value.map { (ad, $0) } }.filter { $0.1 > 0 }
         guard !pod.isEmpty else { return }
         let values = Set(pod.map(\.1))
+        let sorted = values.sorted()
+        // The largest existing value below each value (0 for the lowest), found once by walking the sorted values.
+        var previous: [Int: Int] = [:]
+        for (index, value) in sorted.enumerated() { previous[value] = index == 0 ? 0 : sorted[index - 1] }
         // Report each ad whose number skips past a missing predecessor.
-        for (ad, sequence) in pod where sequence > 1 && !values.contains(sequence - 1) {
-            let missing = (1..<sequence).reversed().prefix { !values.contains($0) }.reversed()
-            let list = missing.map(String.init).joined(separator: ", ")
-            context.report("pod ad with sequence \(sequence) follows a gap: no ad has sequence \(list)", at: ad.position, path: ad.path)
+        for (ad, sequence) in pod {
+            let below = previous[sequence] ?? 0
+            guard sequence - below > 1 else { continue }
+            let missing = sequence - below == 2 ? "\(below + 1)" : "\(below + 1)–\(sequence - 1)"
+            context.report("pod ad with sequence \(sequence) follows a gap: no ad has sequence \(missing)", at: ad.position, path: ad.path)
         }
     }
 }

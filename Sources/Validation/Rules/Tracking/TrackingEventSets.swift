@@ -41,4 +41,23 @@ enum TrackingFacts {
 
     /// The events that describe linear playback progress.
     static let quartiles = ["start", "firstQuartile", "midpoint", "thirdQuartile", "complete"]
+
+    /// The quartile events a Linear measures, counting progress events at 0, 25, 50, 75 and 100 percent
+    /// as the quartile they stand for (VAST 4.3 §3.14.1: progress "can be used in addition to, or instead
+    /// of, the quartile events").
+    static func measuredQuartiles(_ linear: Linear) -> Set<String> {
+        var names = Set(linear.trackingEvents.compactMap(\.event).filter { quartiles.contains($0) })
+        for event in linear.trackingEvents where event.event == "progress" {
+            guard case .percent(let p)? = event.offset?.value else { continue }
+            switch p {
+            case 0: names.insert("start")
+            case 25: names.insert("firstQuartile")
+            case 50: names.insert("midpoint")
+            case 75: names.insert("thirdQuartile")
+            case 100: names.insert("complete")
+            default: break
+            }
+        }
+        return names
+    }
 }
