@@ -42,6 +42,7 @@ import Testing
 
     @Test func proseAndCellsAreEscaped() {
         #expect(RuleDocumentation.escape("<Ad> & <InLine>") == "&lt;Ad&gt; &amp; &lt;InLine&gt;")
+        #expect(RuleDocumentation.escape("*.example, vendor*, a_b, `x`, \\") == "\\*.example, vendor\\*, a\\_b, \\`x\\`, \\\\")
         #expect(RuleDocumentation.escapeCell("a | b\nc") == "a \\| b c")
         #expect(RuleDocumentation.anchor("VAST-2.0-url-http") == "vast-20-url-http")
     }

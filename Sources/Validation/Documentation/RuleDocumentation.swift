@@ -125,7 +125,8 @@ public enum RuleDocumentation {
         })
     }
 
-    /// Escapes text for Markdown prose: `&`, `<` and `>` become entities so element names show literally.
+    /// Escapes text for Markdown prose: `&`, `<` and `>` become entities so element names show literally,
+    /// and `\`, `*`, `_` and backquotes are backslash-escaped so `*.example` or `vendor*` stay literal.
     static func escape(_ text: String) -> String {
         var out = ""
         for c in text {
@@ -133,6 +134,7 @@ public enum RuleDocumentation {
             case "&": out += "&amp;"
             case "<": out += "&lt;"
             case ">": out += "&gt;"
+            case "\\", "*", "_", "`": out += "\\" + String(c)
             default: out.append(c)
             }
         }
