@@ -49,6 +49,8 @@ let package = Package(
         .testTarget(name: "ProfilesTests", dependencies: ["Profiles", "VAST", "ConformCore"]),
         // Launches the built `conform` binary: simulate, schedule and check --profile end to end.
         .testTarget(name: "ProfileCommandTests", dependencies: ["conform"]),
+        // Launches the built `conform` binary; depending on the executable makes `swift test` build it.
+        .testTarget(name: "CLITests", dependencies: ["conform"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -112,6 +112,12 @@ public enum MacroContext: String, Sendable, Codable, Hashable {
 }
 
 /// The IAB macro list (VAST 4.x macros list, including the additions after 4.3).
+///
+/// `since` is the list's "introversion"; macros listed for the "Next VAST release" (STOREID, STOREURL and
+/// the later additions) are recorded as 4.3, the newest version conform knows. `contexts` is `[.request]`
+/// for macros the list allows only in "VAST request URIs", `[.tracking]` for those it allows only in
+/// tracking pixels. RANDOM is not in the IAB list: it is a widely
+/// filled alias of CACHEBUSTING, kept so that tags using it are not reported as unknown.
 public enum MacroCatalog {
     public static let all: [MacroDefinition] = [
         MacroDefinition("TIMESTAMP", since: .v4_0, sample: "2026-01-01T00:00:00.000Z"),
@@ -119,13 +125,13 @@ public enum MacroCatalog {
         MacroDefinition("CONTENTPLAYHEAD", since: .v3_0, deprecatedIn: .v4_1, sample: "00:00:05.000"),
         MacroDefinition("MEDIAPLAYHEAD", since: .v4_1, sample: "00:00:05.000"),
         MacroDefinition("BREAKPOSITION", since: .v4_1, sample: "1"),
-        MacroDefinition("BLOCKEDADCATEGORIES", since: .v4_1, sample: "IAB8-5"),
-        MacroDefinition("ADCATEGORIES", since: .v4_1, sample: "IAB1"),
+        MacroDefinition("BLOCKEDADCATEGORIES", since: .v4_1, contexts: [.request], sample: "IAB8-5"),
+        MacroDefinition("ADCATEGORIES", since: .v4_1, contexts: [.request], sample: "IAB1"),
         MacroDefinition("ADCOUNT", since: .v4_1, sample: "1"),
         MacroDefinition("TRANSACTIONID", since: .v4_1, sample: "0f8c1c3d-6c3a-4f6e-9d76-1f0a2b3c4d5e"),
         MacroDefinition("PLACEMENTTYPE", since: .v4_1, sample: "1"),
         MacroDefinition("ADTYPE", since: .v4_1, sample: "video"),
-        MacroDefinition("UNIVERSALADID", since: .v4_1, sample: "ad-id.org%20CNPA0484000H"),
+        MacroDefinition("UNIVERSALADID", since: .v4_1, contexts: [.tracking], sample: "ad-id.org%20CNPA0484000H"),
         MacroDefinition("BREAKMAXDURATION", since: .v4_2, sample: "60"),
         MacroDefinition("BREAKMINDURATION", since: .v4_2, sample: "15"),
         MacroDefinition("BREAKMAXADS", since: .v4_2, sample: "4"),
@@ -142,25 +148,26 @@ public enum MacroCatalog {
         MacroDefinition("DOMAIN", since: .v4_1, sample: "example.com"),
         MacroDefinition("PAGEURL", since: .v4_1, sample: "https%3A%2F%2Fexample.com%2F"),
         MacroDefinition("APPBUNDLE", since: .v4_1, sample: "com.example.app"),
-        MacroDefinition("VASTVERSIONS", since: .v4_1, sample: "2,3,5,6,7,8,11,12,13,14"),
-        MacroDefinition("APIFRAMEWORKS", since: .v4_1, sample: "7"),
-        MacroDefinition("EXTENSIONS", since: .v4_1, sample: "AdVerifications"),
-        MacroDefinition("VERIFICATIONVENDORS", since: .v4_1, sample: "example.com-omid"),
+        MacroDefinition("VASTVERSIONS", since: .v4_1, contexts: [.request], sample: "2,3,5,6,7,8,11,12,13,14"),
+        MacroDefinition("APIFRAMEWORKS", since: .v4_1, contexts: [.request], sample: "7"),
+        MacroDefinition("EXTENSIONS", since: .v4_1, contexts: [.request], sample: "AdVerifications"),
+        MacroDefinition("VERIFICATIONVENDORS", since: .v4_1, contexts: [.request], sample: "example.com-omid"),
         MacroDefinition("MEDIAMIME", since: .v4_1, contexts: [.request], sample: "video%2Fmp4"),
         MacroDefinition("OMIDPARTNER", since: .v4_1, sample: "conform%2F1.0"),
         MacroDefinition("PLAYERCAPABILITIES", since: .v4_1, sample: "skip,mute"),
         MacroDefinition("CLICKTYPE", since: .v4_1, sample: "1"),
-        MacroDefinition("PLAYERSTATE", since: .v4_1, sample: "fullscreen"),
+        MacroDefinition("PLAYERSTATE", since: .v4_1, contexts: [.tracking], sample: "fullscreen"),
         MacroDefinition("INVENTORYSTATE", since: .v4_1, sample: "skippable"),
         MacroDefinition("PLAYERSIZE", since: .v4_1, sample: "640,360"),
-        MacroDefinition("ADPLAYHEAD", since: .v4_1, sample: "00:00:05.000"),
-        MacroDefinition("ASSETURI", since: .v3_0, sample: "https%3A%2F%2Fcdn.example.com%2Fad.mp4"),
+        MacroDefinition("ADPLAYHEAD", since: .v4_1, contexts: [.tracking], sample: "00:00:05.000"),
+        MacroDefinition("ASSETURI", since: .v3_0, contexts: [.tracking], sample: "https%3A%2F%2Fcdn.example.com%2Fad.mp4"),
         MacroDefinition("CONTENTID", since: .v4_1, sample: "content-1"),
         MacroDefinition("CONTENTURI", since: .v4_1, sample: "https%3A%2F%2Fexample.com%2Fcontent.m3u8"),
-        MacroDefinition("PODSEQUENCE", since: .v4_1, sample: "1"),
-        MacroDefinition("ADSERVINGID", since: .v4_1, sample: "a1b2c3"),
+        MacroDefinition("PODSEQUENCE", since: .v4_1, contexts: [.tracking], sample: "1"),
+        MacroDefinition("ADSERVINGID", since: .v4_1, contexts: [.tracking], sample: "a1b2c3"),
         MacroDefinition("CLICKPOS", since: .v4_1, contexts: [.clickTracking], sample: "100,200"),
-        MacroDefinition("ERRORCODE", since: .v2_0, contexts: [.error], sample: "900"),
+        // Numbered error codes and [ERRORCODE] arrived with VAST 3.0 (VAST 2.0 error URIs carry no code).
+        MacroDefinition("ERRORCODE", since: .v3_0, contexts: [.error], sample: "900"),
         MacroDefinition("REASON", since: .v4_1, contexts: [.verificationNotExecuted], sample: "1"),
         MacroDefinition("LIMITADTRACKING", since: .v4_1, sample: "0"),
         MacroDefinition("REGULATIONS", since: .v4_1, sample: "gdpr"),
@@ -243,7 +250,15 @@ public enum Macros {
     }
 }
 
-/// Tracking event names per VAST version and per parent (VAST 4.3 §3.14.1; XSD enumerations).
+/// Tracking event names per VAST version (XSD enumerations of 2.0.1, 3.0, 4.0, 4.1 and 4.2; VAST 4.3
+/// from its prose, §3.14.1, as no 4.3 schema was published).
+///
+/// `interactiveStart` is listed from 4.2 following the 4.2 text (SIMID support), although the 4.2 schema's
+/// enumeration omits it.
+///
+/// Decision on `notUsed`: it appears only in the 4.3 prose (a terminal event fired when an ad is not
+/// going to be shown); the 4.2 schema that 4.3 tags are validated with does not list it. conform accepts
+/// it in 4.3 documents and reports it in 4.2 and earlier.
 public enum TrackingEvents {
     public static func names(for version: VASTVersion) -> Set<String> {
         var set: Set<String> = ["creativeView", "start", "firstQuartile", "midpoint", "thirdQuartile", "complete",
@@ -270,6 +285,14 @@ public enum TrackingEvents {
         return set
     }
 
-    /// Every event name any version knows.
-    public static let allNames: Set<String> = VASTVersion.allCases.reduce(into: Set<String>()) { $0.formUnion(names(for: $1)) }
+    /// Events allowed only under `<Verification>` (VAST 4.1+): `verificationNotExecuted`. They are not in
+    /// ``names(for:)``, which lists the events of Linear, NonLinear and Companion tracking.
+    public static func verificationNames(for version: VASTVersion) -> Set<String> {
+        version >= .v4_1 ? ["verificationNotExecuted"] : []
+    }
+
+    /// Every event name any version knows (including `verificationNotExecuted`).
+    public static let allNames: Set<String> = VASTVersion.allCases.reduce(into: Set<String>()) {
+        $0.formUnion(names(for: $1)); $0.formUnion(verificationNames(for: $1))
+    }
 }

@@ -8,6 +8,7 @@ public enum AllRules {
     /// than a whole check of one tag. Findings are sorted, so the order of rules never shows.
     public static let types: [any Rule.Type] =
         RuleFamilies.xml + RuleFamilies.document + RuleFamilies.values + RuleFamilies.vmap + RuleFamilies.parameters
+            + RuleFamilies.tracking + RuleFamilies.url + RuleFamilies.macro + RuleFamilies.identity
 
     /// Descriptions of every rule: VAST, VMAP and XML rules, the XSD check, then the trafficking-parameter rules.
     public static var descriptions: [RuleDescription] {

@@ -15,6 +15,8 @@ let overview = """
       params      Check trafficking-parameter strings (custom CTA, carousel, takeovers).
       simulate    Simulate the pause-ad flow over a timeline of play, pause, seek, close, ...
       schedule    Resolve the ad breaks of a VMAP document or schedule description into a timeline.
+      rules       List every rule (text, JSON, or the Markdown reference Docs/Rules.md).
+      explain     Explain one rule: why, the spec's words, examples, how to fix.
       version     Print the version.
       help        Show this help, or a subcommand's: conform help check
 
@@ -37,6 +39,10 @@ case "simulate":
     code = SimulateCommand.run(rest)
 case "schedule":
     code = ScheduleCommand.run(rest)
+case "rules":
+    code = RulesCommand.run(rest)
+case "explain":
+    code = ExplainCommand.run(rest)
 case "version", "--version":
     print(version)
     code = ExitCode.success
@@ -46,6 +52,8 @@ case "help", "-h", "--help":
     case "params": print(ParamsCommand.help)
     case "simulate": print(SimulateCommand.help)
     case "schedule": print(ScheduleCommand.help)
+    case "rules": print(RulesCommand.help)
+    case "explain": print(ExplainCommand.help)
     default: print(overview)
     }
     code = ExitCode.success

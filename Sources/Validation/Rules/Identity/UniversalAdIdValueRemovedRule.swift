@@ -1,0 +1,32 @@
+import ConformCore
+import VAST
+
+/// idValue after VAST 4.0.
+struct UniversalAdIdValueRemovedRule: Rule {
+    static let description = RuleDescription(
+        id: "VAST-4.1-universaladid-idvalue-removed",
+        name: "UniversalAdId idValue removed",
+        summary: "a <UniversalAdId> still has the idValue attribute removed in VAST 4.1",
+        rationale: "VAST 4.1 removed idValue because it duplicated the content; players must not fail on it and use the content. It is harmless but can disagree with the content, so this is info.",
+        fix: "Remove idValue and keep the id as the element's content.",
+        severity: .info,
+        versions: VASTVersion.v4_1.andLater,
+        specReferences: [
+            SpecReference(document: .vast43, section: "3.7.1", quote: "VAST 4.0 had an attribute “idValue” that was a duplicate of the node value and so was removed as of 4.1"),
+        ],
+        validExamples: [
+            SketchTag.creative("4.2", "<UniversalAdId idRegistry=\"ad-id.org\">CNPA0484000H</UniversalAdId>"),
+        ],
+        invalidExamples: [
+            SketchTag.creative("4.2", "↓<UniversalAdId idRegistry=\"ad-id.org\" idValue=\"CNPA0484000H\">CNPA0484000H</UniversalAdId>"),
+        ])
+
+    func check(_ context: RuleContext) {
+        for (_, creative) in context.creatives {
+            for id in creative.universalAdIds where id.idValue != nil {
+                let clash = id.idValue != id.value && !id.value.isEmpty ? " and differs from the content \"\(id.value)\"" : ""
+                context.report("<UniversalAdId> has idValue, removed in VAST 4.1\(clash)", at: id.position, path: id.path)
+            }
+        }
+    }
+}

@@ -1,0 +1,45 @@
+import ConformCore
+
+/// Builders for the small tags used as rule examples, so an example shows only the fragment that matters.
+/// The fragment is placed verbatim (markers included); the source location of the call is kept.
+enum SketchTag {
+    /// `<VAST version="…">` around `inner`.
+    static func vast(_ version: String, _ inner: String, file: String = #fileID, line: Int = #line) -> RuleExample {
+        RuleExample("<VAST version=\"\(version)\">\n\(inner)\n</VAST>", file: file, line: line)
+    }
+
+    /// One `<Ad>` with an `<InLine>` holding `inner`.
+    static func inLine(_ version: String, _ inner: String, file: String = #fileID, line: Int = #line) -> RuleExample {
+        vast(version, "<Ad id=\"1\"><InLine>\n\(inner)\n</InLine></Ad>", file: file, line: line)
+    }
+
+    /// One `<Ad>` with a `<Wrapper>` holding `inner`.
+    static func wrapper(_ version: String, _ inner: String, file: String = #fileID, line: Int = #line) -> RuleExample {
+        vast(version, "<Ad id=\"1\"><Wrapper>\n\(inner)\n</Wrapper></Ad>", file: file, line: line)
+    }
+
+    /// An InLine creative: `<Creatives><Creative>inner</Creative></Creatives>`.
+    static func creative(_ version: String, _ inner: String, file: String = #fileID, line: Int = #line) -> RuleExample {
+        inLine(version, "<Creatives><Creative>\n\(inner)\n</Creative></Creatives>", file: file, line: line)
+    }
+
+    /// An InLine `<Linear>` holding `inner`.
+    static func linear(_ version: String, _ inner: String, file: String = #fileID, line: Int = #line) -> RuleExample {
+        creative(version, "<Linear>\n\(inner)\n</Linear>", file: file, line: line)
+    }
+}
+
+extension String {
+    /// The element name of an element path: `/VAST/Ad[1]/InLine/Impression[2]` → `Impression`.
+    var elementNameOfPath: String {
+        let last = split(separator: "/").last.map(String.init) ?? self
+        if let bracket = last.firstIndex(of: "[") { return String(last[..<bracket]) }
+        return last
+    }
+
+    /// The path of the parent element: `/VAST/Ad[1]/InLine/Impression[2]` → `/VAST/Ad[1]/InLine`.
+    var parentOfPath: String {
+        guard let slash = lastIndex(of: "/") else { return "" }
+        return String(self[..<slash])
+    }
+}

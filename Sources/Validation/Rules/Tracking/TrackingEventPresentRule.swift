@@ -1,0 +1,29 @@
+import ConformCore
+import VAST
+
+/// `<Tracking>` must have an `event` attribute.
+struct TrackingEventPresentRule: Rule {
+    static let description = RuleDescription(
+        id: "VAST-2.0-tracking-event-present",
+        name: "Tracking event attribute",
+        summary: "every <Tracking> must have an event attribute",
+        rationale: "The event attribute is required (use=\"required\") in every VAST schema: without it a player cannot tell when to fire the pixel, so it never fires.",
+        fix: "Add event=\"…\" naming the moment to track (start, firstQuartile, complete, ...), or remove the element.",
+        severity: .error,
+        versions: VASTVersion.v2_0.andLater,
+        specReferences: [
+            SpecReference(document: .vast43, section: "3.14.3", quote: "event | A string that defines the event being tracked"),
+        ],
+        validExamples: [
+            SketchTag.linear("4.2", "<TrackingEvents><Tracking event=\"complete\"><![CDATA[https://t.example/c]]></Tracking></TrackingEvents>"),
+        ],
+        invalidExamples: [
+            SketchTag.linear("4.2", "<TrackingEvents>↓<Tracking><![CDATA[https://t.example/c]]></Tracking></TrackingEvents>"),
+        ])
+
+    func check(_ context: RuleContext) {
+        for (parent, _, event) in context.trackingEvents where event.event == nil {
+            context.report("<Tracking> under <\(parent.rawValue)> has no event attribute", at: event.url)
+        }
+    }
+}

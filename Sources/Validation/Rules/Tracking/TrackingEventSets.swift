@@ -1,0 +1,63 @@
+import ConformCore
+import VAST
+
+/// Tracking-event facts shared by the tracking rules.
+enum TrackingFacts {
+    /// How an event name relates to a version's list.
+    enum Standing: Equatable {
+        case valid
+        /// The name belongs to an earlier version only (renamed or dropped).
+        case removed
+        /// The name is defined only by later versions.
+        case newer(VASTVersion)
+        case unknown
+    }
+
+    static func standing(of name: String, in version: VASTVersion) -> Standing {
+        if TrackingEvents.names(for: version).contains(name) { return .valid }
+        let earlier = VASTVersion.allCases.filter { $0 < version }
+        if earlier.contains(where: { TrackingEvents.names(for: $0).contains(name) }) { return .removed }
+        if let later = VASTVersion.allCases.first(where: { $0 > version && TrackingEvents.names(for: $0).contains(name) }) {
+            return .newer(later)
+        }
+        return .unknown
+    }
+
+    /// What replaces an event that a later version dropped.
+    static let replacements: [String: String] = [
+        "fullscreen": "playerExpand",
+        "exitFullscreen": "playerCollapse",
+        "expand": "playerExpand (or adExpand for a NonLinear ad)",
+        "collapse": "playerCollapse (or adCollapse for a NonLinear ad)",
+        "acceptInvitationLinear": "acceptInvitation",
+        "closeLinear": "close (closeLinear returned in VAST 4.1)",
+        "timeSpentViewing": "ViewableImpression or a verification script",
+    ]
+
+    /// Metrics of Linear ads that players never fire for NonLinear ads (VAST 4.3 §3.14.1).
+    static let linearOnly: Set<String> = [
+        "start", "firstQuartile", "midpoint", "thirdQuartile", "complete", "progress", "closeLinear", "loaded",
+    ]
+
+    /// The events that describe linear playback progress.
+    static let quartiles = ["start", "firstQuartile", "midpoint", "thirdQuartile", "complete"]
+
+    /// The quartile events a Linear measures, counting progress events at 0, 25, 50, 75 and 100 percent
+    /// as the quartile they stand for (VAST 4.3 §3.14.1: progress "can be used in addition to, or instead
+    /// of, the quartile events").
+    static func measuredQuartiles(_ linear: Linear) -> Set<String> {
+        var names = Set(linear.trackingEvents.compactMap(\.event).filter { quartiles.contains($0) })
+        for event in linear.trackingEvents where event.event == "progress" {
+            guard case .percent(let p)? = event.offset?.value else { continue }
+            switch p {
+            case 0: names.insert("start")
+            case 25: names.insert("firstQuartile")
+            case 50: names.insert("midpoint")
+            case 75: names.insert("thirdQuartile")
+            case 100: names.insert("complete")
+            default: break
+            }
+        }
+        return names
+    }
+}

@@ -1,0 +1,70 @@
+import ConformCore
+import VAST
+
+/// A `<Tracking event>` must name an event of the declared VAST version.
+struct TrackingEventValueRule: Rule {
+    static let description = RuleDescription(
+        id: "VAST-2.0-tracking-event-value",
+        name: "Tracking event name",
+        summary: "a <Tracking> event must be one the declared VAST version defines",
+        rationale: """
+            Each VAST schema enumerates the tracking events it defines; a player ignores a name it does not \
+            know, so the pixel never fires. The lists are the 2.0.1, 3.0, 4.0, 4.1 and 4.2 schema enumerations; \
+            VAST 4.3 published no schema, so its list is the 4.2 list plus notUsed from the 4.3 prose (§3.14.1): \
+            notUsed is accepted in 4.3 documents and reported in earlier ones. interactiveStart is accepted \
+            from 4.2, following the 4.2 text on SIMID, although the 4.2 schema's enumeration omits it. Names from a later version are \
+            reported here; names an earlier version had but this one dropped (fullscreen, expand, ...) are \
+            reported by VAST-4.0-tracking-event-removed, and verificationNotExecuted by its own placement rule.
+            """,
+        fix: "Use an event of the declared version (see the VAST tracking-event table), or declare the version that defines it.",
+        severity: .error,
+        versions: VASTVersion.v2_0.andLater,
+        specReferences: [
+            SpecReference(document: .vast43, section: "3.14.3", quote: "Accepted values are listed in section 3.14.1 and differ for <Linear>, <NonLinear>, and <Companion>"),
+            SpecReference(document: .vast43, section: "3.14.1", quote: "notUsed: This ad was not and will not be played"),
+        ],
+        validExamples: [
+            SketchTag.linear("4.2", "<TrackingEvents><Tracking event=\"start\"><![CDATA[https://t.example/start]]></Tracking></TrackingEvents>"),
+            SketchTag.linear("4.3", "<TrackingEvents><Tracking event=\"notUsed\"><![CDATA[https://t.example/n]]></Tracking></TrackingEvents>"),
+        ],
+        invalidExamples: [
+            SketchTag.linear("4.2", "<TrackingEvents>↓<Tracking event=\"impression\"><![CDATA[https://t.example/i]]></Tracking></TrackingEvents>"),
+            SketchTag.linear("4.2", "<TrackingEvents>↓<Tracking event=\"notUsed\"><![CDATA[https://t.example/n]]></Tracking></TrackingEvents>"),
+            SketchTag.linear("3.0", "<TrackingEvents>↓<Tracking event=\"loaded\"><![CDATA[https://t.example/l]]></Tracking></TrackingEvents>"),
+        ])
+
+    /// Elements that people write as tracking events.
+    static let elementEvents: [String: String] = [
+        "impression": "<Impression>", "click": "<ClickTracking>", "clicktracking": "<ClickTracking>",
+        "clickthrough": "<ClickThrough>", "error": "<Error>", "viewable": "<ViewableImpression><Viewable>",
+    ]
+
+    /// A suggestion for a name that is not an event: the same event in another case or spacing, or the
+    /// element that tracks the moment.
+    static func hint(for name: String) -> String {
+        let folded = name.lowercased().filter { !$0.isWhitespace && $0 != "_" && $0 != "-" }
+        if let event = TrackingEvents.allNames.sorted().first(where: { $0.lowercased() == folded }) {
+            return " (did you mean \"\(event)\"?)"
+        }
+        if let element = elementEvents[folded] { return "; use \(element) instead" }
+        return ""
+    }
+
+    func check(_ context: RuleContext) {
+        let valid = TrackingEvents.names(for: context.version)
+        for (parent, _, event) in context.trackingEvents where parent != .verification {
+            guard let name = event.event, name != "verificationNotExecuted", !valid.contains(name) else { continue }
+            switch TrackingFacts.standing(of: name, in: context.version) {
+            case .valid, .removed:
+                continue
+            case .newer(let since):
+                context.report("<Tracking> event \"\(name)\" is defined from VAST \(since.rawValue); this tag is VAST \(context.version.rawValue)",
+                               at: event.url)
+            case .unknown:
+                let hint = Self.hint(for: name)
+                context.report("<Tracking> event \"\(name)\" is not a VAST \(context.version.rawValue) tracking event\(hint)",
+                               at: event.url)
+            }
+        }
+    }
+}

@@ -1,0 +1,36 @@
+import ConformCore
+import VAST
+
+/// Linear playback metrics under NonLinearAds.
+struct TrackingNonLinearEventRule: Rule {
+    static let description = RuleDescription(
+        id: "VAST-4.1-tracking-nonlinear-event",
+        name: "Linear-only event on a NonLinear ad",
+        summary: "<NonLinearAds> tracks a linear playback event (start, quartiles, complete, progress, loaded, closeLinear)",
+        rationale: """
+            VAST 4.1 and later list the metrics per ad kind: start, the quartiles, complete, progress, loaded \
+            and closeLinear are Linear metrics; a NonLinear ad is measured with creativeView, \
+            acceptInvitation, adExpand, adCollapse, minimize, close and overlayViewDuration. Players do not \
+            fire Linear metrics for an overlay, so these pixels report nothing. Decision: a warning from 4.1 on, \
+            where the per-kind table exists; earlier versions used one shared list.
+            """,
+        fix: "Track creativeView (and the NonLinear metrics) on <NonLinearAds>; keep playback events on Linear creatives.",
+        severity: .warning,
+        versions: VASTVersion.v4_1.andLater,
+        specReferences: [
+            SpecReference(document: .vast43, section: "3.14.3", quote: "Accepted values are listed in section 3.14.1 and differ for <Linear>, <NonLinear>, and <Companion>"),
+        ],
+        validExamples: [
+            SketchTag.creative("4.2", "<NonLinearAds><TrackingEvents><Tracking event=\"creativeView\"><![CDATA[https://t.example/cv]]></Tracking></TrackingEvents></NonLinearAds>"),
+        ],
+        invalidExamples: [
+            SketchTag.creative("4.2", "<NonLinearAds><TrackingEvents>\n↓<Tracking event=\"midpoint\"><![CDATA[https://t.example/m]]></Tracking></TrackingEvents></NonLinearAds>"),
+        ])
+
+    func check(_ context: RuleContext) {
+        for (parent, _, event) in context.trackingEvents where parent == .nonLinear {
+            guard let name = event.event, TrackingFacts.linearOnly.contains(name) else { continue }
+            context.report("<NonLinearAds> tracks \"\(name)\", a Linear metric that players do not fire for NonLinear ads", at: event.url)
+        }
+    }
+}

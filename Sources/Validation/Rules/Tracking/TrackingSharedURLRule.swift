@@ -1,0 +1,39 @@
+import ConformCore
+import VAST
+
+/// One URL tracked for two different events.
+struct TrackingSharedURLRule: Rule {
+    static let description = RuleDescription(
+        id: "VAST-2.0-tracking-url-shared",
+        name: "One URL for several events",
+        summary: "the same URL is tracked for two different events under one element",
+        rationale: "A tracking server tells events apart only by the URL it receives; when start and complete (or two progress offsets) request the identical URL, every event is counted as the same one and the quartile report collapses. Usually an event parameter was lost when the tag was templated.",
+        fix: "Give each event its own URL (for example add event=start, event=complete parameters).",
+        severity: .warning,
+        versions: VASTVersion.v2_0.andLater,
+        specReferences: [
+            SpecReference(document: .vast43, section: "2.3.4", quote: "Calls to these resources are counted by the ad server or other measurement vendor to tally up the total for a specific video event"),
+        ],
+        validExamples: [
+            SketchTag.linear("4.2", "<TrackingEvents><Tracking event=\"start\"><![CDATA[https://t.example/e?ev=start]]></Tracking><Tracking event=\"complete\"><![CDATA[https://t.example/e?ev=complete]]></Tracking></TrackingEvents>"),
+        ],
+        invalidExamples: [
+            SketchTag.linear("4.2", "<TrackingEvents><Tracking event=\"start\"><![CDATA[https://t.example/e]]></Tracking>\n↓<Tracking event=\"complete\"><![CDATA[https://t.example/e]]></Tracking></TrackingEvents>"),
+        ])
+
+    func check(_ context: RuleContext) {
+        var first: [String: String] = [:]
+        for (_, _, event) in context.trackingEvents {
+            guard !event.url.value.isEmpty, let name = event.event else { continue }
+            let label = name + (event.offset.map { "@\($0.raw)" } ?? "")
+            let key = event.url.path.parentOfPath + "\u{1}" + event.url.value
+            if let earlier = first[key] {
+                if earlier != label {
+                    context.report("\(name) uses the same URL as \(earlier); the server cannot tell the events apart", at: event.url)
+                }
+            } else {
+                first[key] = label
+            }
+        }
+    }
+}

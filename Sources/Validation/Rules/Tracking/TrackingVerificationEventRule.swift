@@ -1,0 +1,30 @@
+import ConformCore
+import VAST
+
+/// Verification tracking has one event: verificationNotExecuted.
+struct TrackingVerificationEventRule: Rule {
+    static let description = RuleDescription(
+        id: "VAST-4.1-tracking-verification-event",
+        name: "Verification tracking event",
+        summary: "a <Verification> may track only the verificationNotExecuted event",
+        rationale: "VAST 4.1 gives <Verification> a <TrackingEvents> element with a single event, verificationNotExecuted, fired when the player does not run the verification script. Any other event is never fired there.",
+        fix: "Use event=\"verificationNotExecuted\" under <Verification>; put playback events under the creative's <TrackingEvents>.",
+        severity: .error,
+        versions: VASTVersion.v4_1.andLater,
+        specReferences: [
+            SpecReference(document: .vast43, section: "3.17.4", quote: "One event type is currently supported: verificationNotExecuted"),
+        ],
+        validExamples: [
+            SketchTag.inLine("4.2", "<AdVerifications><Verification vendor=\"v.example-omid\"><JavaScriptResource apiFramework=\"omid\"><![CDATA[https://v.example/v.js]]></JavaScriptResource><TrackingEvents><Tracking event=\"verificationNotExecuted\"><![CDATA[https://v.example/x?r=[REASON]]]></Tracking></TrackingEvents></Verification></AdVerifications>"),
+        ],
+        invalidExamples: [
+            SketchTag.inLine("4.2", "<AdVerifications><Verification vendor=\"v.example-omid\"><TrackingEvents>\n↓<Tracking event=\"start\"><![CDATA[https://v.example/s]]></Tracking></TrackingEvents></Verification></AdVerifications>"),
+        ])
+
+    func check(_ context: RuleContext) {
+        for (parent, _, event) in context.trackingEvents where parent == .verification {
+            guard let name = event.event, name != "verificationNotExecuted" else { continue }
+            context.report("<Verification> tracks \"\(name)\"; its only tracking event is verificationNotExecuted", at: event.url)
+        }
+    }
+}

@@ -1,0 +1,29 @@
+import ConformCore
+import VAST
+
+/// verificationNotExecuted belongs under `<Verification>` only.
+struct TrackingVerificationNotExecutedParentRule: Rule {
+    static let description = RuleDescription(
+        id: "VAST-4.1-tracking-verificationnotexecuted-parent",
+        name: "verificationNotExecuted placement",
+        summary: "verificationNotExecuted may be tracked only under <Verification>",
+        rationale: "The event reports that one verification vendor's script did not run, with the [REASON] macro; it is defined only for <Verification>/<TrackingEvents>. Under a Linear, NonLinear or Companion creative no player fires it.",
+        fix: "Move the <Tracking event=\"verificationNotExecuted\"> into the <Verification> element of the vendor it reports on.",
+        severity: .error,
+        versions: VASTVersion.v4_1.andLater,
+        specReferences: [
+            SpecReference(document: .vast43, section: "3.17.4", quote: "verificationNotExecuted: The player did not or was not able to execute the provided verification code"),
+        ],
+        validExamples: [
+            SketchTag.inLine("4.2", "<AdVerifications><Verification vendor=\"v.example-omid\"><TrackingEvents><Tracking event=\"verificationNotExecuted\"><![CDATA[https://v.example/x]]></Tracking></TrackingEvents></Verification></AdVerifications>"),
+        ],
+        invalidExamples: [
+            SketchTag.linear("4.2", "<TrackingEvents>↓<Tracking event=\"verificationNotExecuted\"><![CDATA[https://v.example/x]]></Tracking></TrackingEvents>"),
+        ])
+
+    func check(_ context: RuleContext) {
+        for (parent, _, event) in context.trackingEvents where parent != .verification && event.event == "verificationNotExecuted" {
+            context.report("verificationNotExecuted is tracked under <\(parent.rawValue)>; it belongs under <Verification>", at: event.url)
+        }
+    }
+}

@@ -1,0 +1,181 @@
+import ConformCore
+import VAST
+
+/// What the URL rules need to know about one URL, computed from its text alone.
+///
+/// Macro tokens (`[NAME]`, `%%NAME%%`) and template placeholders (`${NAME}`, `{{NAME}}`) are replaced by
+/// a neutral `0` before the URL is examined, so a token is never mistaken for an unencoded character or
+/// a broken host.
+struct URLInspection: Sendable {
+    /// The trimmed text.
+    let text: String
+    /// The text with macro tokens and placeholders masked.
+    let masked: String
+    /// Lower-cased scheme, when the URL starts with one (`https`, `data`, ...).
+    let scheme: String?
+    /// For URLs with an authority (`scheme://…` or `//…`): the host (lower-cased) and userinfo.
+    let host: String?
+    let hasUserInfo: Bool
+    let port: String?
+
+    init(_ raw: String) {
+        text = raw.trimmingWhitespace()
+        masked = URLInspection.mask(text)
+        let scalars = Array(masked.unicodeScalars)
+        var scheme: String?
+        var rest = Substring(masked)
+        if let colon = scalars.firstIndex(of: ":") {
+            let candidate = scalars[..<colon]
+            if let first = candidate.first, Self.isLetter(first),
+               candidate.allSatisfy({ Self.isLetter($0) || Self.isDigit($0) || $0 == "+" || $0 == "-" || $0 == "." }) {
+                scheme = String(String.UnicodeScalarView(candidate)).lowercased()
+                rest = Substring(String(String.UnicodeScalarView(scalars[(colon + 1)...])))
+            }
+        }
+        self.scheme = scheme
+        var host: String?
+        var userInfo = false
+        var port: String?
+        if rest.hasPrefix("//") {
+            let afterSlashes = rest.dropFirst(2)
+            let authority = afterSlashes.prefix { $0 != "/" && $0 != "?" && $0 != "#" }
+            var hostPort = Substring(authority)
+            if let at = authority.lastIndex(of: "@") {
+                userInfo = true
+                hostPort = authority[authority.index(after: at)...]
+            }
+            if hostPort.hasPrefix("[") {
+                let close = hostPort.firstIndex(of: "]") ?? hostPort.endIndex
+                host = String(hostPort[..<close]) + (close < hostPort.endIndex ? "]" : "")
+                let tail = close < hostPort.endIndex ? hostPort[hostPort.index(after: close)...] : ""
+                if tail.hasPrefix(":") { port = String(tail.dropFirst()) }
+            } else if let colon = hostPort.lastIndex(of: ":") {
+                host = String(hostPort[..<colon])
+                port = String(hostPort[hostPort.index(after: colon)...])
+            } else {
+                host = String(hostPort)
+            }
+            host = host?.lowercased()
+        }
+        self.host = host
+        self.hasUserInfo = userInfo
+        self.port = port
+    }
+
+    /// Why the URL cannot be used as an absolute URL, or `nil` when its structure is sound.
+    /// Unencoded characters and whitespace are left to their own rules.
+    var structuralProblem: String? {
+        guard !text.isEmpty else { return nil }
+        guard let scheme else {
+            return masked.hasPrefix("//")
+                ? "is protocol-relative (starts with //); players outside a web page cannot resolve it"
+                : "has no scheme (such as https:)"
+        }
+        guard scheme == "http" || scheme == "https" else { return nil }
+        guard let host else { return "has no //host after \(scheme):" }
+        if host.isEmpty { return "has an empty host" }
+        if host.hasPrefix("[") {
+            if !host.hasSuffix("]") { return "has an unterminated IPv6 host" }
+        } else if !host.unicodeScalars.allSatisfy({ Self.isLetter($0) || Self.isDigit($0) || $0 == "-" || $0 == "." || $0 == "_" || $0 == "%" || $0.value > 127 }) {
+            return "has a host \"\(host)\" with characters a host name cannot contain"
+        } else if host.hasPrefix(".") || host.hasSuffix("..") || host.contains("..") {
+            return "has a malformed host \"\(host)\""
+        }
+        if let port {
+            guard port.unicodeScalars.allSatisfy(Self.isDigit), (Int(port) ?? 0) <= 65535 else {
+                return "has a port \"\(port)\" that is not a number from 0 to 65535"
+            }
+        }
+        return nil
+    }
+
+    /// The distinct characters RFC 3986 does not allow unencoded, in order of first appearance.
+    /// Whitespace is excluded (see the whitespace rule).
+    var unencodedCharacters: [Character] {
+        var seen: [Character] = []
+        for character in masked {
+            let isBad: Bool
+            if let ascii = character.asciiValue {
+                isBad = ascii < 0x20 && !(character.isWhitespace) || ascii == 0x7F
+                    || "\"<>\\^`{|}".contains(character)
+            } else {
+                isBad = !character.isWhitespace
+            }
+            if isBad && !seen.contains(character) { seen.append(character) }
+        }
+        return seen
+    }
+
+    /// Replaces `[NAME]`, `%%NAME%%`, `${NAME}` and `{{NAME}}` tokens by `0`.
+    static func mask(_ url: String) -> String {
+        let scalars = Array(url.unicodeScalars)
+        var out = String.UnicodeScalarView()
+        var i = 0
+        func nameEnd(from start: Int) -> Int {
+            var j = start
+            while j < scalars.count, isLetter(scalars[j]) || isDigit(scalars[j]) || scalars[j] == "_" || scalars[j] == "." || scalars[j] == "-" { j += 1 }
+            return j
+        }
+        while i < scalars.count {
+            let c = scalars[i]
+            var tokenEnd: Int?
+            if c == "[" {
+                let j = nameEnd(from: i + 1)
+                if j > i + 1, j < scalars.count, scalars[j] == "]" { tokenEnd = j + 1 }
+            } else if c == "%", i + 1 < scalars.count, scalars[i + 1] == "%" {
+                let j = nameEnd(from: i + 2)
+                if j > i + 2, j + 1 < scalars.count, scalars[j] == "%", scalars[j + 1] == "%" { tokenEnd = j + 2 }
+            } else if c == "$", i + 1 < scalars.count, scalars[i + 1] == "{" {
+                let j = nameEnd(from: i + 2)
+                if j > i + 2, j < scalars.count, scalars[j] == "}" { tokenEnd = j + 1 }
+            } else if c == "{", i + 1 < scalars.count, scalars[i + 1] == "{" {
+                let j = nameEnd(from: i + 2)
+                if j > i + 2, j + 1 < scalars.count, scalars[j] == "}", scalars[j + 1] == "}" { tokenEnd = j + 2 }
+            }
+            if let tokenEnd {
+                out.append("0")
+                i = tokenEnd
+            } else {
+                out.append(c)
+                i += 1
+            }
+        }
+        return String(out)
+    }
+
+    // MARK: Fast paths
+    //
+    // Most URLs in a tag are clean https URLs; these checks look at the bytes once and let the rules skip
+    // the full inspection when nothing can be wrong.
+
+    /// The lower-cased scheme of `url` (trimmed), or `nil` when it has none. Cheaper than a full inspection.
+    static func scheme(of url: String) -> String? {
+        var scheme: [UInt8] = []
+        for byte in url.utf8 {
+            if byte == UInt8(ascii: ":") { break }
+            let isLetter = (byte >= 65 && byte <= 90) || (byte >= 97 && byte <= 122)
+            let isOther = (byte >= 48 && byte <= 57) || byte == 43 || byte == 45 || byte == 46
+            if scheme.isEmpty ? !isLetter : !(isLetter || isOther) { return nil }
+            scheme.append(byte >= 65 && byte <= 90 ? byte + 32 : byte)
+        }
+        guard !scheme.isEmpty, scheme.count < url.utf8.count else { return nil }
+        return String(decoding: scheme, as: UTF8.self)
+    }
+
+    /// Whether `url` contains a byte that RFC 3986 forbids unencoded (or any non-ASCII byte), so a full
+    /// inspection is needed; macro tokens are not considered here.
+    static func mayHaveUnencodedCharacters(_ url: String) -> Bool {
+        url.utf8.contains { byte in
+            byte < 0x20 || byte >= 0x7F || byte == 0x22 || byte == 0x3C || byte == 0x3E || byte == 0x5C
+                || byte == 0x5E || byte == 0x60 || byte == 0x7B || byte == 0x7C || byte == 0x7D
+        }
+    }
+
+    static func isLetter(_ c: Unicode.Scalar) -> Bool { (c >= "A" && c <= "Z") || (c >= "a" && c <= "z") }
+    static func isDigit(_ c: Unicode.Scalar) -> Bool { c >= "0" && c <= "9" }
+}
+
+extension URLRole {
+    /// Media roles (MediaFile, Mezzanine, InteractiveCreativeFile, ClosedCaptionFile) have their own https rule.
+    var isMedia: Bool { self == .mediaFile }
+}

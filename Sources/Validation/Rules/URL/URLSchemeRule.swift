@@ -1,0 +1,54 @@
+import ConformCore
+import VAST
+
+/// A URL whose scheme is not allowed.
+struct URLSchemeRule: Rule {
+    static let description = RuleDescription(
+        id: "VAST-2.0-url-scheme",
+        name: "URL scheme",
+        summary: "a URL uses a scheme other than http or https (javascript:, file: and data: are errors)",
+        rationale: """
+            Players request tag URLs over HTTP; javascript: runs code in the player's page, file: reads the \
+            viewer's disk and data: carries the payload in the tag. Decisions: the allowed schemes come from \
+            the configuration's allowedURLSchemes (default https and http); javascript: and file: are always \
+            reported; data: is accepted for an InteractiveCreativeFile in VAST 4.3 (which allows inline data \
+            URIs there) and wherever the configuration allows it; about:blank is accepted as the placeholder \
+            VAST 4.3 names for Impression.
+            """,
+        fix: "Serve the resource over https:// (or add the scheme to allowedURLSchemes in .conform.json if it is intended).",
+        severity: .error,
+        versions: VASTVersion.v2_0.andLater,
+        specReferences: [
+            SpecReference(document: .vast43, section: "3.4.4", quote: "the placeholder \"about:blank\" should be used instead of a tracking URL"),
+            SpecReference(document: .vast43, section: "3.9.3", quote: "The “file” can be a direct URL or can be an inline data URI"),
+        ],
+        validExamples: [
+            SketchTag.inLine("4.2", "<Impression><![CDATA[https://i.example/imp]]></Impression>\n<Impression><![CDATA[about:blank]]></Impression>"),
+            SketchTag.linear("4.3", "<MediaFiles><InteractiveCreativeFile type=\"text/html\" apiFramework=\"SIMID\"><![CDATA[data:text/html;base64,PGI+aGk8L2I+]]></InteractiveCreativeFile></MediaFiles>"),
+        ],
+        invalidExamples: [
+            SketchTag.inLine("4.2", "↓<Impression><![CDATA[javascript:alert(1)]]></Impression>\n↓<Error><![CDATA[ftp://e.example/e]]></Error>"),
+            SketchTag.linear("4.2", "<MediaFiles>↓<MediaFile delivery=\"progressive\" type=\"video/mp4\" width=\"640\" height=\"360\"><![CDATA[file:///C:/ads/a.mp4]]></MediaFile></MediaFiles>"),
+        ])
+
+    func check(_ context: RuleContext) {
+        let allowed = Set(context.configuration.allowedURLSchemes.map { $0.lowercased() })
+        for (_, node) in context.urls {
+            guard let scheme = URLInspection.scheme(of: node.value), !allowed.contains(scheme) || scheme == "javascript" || scheme == "file" else { continue }
+            let element = node.path.elementNameOfPath
+            switch scheme {
+            case "javascript", "file":
+                context.report("the URL in <\(element)> uses \(scheme):, which players must not load", at: node)
+            case "about" where node.value.lowercased() == "about:blank":
+                continue
+            case "data" where element == "InteractiveCreativeFile" && context.version >= .v4_3:
+                continue
+            default:
+                if !allowed.contains(scheme) {
+                    let list = allowed.sorted().joined(separator: ", ")
+                    context.report("the URL in <\(element)> uses \(scheme):; allowed schemes are \(list)", at: node)
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,30 @@
+import ConformCore
+import VAST
+
+/// Whitespace inside a URL.
+struct URLWhitespaceRule: Rule {
+    static let description = RuleDescription(
+        id: "VAST-2.0-url-whitespace",
+        name: "Whitespace inside a URL",
+        summary: "a URL contains a space, tab or line break inside it",
+        rationale: "URIs cannot contain whitespace (RFC 3986 §2); players either cut the URL at the first space or refuse it, so the request goes to the wrong address. Whitespace around the URL, such as newlines inside CDATA, is trimmed and allowed.",
+        fix: "Remove the whitespace or percent-encode it as %20.",
+        severity: .error,
+        versions: VASTVersion.v2_0.andLater,
+        specReferences: [
+            SpecReference(document: .rfc3986, section: "2", quote: "A URI is composed from a limited set of characters consisting of digits, letters, and a few graphic symbols"),
+            SpecReference(document: .vast43, section: "2.3.3", quote: "Incorrect treatment of these characters may cause ad playback to fail or enable content injection attacks"),
+        ],
+        validExamples: [
+            SketchTag.inLine("4.2", "<Impression><![CDATA[\n   https://i.example/imp?a=1%202\n]]></Impression>"),
+        ],
+        invalidExamples: [
+            SketchTag.inLine("4.2", "↓<Impression><![CDATA[https://i.example/imp?campaign=spring sale]]></Impression>"),
+        ])
+
+    func check(_ context: RuleContext) {
+        for (_, node) in context.urls where node.value.contains(where: \.isWhitespace) {
+            context.report("the URL in <\(node.path.elementNameOfPath)> contains whitespace; encode it as %20 or remove it", at: node)
+        }
+    }
+}

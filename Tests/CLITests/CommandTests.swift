@@ -1,0 +1,197 @@
+import Foundation
+import Testing
+
+/// End-to-end tests of the command-line front: launch the built `conform` binary, feed it files, and
+/// check exit codes and output. Skipped, with a message, when the binary cannot be found.
+enum CLI {
+    /// The `conform` executable next to the test bundle, or in the package's `.build/debug`.
+    static let binary: URL? = {
+        var candidates: [URL] = []
+        let bundleDirectory = Bundle.main.bundleURL.deletingLastPathComponent()
+        candidates.append(bundleDirectory.appendingPathComponent("conform"))
+        candidates.append(Bundle.main.bundleURL.appendingPathComponent("conform"))
+        if let argument = CommandLine.arguments.first {
+            candidates.append(URL(fileURLWithPath: argument).deletingLastPathComponent().appendingPathComponent("conform"))
+        }
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        candidates.append(root.appendingPathComponent(".build/debug/conform"))
+        return candidates.first { url in
+            var isDirectory: ObjCBool = false
+            return FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) && !isDirectory.boolValue
+                && FileManager.default.isExecutableFile(atPath: url.path)
+        }
+    }()
+
+    struct Result {
+        var status: Int32
+        var stdout: String
+        var stderr: String
+    }
+
+    /// Runs `conform` with `arguments` in a fresh temporary directory (so no `.conform.json` is picked up).
+    static func run(_ arguments: [String], files: [String: String] = [:]) throws -> Result {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("conform-cli-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        for (name, content) in files {
+            try content.write(to: directory.appendingPathComponent(name), atomically: true, encoding: .utf8)
+        }
+        let process = Process()
+        process.executableURL = binary
+        process.arguments = arguments
+        process.currentDirectoryURL = directory
+        var environment = ProcessInfo.processInfo.environment
+        environment["NO_COLOR"] = "1"
+        process.environment = environment
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        let stdout = out.fileHandleForReading.readDataToEndOfFile()
+        let stderr = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Result(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
+                      stderr: String(decoding: stderr, as: UTF8.self))
+    }
+
+    /// A tag whose only findings are a warning (http impression) and an info (Error URL without [ERRORCODE]).
+    static let warningTag = """
+        <VAST version="4.2">
+          <Ad id="1">
+            <InLine>
+              <AdSystem>conform</AdSystem>
+              <AdTitle>warning only</AdTitle>
+              <AdServingId>srv-1</AdServingId>
+              <Impression><![CDATA[http://imp.adsrv.net/imp]]></Impression>
+              <Error><![CDATA[https://err.adsrv.net/e]]></Error>
+              <Creatives>
+                <Creative>
+                  <UniversalAdId idRegistry="ad-id.org">CNPA0484000H</UniversalAdId>
+                  <Linear>
+                    <Duration>00:00:15</Duration>
+                    <TrackingEvents>
+                      <Tracking event="start"><![CDATA[https://t.adsrv.net/0]]></Tracking>
+                      <Tracking event="firstQuartile"><![CDATA[https://t.adsrv.net/25]]></Tracking>
+                      <Tracking event="midpoint"><![CDATA[https://t.adsrv.net/50]]></Tracking>
+                      <Tracking event="thirdQuartile"><![CDATA[https://t.adsrv.net/75]]></Tracking>
+                      <Tracking event="complete"><![CDATA[https://t.adsrv.net/100]]></Tracking>
+                    </TrackingEvents>
+                    <MediaFiles>
+                      <MediaFile delivery="progressive" type="video/mp4" width="640" height="360"><![CDATA[https://cdn.adsrv.net/a.mp4]]></MediaFile>
+                      <Mezzanine delivery="progressive" type="video/mp4" width="1920" height="1080"><![CDATA[https://cdn.adsrv.net/raw.mp4]]></Mezzanine>
+                    </MediaFiles>
+                  </Linear>
+                </Creative>
+              </Creatives>
+            </InLine>
+          </Ad>
+        </VAST>
+        """
+
+    /// The same tag with a rule error (a progress event without its offset).
+    static let errorTag = warningTag.replacingOccurrences(
+        of: "<Tracking event=\"start\">", with: "<Tracking event=\"progress\"><![CDATA[https://t.adsrv.net/p]]></Tracking><Tracking event=\"start\">")
+}
+
+@Suite(.enabled(if: CLI.binary != nil, "the conform binary was not found; run 'swift build' first"))
+struct CommandTests {
+    @Test func checkSeverityThresholdDecidesTheExitCode() throws {
+        let files = ["tag.xml": CLI.warningTag]
+        let byDefault = try CLI.run(["check", "tag.xml"], files: files)
+        #expect(byDefault.status == 0, "warnings alone pass at the default threshold (error): \(byDefault.stdout)")
+        #expect(byDefault.stdout.contains("[VAST-2.0-url-http]"))
+        #expect(!byDefault.stdout.contains("error:"), "the warning tag should have no error findings: \(byDefault.stdout)")
+
+        let warning = try CLI.run(["check", "--severity-threshold", "warning", "tag.xml"], files: files)
+        #expect(warning.status == 1)
+        let info = try CLI.run(["check", "--severity-threshold=info", "tag.xml"], files: files)
+        #expect(info.status == 1)
+        let error = try CLI.run(["check", "--severity-threshold", "error", "tag.xml"], files: files)
+        #expect(error.status == 0)
+
+        let failing = try CLI.run(["check", "tag.xml"], files: ["tag.xml": CLI.errorTag])
+        #expect(failing.status == 1)
+        #expect(failing.stdout.contains("[VAST-3.0-tracking-progress-offset]"))
+    }
+
+    @Test func strictMakesWarningsFail() throws {
+        let files = ["tag.xml": CLI.warningTag]
+        let strict = try CLI.run(["check", "--strict", "tag.xml"], files: files)
+        #expect(strict.status == 1)
+        // --strict never loosens an explicit stricter threshold.
+        let strictInfo = try CLI.run(["check", "--strict", "--severity-threshold", "info", "tag.xml"], files: files)
+        #expect(strictInfo.status == 1)
+        // A configuration that turns the warning off makes the strict check pass.
+        let config = #"{"version": 1, "rules": {"VAST-2.0-url-http": "off", "VAST-3.0-macro-error-url-errorcode": "off"}}"#
+        let quiet = try CLI.run(["check", "--strict", "--config", "cfg.json", "tag.xml"], files: files.merging(["cfg.json": config]) { $1 })
+        #expect(quiet.status == 0, "\(quiet.stdout)\(quiet.stderr)")
+    }
+
+    @Test func badThresholdIsAUsageError() throws {
+        let result = try CLI.run(["check", "--severity-threshold", "fatal", "tag.xml"], files: ["tag.xml": CLI.warningTag])
+        #expect(result.status == 64)
+        #expect(result.stderr.contains("unknown severity 'fatal'"))
+    }
+
+    @Test func rulesListsEveryRuleInEachFormat() throws {
+        let text = try CLI.run(["rules"])
+        #expect(text.status == 0)
+        #expect(text.stdout.hasPrefix("ID "))
+        #expect(text.stdout.contains("VAST-2.0-tracking-event-value") && text.stdout.contains("VAST-4.1-adservingid-empty"))
+
+        let json = try CLI.run(["rules", "--format", "json"])
+        #expect(json.status == 0)
+        let decoded = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]]
+        let rules = try #require(decoded)
+        let tableRows = text.stdout.split(separator: "\n").count - 1
+        #expect(rules.count == tableRows && rules.count > 50)
+        #expect(rules.contains { $0["id"] as? String == "VAST-2.0-url-http" && $0["severity"] as? String == "warning" })
+
+        let markdown = try CLI.run(["rules", "--format", "markdown"])
+        #expect(markdown.status == 0)
+        #expect(markdown.stdout.hasPrefix("# conform rules\n"))
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let committed = try String(contentsOf: root.appendingPathComponent("Docs/Rules.md"), encoding: .utf8)
+        #expect(markdown.stdout == committed, "Docs/Rules.md differs from 'conform rules --format markdown'")
+
+        let bad = try CLI.run(["rules", "--format", "yaml"])
+        #expect(bad.status == 64 && bad.stderr.contains("unknown format 'yaml'"))
+    }
+
+    @Test func explainShowsOneRule() throws {
+        let result = try CLI.run(["explain", "VAST-3.0-tracking-progress-offset"])
+        #expect(result.status == 0)
+        for part in ["VAST-3.0-tracking-progress-offset — Progress offset", "Severity: error", "Why:", "Specification:",
+                     "IAB VAST 4.2 §XSD TrackingEvents_type", "Fix:", "Valid example:", "Invalid example"] {
+            #expect(result.stdout.contains(part), "missing \(part)")
+        }
+        let lower = try CLI.run(["explain", "vast-2.0-url-http"])
+        #expect(lower.status == 0 && lower.stdout.hasPrefix("VAST-2.0-url-http — "))
+        let json = try CLI.run(["explain", "--format", "json", "VAST-2.0-url-http"])
+        #expect(json.status == 0 && json.stdout.contains("\"id\" : \"VAST-2.0-url-http\""))
+        let markdown = try CLI.run(["explain", "--format", "markdown", "VAST-2.0-url-http"])
+        #expect(markdown.status == 0 && markdown.stdout.hasPrefix("### VAST-2.0-url-http\n"))
+    }
+
+    @Test func explainUnknownIDSuggestsCloseMatches() throws {
+        let result = try CLI.run(["explain", "VAST-2.0-tracking-progress-offset"])
+        #expect(result.status == 64)
+        #expect(result.stdout.isEmpty)
+        #expect(result.stderr.contains("unknown rule id 'VAST-2.0-tracking-progress-offset'"))
+        #expect(result.stderr.contains("did you mean VAST-3.0-tracking-progress-offset"))
+        let none = try CLI.run(["explain"])
+        #expect(none.status == 64 && none.stderr.contains("no rule id given"))
+    }
+
+    @Test func helpTeachesTheCommands() throws {
+        for command in ["rules", "explain"] {
+            let result = try CLI.run([command, "--help"])
+            #expect(result.status == 0)
+            for section in ["OVERVIEW:", "USAGE:", "OPTIONS:", "EXAMPLES:", "--format"] {
+                #expect(result.stdout.contains(section), "\(command) --help lacks \(section)")
+            }
+        }
+        let overview = try CLI.run(["help"])
+        #expect(overview.stdout.contains("rules") && overview.stdout.contains("explain"))
+    }
+}
