@@ -41,6 +41,9 @@ let package = Package(
         .testTarget(name: "VASTTests", dependencies: ["VAST", "XMLCore"]),
         .testTarget(name: "TraffickingTests", dependencies: ["Trafficking"]),
         .testTarget(name: "ValidationTests", dependencies: ["Validation", "VAST", "XMLCore", "ConformCore"]),
+        .testTarget(
+            name: "ReportsTests", dependencies: ["Reports", "Conformance", "ConformCore", "XMLCore"],
+            exclude: ["Golden"]),
     ],
     swiftLanguageModes: [.v6]
 )

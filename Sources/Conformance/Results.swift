@@ -18,8 +18,9 @@ public enum CaseStatus: String, Sendable, Codable, Hashable, CaseIterable {
     case error
 }
 
-/// One column of the case × check matrix.
-public enum CheckName: String, Sendable, Codable, Hashable, CaseIterable {
+/// One column of the case × check matrix. `CodingKeyRepresentable` so that `[CheckName: CheckOutcome]`
+/// encodes as a JSON object keyed by the check name (not as an alternating key/value array).
+public enum CheckName: String, Sendable, Codable, Hashable, CaseIterable, CodingKeyRepresentable {
     case parse, rules, tracking, chain, parameters, profiles
 }
 

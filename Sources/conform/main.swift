@@ -13,6 +13,7 @@ let overview = """
     SUBCOMMANDS:
       check       Check tags (files, URLs or stdin): XML, rules, with file:line:column findings.
       params      Check trafficking-parameter strings (custom CTA, carousel, takeovers).
+      report      Render HTML, Markdown, JSON, JUnit or SARIF reports from saved results.
       version     Print the version.
       help        Show this help, or a subcommand's: conform help check
 
@@ -29,12 +30,15 @@ let code: Int32
 switch subcommand {
 case "check":
     code = CheckCommand.run(rest)
+case "report":
+    code = ReportCommand.run(rest)
 case "version", "--version":
     print(version)
     code = ExitCode.success
 case "help", "-h", "--help":
     switch rest.first {
     case "check": print(CheckCommand.help)
+    case "report": print(ReportCommand.help)
     default: print(overview)
     }
     code = ExitCode.success
