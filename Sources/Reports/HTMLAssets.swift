@@ -10,6 +10,7 @@ enum HTMLAssets {
     --head:#1b222c;--pass:#3fb950;--pass-bg:rgba(46,160,67,.18);--fail:#f85149;--fail-bg:rgba(248,81,73,.16);
     --error:#d29922;--error-bg:rgba(187,128,9,.18);--na:#656c76;--accent:#4493f8;--row-hover:#1c2430;--code-bg:#1b222c}}
     *{box-sizing:border-box}
+    [hidden]{display:none!important}
     body{margin:0;background:var(--bg);color:var(--text);font-size:14px;line-height:1.45}
     code,pre,.mono{font-family:var(--mono);font-size:12.5px}
     a{color:var(--accent);text-decoration:none}a:hover{text-decoration:underline}
@@ -97,7 +98,7 @@ enum HTMLAssets {
     .sev.error{background:var(--fail-bg);color:var(--fail)}.sev.warning{background:var(--error-bg);color:var(--error)}.sev.info{background:var(--border);color:var(--muted)}
     .hop{display:inline-block;min-width:22px;text-align:center;border-radius:4px;background:var(--border);font-size:11.5px;font-weight:600}
     ol.chain{margin:0;padding-left:22px;font-size:12.5px}ol.chain li{margin:2px 0}
-    #rules tr.gap td{background:var(--error-bg)}
+    #rules tr.gap td:first-child{box-shadow:inset 3px 0 0 var(--error)}
     #rules.gaps-only tbody tr:not(.gap){display:none}
     .gap-note{color:var(--error);font-size:12.5px}
     td.bad{color:var(--fail);font-weight:600}
@@ -122,11 +123,12 @@ enum HTMLAssets {
       var timer = null;
 
       function esc(s) {
-        return String(s == null ? '' : s).replace(/[&<>"']/g, function (c) {
+        return String(s == null ? '' : s).replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/g, '').replace(/[&<>"']/g, function (c) {
           return { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' }[c];
         });
       }
-      function plural(n, word) { return n.toLocaleString('en-US') + ' ' + word + (n === 1 ? '' : 's'); }
+      function num(n) { return n.toLocaleString('en-US'); }
+      function plural(n, word) { return num(n) + ' ' + word + (n === 1 ? '' : 's'); }
       function pos(o) { return o.line ? (o.line + (o.col ? ':' + o.col : '')) : ''; }
       function haystack(c) {
         if (c._s) return c._s;
@@ -249,11 +251,12 @@ enum HTMLAssets {
           html.push(rowHTML(c, matching[j]));
         }
         tbody.innerHTML = html.join('');
-        document.getElementById('f-count').textContent = (shown < matching.length ? 'showing ' + shown + ' of ' : '') +
-          matching.length + ' of ' + cases.length + ' cases';
+        document.getElementById('f-count').textContent = shown < matching.length
+          ? 'showing ' + num(shown) + ' of ' + num(matching.length) + ' matching cases'
+          : num(matching.length) + ' of ' + plural(cases.length, 'case');
         var more = document.getElementById('more');
         more.hidden = shown >= matching.length;
-        more.textContent = 'Show ' + Math.min(PAGE_SIZE, matching.length - shown) + ' more (' + (matching.length - shown) + ' not shown)';
+        more.textContent = 'Show ' + num(Math.min(PAGE_SIZE, matching.length - shown)) + ' more (' + num(matching.length - shown) + ' not shown)';
         document.getElementById('empty').hidden = matching.length > 0;
       }
       function apply() { if (timer) { clearTimeout(timer); timer = null; } state.limit = PAGE_SIZE; render(); }
@@ -347,6 +350,21 @@ enum HTMLAssets {
         pre.textContent = JSON.stringify(out);
         pre.hidden = false;
       }
+      function openFromHash() {
+        var m = /^#case=(.*)$/.exec(location.hash);
+        if (!m) return;
+        var id = decodeURIComponent(m[1]);
+        for (var i = 0; i < cases.length; i++) {
+          if (cases[i].id !== id) continue;
+          reset(); suiteSel.value = cases[i].suite; state.suite = cases[i].suite;
+          state.open[i] = true; state.limit = Math.max(PAGE_SIZE, state.matching.length); render();
+          var row = tbody.querySelector('tr.case[data-i="' + i + '"]');
+          if (row) row.scrollIntoView({ block: 'center' });
+          return;
+        }
+      }
+      window.addEventListener('hashchange', openFromHash);
+      openFromHash();
       if (location.hash === '#selftest') {
         try { selftest(); } catch (e) {
           window.__conformErrors.push('selftest: ' + e);

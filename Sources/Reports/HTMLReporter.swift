@@ -11,6 +11,7 @@ import Conformance
 /// excerpts, diagnostics, tracking with hop provenance, chain, parameters, profiles) are drawn when
 /// the row is opened. The summary and the rule coverage matrix are plain HTML.
 ///
+/// `report.html#case=<id>` opens the page on one case with its details shown (ids percent-encoded).
 /// Opening the page with `#selftest` runs a self-test after load: it drives the filters and the
 /// details toggle and writes what it saw (rows shown per step, JavaScript errors) as JSON into
 /// `<pre id="selftest">`, which a headless browser's `--dump-dom` exposes to tests.
@@ -165,7 +166,7 @@ public struct HTMLReporter: Reporter {
     func matrix(_ model: ReportModel) -> String {
         var out = "<section class=\"panel\" id=\"matrix\"><h2>Case × check matrix</h2>"
         out += "<p class=\"muted legend\"><span class=\"mark pass\">✓</span> pass <span class=\"mark fail\">✗</span> fail"
-        out += " <span class=\"mark na\">–</span> not applicable · failures first in each folder · click a row for details</p>"
+        out += " <span class=\"mark na\">–</span> not applicable · folders with failures first, failures first in each folder · click a row for details</p>"
         out += "<table id=\"cases\" class=\"grid\"><thead><tr><th class=\"c-status\">Status</th><th class=\"c-case\">Case</th>"
         for column in model.columns {
             let title = column.profile == nil ? "check: \(column.label)" : "profile: \(column.label)"
@@ -267,7 +268,7 @@ struct PageData: Encodable {
         suites = model.suites.map {
             Suite(name: $0.name, cases: $0.totals.cases, passed: $0.totals.passed, failed: $0.totals.failed, errors: $0.totals.errors)
         }
-        cases = model.cases.map { item in
+        cases = model.matrixSuites.flatMap(\.cases).map { item in
             var name = item.id
             if name.hasPrefix(item.suite + "/") { name.removeFirst(item.suite.count + 1) }
             let cells = String(model.columns.map { column -> Character in

@@ -55,7 +55,7 @@ public struct MarkdownReporter: Reporter {
         if !out.truncated {
             section = "the case × check matrix"
             _ = out.add("\n### Case × check matrix\n")
-            for suite in model.suites {
+            for suite in model.matrixSuites {
                 guard out.add(matrixHeader(suite, model: model)) else { break }
                 for item in suite.cases { guard out.add(matrixRow(item, suite: suite, model: model)) else { break } }
                 if out.truncated { break }

@@ -50,6 +50,9 @@ struct ReportModel: Sendable {
     /// All cases, grouped by suite (sorted by name), failures first within a suite, then by id.
     var cases: [CaseResult]
     var suites: [SuiteGroup]
+    /// The folders in the order the matrices show them: folders with failures or errors first, then
+    /// the clean ones, each part sorted by name.
+    var matrixSuites: [SuiteGroup]
     var columns: [MatrixColumn]
     /// Totals counted from the cases.
     var totals: RunTotals
@@ -73,6 +76,8 @@ struct ReportModel: Sendable {
             groups[groups.count - 1].totals.add(item.status)
         }
         suites = groups
+        matrixSuites = groups.filter { $0.totals.failed + $0.totals.errors > 0 }
+            + groups.filter { $0.totals.failed + $0.totals.errors == 0 }
 
         // Columns: the checks that apply to at least one case; profiles one column each when named.
         var applies = Set<CheckName>()
