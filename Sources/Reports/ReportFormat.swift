@@ -22,11 +22,11 @@ public enum ReportFormat: String, Sendable, Codable, Hashable, CaseIterable {
     /// One line for help texts and `conform reporters`.
     public var summary: String {
         switch self {
-        case .html: "self-contained HTML page with the case × check and rule coverage matrices, filters and details"
-        case .markdown: "summary, failures and matrices for a pull-request comment or CI step summary"
-        case .json: "the complete results, versioned (see Docs/Results-JSON.md)"
-        case .junit: "JUnit XML: one testsuite per corpus folder, one testcase per case"
-        case .sarif: "SARIF 2.1.0 for code-scanning UIs: unmet expectations at file:line:column"
+        case .html: "self-contained page: matrices, filters, per-case details"
+        case .markdown: "summary, failures and matrices for a PR comment or CI step summary"
+        case .json: "the complete results, versioned (Docs/Results-JSON.md)"
+        case .junit: "one testsuite per corpus folder, one testcase per case"
+        case .sarif: "SARIF 2.1.0 for code-scanning UIs, at file:line:column"
         }
     }
 

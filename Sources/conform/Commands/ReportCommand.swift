@@ -35,7 +35,8 @@ enum ReportCommand {
         EXAMPLES:
           conform report Reports/results.json
           conform report Reports/results.json --format junit,sarif --output ci-reports
-          conform report Reports/results.json --format markdown --annotations >> "$GITHUB_STEP_SUMMARY"
+          conform report Reports/results.json --format markdown --annotations   # in a GitHub Actions step
+          cat Reports/report.md >> "$GITHUB_STEP_SUMMARY"
         """
 
     /// One line per format: its value, file name and what it is for.
@@ -43,7 +44,7 @@ enum ReportCommand {
         ReportFormat.allCases.map { format in
             let name = format.rawValue.padding(toLength: 9, withPad: " ", startingAt: 0)
             let file = format.fileName.padding(toLength: 14, withPad: " ", startingAt: 0)
-            return "                            \(name) \(file) \(format.summary)"
+            return "                          \(name) \(file) \(format.summary)"
         }.joined(separator: "\n")
     }
 
