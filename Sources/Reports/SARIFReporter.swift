@@ -185,23 +185,27 @@ enum SARIF {
     struct Location: Encodable {
         var physicalLocation: PhysicalLocation
 
+        /// A location in `uri`. Code-scanning UIs need a start line on every result, so a result with
+        /// no position points at line 1 (the file as a whole).
         static func at(_ uri: String, _ position: SourcePosition?) -> Location {
             Location(physicalLocation: PhysicalLocation(
                 artifactLocation: ArtifactLocation(uri: uri),
-                region: position.map { Region(startLine: max(1, $0.line), startColumn: max(1, $0.column)) }))
+                region: Region(startLine: max(1, position?.line ?? 1), startColumn: position.map { max(1, $0.column) })))
         }
     }
 
     struct PhysicalLocation: Encodable {
         var artifactLocation: ArtifactLocation
-        var region: Region?
+        var region: Region
     }
 
     struct ArtifactLocation: Encodable { var uri: String }
 
     struct Region: Encodable {
+        /// 1-based.
         var startLine: Int
-        var startColumn: Int
+        /// 1-based, in Unicode code points (`run.columnKind`); absent when only the line is known.
+        var startColumn: Int?
     }
 }
 

@@ -105,10 +105,9 @@ struct FormatTests {
             let index = try #require(result["ruleIndex"] as? Int)
             #expect(rules[index]["id"] as? String == result["ruleId"] as? String)
             let location = try #require((result["locations"] as? [[String: Any]])?.first?["physicalLocation"] as? [String: Any])
-            if let region = location["region"] as? [String: Any] {
-                #expect((region["startLine"] as? Int ?? 0) >= 1)
-                #expect((region["startColumn"] as? Int ?? 0) >= 1)
-            }
+            let region = try #require(location["region"] as? [String: Any], "code scanning needs a region on every result")
+            #expect((region["startLine"] as? Int ?? 0) >= 1)
+            #expect((region["startColumn"] as? Int ?? 1) >= 1)
         }
         let missing = try #require(results.first { $0["ruleId"] as? String == "VAST-2.0-inline-adsystem" })
         let physical = try #require((missing["locations"] as? [[String: Any]])?.first?["physicalLocation"] as? [String: Any])
