@@ -49,14 +49,15 @@ enum HTMLAssets {
     .count{display:inline-block;min-width:20px;padding:0 6px;border-radius:10px;background:var(--border);color:var(--text);font-size:11.5px;text-align:center;font-weight:600}
     .toolbar{position:sticky;top:0;z-index:5;background:var(--bg);padding:8px 0;margin:0 -2px 8px}
     .wrap-inner{display:flex;flex-wrap:wrap;gap:8px;align-items:center;background:var(--panel);border:1px solid var(--border);border-radius:10px;padding:8px 10px;box-shadow:0 1px 3px rgba(31,35,40,.06)}
-    #f-search{flex:1 1 260px;min-width:200px;padding:7px 10px;border:1px solid var(--border);border-radius:6px;background:var(--bg);color:var(--text);font:inherit}
-    select{padding:6px 8px;border:1px solid var(--border);border-radius:6px;background:var(--bg);color:var(--text);font:inherit;max-width:260px}
+    #f-search{flex:1 1 220px;min-width:180px;padding:7px 10px;border:1px solid var(--border);border-radius:6px;background:var(--bg);color:var(--text);font:inherit}
+    select{padding:6px 8px;border:1px solid var(--border);border-radius:6px;background:var(--bg);color:var(--text);font:inherit;max-width:220px}
     .seg{display:inline-flex;border:1px solid var(--border);border-radius:6px;overflow:hidden}
     .seg button{border:0;border-right:1px solid var(--border);background:var(--panel);color:var(--text);padding:6px 10px;font:inherit;cursor:pointer}
     .seg button:last-child{border-right:0}
     .seg button[aria-pressed="true"]{background:var(--accent);color:#fff}.seg button[aria-pressed="true"] .count{background:rgba(255,255,255,.25);color:#fff}
     button.link{border:0;background:none;color:var(--accent);cursor:pointer;font:inherit}
-    #f-count{margin-left:auto;font-variant-numeric:tabular-nums}
+    .count-group{margin-left:auto;display:inline-flex;gap:10px;align-items:center;white-space:nowrap}
+    #f-count{font-variant-numeric:tabular-nums}
     table.grid{width:100%;border-collapse:separate;border-spacing:0}
     .grid th{position:sticky;top:var(--toolbar-h);z-index:2;background:var(--head);text-align:left;font-weight:600;font-size:12px;color:var(--muted);
     padding:7px 10px;border-top:1px solid var(--border);border-bottom:1px solid var(--border);white-space:nowrap}
@@ -66,7 +67,7 @@ enum HTMLAssets {
     .grid th.c-status{width:1%}
     tr.group th{position:static;background:var(--panel);color:var(--text);font-size:13px;padding-top:14px;border-top:0}
     tr.group .muted{font-weight:400;margin-left:8px}
-    tr.case{cursor:pointer}tr.case:hover td{background:var(--row-hover)}
+    tr.case{cursor:pointer}tr.case:hover td{background:var(--row-hover)}tr.case:focus-visible{outline:2px solid var(--accent);outline-offset:-2px}
     tr.case.open td{background:var(--row-hover);border-bottom-color:transparent}
     .name{font-family:var(--mono);font-size:12.5px;word-break:break-all}
     .tw{display:inline-block;width:12px;color:var(--muted);transition:transform .12s}
@@ -153,7 +154,7 @@ enum HTMLAssets {
       }
       var CELL = { p: ['pass', '\u2713', 'pass'], f: ['fail', '\u2717', 'fail'], n: ['na', '\u2013', 'not applicable'] };
       function rowHTML(c, i) {
-        var h = '<tr class="case s-' + c.status + (state.open[i] ? ' open' : '') + '" data-i="' + i + '" aria-expanded="' + !!state.open[i] + '">';
+        var h = '<tr class="case s-' + c.status + (state.open[i] ? ' open' : '') + '" data-i="' + i + '" tabindex="0" aria-expanded="' + !!state.open[i] + '">';
         h += '<td><span class="badge ' + c.status + '">' + c.status + '</span></td>';
         h += '<td class="name"><span class="tw">\u25B8</span> ' + esc(c.name);
         var sub = c.kind;
@@ -186,7 +187,8 @@ enum HTMLAssets {
         if (c.tags) h += '<dt>Tags</dt><dd>' + c.tags.map(esc).join(', ') + '</dd>';
         if (c.req) h += '<dt>Must fire</dt><dd class="mono">' + c.req.map(esc).join(', ') + '</dd>';
         if (c.forb) h += '<dt>Must not fire</dt><dd class="mono">' + c.forb.map(esc).join(', ') + '</dd>';
-        h += '<dt>Duration</dt><dd>' + c.ms + ' ms</dd></dl>';
+        h += '<dt>Duration</dt><dd>' + c.ms + ' ms</dd>';
+        h += '<dt>Link</dt><dd><a href="#case=' + encodeURIComponent(c.id) + '">#case=' + esc(c.id) + '</a></dd></dl>';
         if (c.err) h += '<h4>Error</h4><div class="errbox">' + esc(c.err) + '</div>';
         if (c.unmet) {
           h += '<h4>Unmet expectations (' + c.unmet.length + ')</h4>';
@@ -283,9 +285,7 @@ enum HTMLAssets {
       ruleSel.addEventListener('change', function () { state.rule = ruleSel.value; apply(); });
       document.getElementById('f-reset').addEventListener('click', reset);
       document.getElementById('more').addEventListener('click', function () { state.limit += PAGE_SIZE; render(); });
-      tbody.addEventListener('click', function (e) {
-        if (e.target.closest('tr.detail') || window.getSelection().toString()) return;
-        var tr = e.target.closest('tr.case'); if (!tr) return;
+      function toggle(tr) {
         var i = +tr.getAttribute('data-i');
         if (state.open[i]) {
           delete state.open[i]; tr.classList.remove('open'); tr.setAttribute('aria-expanded', 'false');
@@ -294,6 +294,15 @@ enum HTMLAssets {
           state.open[i] = true; tr.classList.add('open'); tr.setAttribute('aria-expanded', 'true');
           tr.insertAdjacentHTML('afterend', detailHTML(cases[i]));
         }
+      }
+      tbody.addEventListener('click', function (e) {
+        if (e.target.closest('tr.detail') || window.getSelection().toString()) return;
+        var tr = e.target.closest('tr.case'); if (tr) toggle(tr);
+      });
+      tbody.addEventListener('keydown', function (e) {
+        if (e.key !== 'Enter' && e.key !== ' ') return;
+        var tr = e.target.closest('tr.case'); if (!tr || e.target !== tr) return;
+        e.preventDefault(); toggle(tr);
       });
       document.getElementById('rules').addEventListener('click', function (e) {
         var a = e.target.closest('a[data-rule]'); if (!a) return;

@@ -157,8 +157,8 @@ public struct HTMLReporter: Reporter {
         var ruleIDs = Set<String>()
         for item in model.cases { ruleIDs.formUnion(ReportModel.ruleIDs(of: item)) }
         for id in ruleIDs.sorted() { out += "<option value=\"\(Escape.html(id))\">\(Escape.html(id))</option>" }
-        out += "</select><span id=\"f-count\" class=\"muted\" aria-live=\"polite\"></span>"
-        out += "<button type=\"button\" id=\"f-reset\" class=\"link\">Reset</button>"
+        out += "</select><span class=\"count-group\"><span id=\"f-count\" class=\"muted\" aria-live=\"polite\"></span>"
+        out += "<button type=\"button\" id=\"f-reset\" class=\"link\">Reset</button></span>"
         out += "</div></nav>\n"
         return out
     }
