@@ -33,7 +33,8 @@ enum JSONText {
 /// Reading saved results for `conform report`.
 public enum ResultsReader {
     /// Decodes results written by `conform run`: either a `results.json` (one ``RunResults`` object)
-    /// or a JSON Lines stream whose first line is the ``RunInfo`` and each further line one ``CaseResult``.
+    /// or a JSON Lines stream with one ``CaseResult`` per line and one ``RunInfo`` line, first or last
+    /// (a runner that streams learns its totals at the end; when several info lines appear, the last wins).
     /// - Throws: ``ReportError/unreadableResults(reason:)`` or ``ReportError/unsupportedSchemaVersion(found:supported:)``.
     public static func read(_ data: Data) throws(ReportError) -> RunResults {
         let decoder = JSONDecoder()
@@ -57,18 +58,24 @@ public enum ResultsReader {
     }
 
     private static func readLines(_ data: Data, decoder: JSONDecoder) throws -> RunResults {
-        var lines = data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: true)
-            .filter { !$0.allSatisfy { $0 == 0x20 || $0 == 0x09 || $0 == 0x0D } }[...]
-        guard let first = lines.popFirst() else { throw ReportError.unreadableResults(reason: "the file is empty") }
-        let info = try decoder.decode(RunInfo.self, from: Data(first))
+        let lines = data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: true)
+            .filter { !$0.allSatisfy { $0 == 0x20 || $0 == 0x09 || $0 == 0x0D } }
+        guard lines.count > 0 else { throw ReportError.unreadableResults(reason: "the file is empty") }
+        guard lines.count > 1 else { throw ReportError.unreadableResults(reason: "not a results file") }
+        var info: RunInfo?
         var cases: [CaseResult] = []
         for (index, line) in lines.enumerated() {
+            let bytes = Data(line)
             do {
-                cases.append(try decoder.decode(CaseResult.self, from: Data(line)))
-            } catch {
-                throw ReportError.unreadableResults(reason: "line \(index + 2): \(describe(error))")
+                cases.append(try decoder.decode(CaseResult.self, from: bytes))
+            } catch let caseError {
+                guard let header = try? decoder.decode(RunInfo.self, from: bytes) else {
+                    throw ReportError.unreadableResults(reason: "line \(index + 1): \(describe(caseError))")
+                }
+                info = header
             }
         }
+        guard let info else { throw ReportError.unreadableResults(reason: "no run header (info) line") }
         return RunResults(info: info, cases: cases)
     }
 
