@@ -260,6 +260,7 @@ enum HTMLAssets {
         more.hidden = shown >= matching.length;
         more.textContent = 'Show ' + num(Math.min(PAGE_SIZE, matching.length - shown)) + ' more (' + num(matching.length - shown) + ' not shown)';
         document.getElementById('empty').hidden = matching.length > 0;
+        measure();
       }
       function apply() { if (timer) { clearTimeout(timer); timer = null; } state.limit = PAGE_SIZE; render(); }
       function setStatus(s) {
@@ -325,7 +326,7 @@ enum HTMLAssets {
         document.documentElement.style.setProperty('--toolbar-h', (bar.offsetHeight - 1) + 'px');
       }
       window.addEventListener('resize', measure);
-      measure();
+      if (window.ResizeObserver) new ResizeObserver(measure).observe(document.getElementById('toolbar'));
       var started = performance.now();
       render();
       var firstRender = performance.now() - started;
@@ -354,6 +355,14 @@ enum HTMLAssets {
           click(first.querySelector('td.name'));
           out.detailsAfterClose = tbody.querySelectorAll('tr.detail').length;
         }
+        // Sticky headers: scrolled into the table, the filter bar stays at the top and the column
+        // headers sit right below it.
+        var table = document.getElementById('cases');
+        window.scrollTo(0, table.getBoundingClientRect().top + window.pageYOffset + 1500);
+        var bar = document.getElementById('toolbar').getBoundingClientRect();
+        out.sticky = { scrolled: Math.round(window.pageYOffset), toolbarTop: Math.round(bar.top), toolbarBottom: Math.round(bar.bottom),
+          headerTop: Math.round(table.querySelector('thead th').getBoundingClientRect().top) };
+        window.scrollTo(0, 0);
         out.errors = window.__conformErrors.slice();
         var pre = document.getElementById('selftest');
         pre.textContent = JSON.stringify(out);

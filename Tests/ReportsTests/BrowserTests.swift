@@ -60,6 +60,10 @@ struct BrowserTests {
         #expect(result.matching("status=failed") == large.cases.count(where: { $0.status == .failed }))
         #expect(result.matching("folder=generated/folder-00") == 500)
         #expect((result.json["firstRenderMs"] as? Int ?? .max) < 3_000, "first render took \(result.json["firstRenderMs"] ?? "?") ms")
+        let sticky = try #require(result.json["sticky"] as? [String: Int])
+        #expect((sticky["scrolled"] ?? 0) > 1000, "the page did not scroll: \(sticky)")
+        #expect(sticky["toolbarTop"] == 0, "the filter bar does not stick to the top: \(sticky)")
+        #expect(abs((sticky["headerTop"] ?? -100) - (sticky["toolbarBottom"] ?? 100)) <= 3, "the column headers do not stick below the filter bar: \(sticky)")
         #expect(elapsed < .seconds(45), "the browser took \(elapsed) to load and self-test 10,000 cases")
     }
 }

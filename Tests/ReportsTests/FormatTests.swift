@@ -172,6 +172,16 @@ struct FormatTests {
         #expect(text.contains("\\u003c/script\\u003e"))
     }
 
+    @Test func emptyRun() throws {
+        let empty = RunResults(info: RunInfo(conformVersion: "0.1.0", corpus: "Corpus/"), cases: [])
+        for format in ReportFormat.allCases {
+            #expect(try !format.reporter.render(empty, rules: Fixture.rules).isEmpty)
+        }
+        #expect(try MarkdownReporter().render(empty, rules: []).contains("✅ passed: all 0 cases met their expectations"))
+        #expect(XMLParser.parse(Data(try JUnitReporter().render(empty, rules: []).utf8)).isWellFormed)
+        #expect(GitHubAnnotations.render(empty) == "::notice title=conform::conform: 0 cases, 0 passed, 0 failed, 0 errors\n")
+    }
+
     @Test func largeRunStaysSmallAndFast() throws {
         let large = Fixture.large(count: 10_000)
         let clock = ContinuousClock()
