@@ -18,9 +18,8 @@ public enum CaseStatus: String, Sendable, Codable, Hashable, CaseIterable {
     case error
 }
 
-/// One column of the case × check matrix. `CodingKeyRepresentable` so that `[CheckName: CheckOutcome]`
-/// encodes as a JSON object keyed by the check name (not as an alternating key/value array).
-public enum CheckName: String, Sendable, Codable, Hashable, CaseIterable, CodingKeyRepresentable {
+/// One column of the case × check matrix.
+public enum CheckName: String, Sendable, Codable, Hashable, CaseIterable {
     case parse, rules, tracking, chain, parameters, profiles
 }
 
@@ -229,3 +228,6 @@ public struct RunResults: Sendable, Codable, Hashable {
         self.cases = cases
     }
 }
+
+/// Checks encode as object keys (`{"parse": "pass"}`) rather than as an array of pairs.
+extension CheckName: CodingKeyRepresentable {}
