@@ -6,35 +6,43 @@ import Conformance
 /// one per case that could not run, then a `::notice` with the totals.
 ///
 /// With a baseline, only new failures are errors; failures already in the baseline are warnings.
+/// Errors come first. GitHub shows only the first few annotations of a step, so at most `limit` are
+/// printed and the notice says how many were left out.
 public enum GitHubAnnotations {
-    /// The annotation lines, each ending in a newline; empty failures give only the notice.
-    public static func render(_ results: RunResults) -> String {
+    /// The annotation lines, each ending in a newline; a run without failures gives only the notice.
+    /// - Parameter limit: the most `::error`/`::warning` lines to print (default 50).
+    public static func render(_ results: RunResults, limit: Int = 50) -> String {
         let model = ReportModel(results, rules: [])
         let known = Set(results.info.baseline?.stillFailing ?? [])
-        var out = ""
+        var errors: [String] = [], warnings: [String] = []
         for item in results.cases.sorted(by: { $0.id < $1.id }) where item.status != .passed {
             let command = known.contains(item.id) ? "warning" : "error"
+            var lines: [String] = []
             let file = model.repositoryPath(of: item)
             if item.status == .error {
-                out += line(command, file: file, position: nil, title: "conform: \(item.id) could not run",
-                            message: item.errorMessage ?? "the case could not be run")
-                continue
-            }
-            if item.unmet.isEmpty {
-                out += line(command, file: file, position: nil, title: "conform: \(item.id)",
-                            message: "expected \(item.expectedVerdict ?? "the expectation to hold"), got \(item.actualVerdict)")
+                lines.append(line(command, file: file, position: nil, title: "conform: \(item.id) could not run",
+                                  message: item.errorMessage ?? "the case could not be run"))
+            } else if item.unmet.isEmpty {
+                lines.append(line(command, file: file, position: nil, title: "conform: \(item.id)",
+                                  message: "expected \(item.expectedVerdict ?? "the expectation to hold"), got \(item.actualVerdict)"))
             }
             for unmet in item.unmet {
                 let title = "conform: \(item.id) (\(unmet.check.rawValue)\(unmet.ruleID.map { ", \($0)" } ?? ""))"
-                out += line(command, file: file, position: unmet.position, title: title,
-                            message: "expected \(unmet.expected); actual \(unmet.actual)")
+                lines.append(line(command, file: file, position: unmet.position, title: title,
+                                  message: "expected \(unmet.expected); actual \(unmet.actual)"))
             }
+            if command == "error" { errors += lines } else { warnings += lines }
         }
+        let all = errors + warnings
+        var out = all.prefix(max(0, limit)).joined()
         let totals = model.totals
         var summary = "conform: \(Numbers.count(totals.cases, "case")), \(totals.passed) passed, \(totals.failed) failed, \(Numbers.count(totals.errors, "error"))"
         if let baseline = results.info.baseline {
             summary += "; against the baseline: \(Numbers.count(baseline.newFailures.count, "new failure")), \(baseline.fixed.count) fixed,"
             summary += " \(baseline.stillFailing.count) still failing"
+        }
+        if all.count > limit {
+            summary += "; \(Numbers.count(all.count - limit, "more annotation")) left out (see report.md or report.html)"
         }
         out += "::notice title=conform::\(Escape.annotationData(summary))\n"
         return out

@@ -222,5 +222,13 @@ struct FormatTests {
         #expect(lines.contains { $0.hasPrefix("::warning file=Corpus/vast/required/missing-adsystem.xml,line=4,col=5,") })
         #expect(lines.contains { $0.hasPrefix("::warning file=Corpus/chains/loop/a.xml,title=") })
         #expect(lines.last?.hasPrefix("::notice title=conform::conform: 8 cases, 4 passed, 3 failed, 1 error;") == true)
+        // Errors (new failures and cases that could not run) come before warnings (known failures).
+        let commands = lines.dropLast().map { $0.hasPrefix("::error") ? "error" : "warning" }
+        #expect(commands == ["error", "error", "error", "warning", "warning"])
+
+        let limited = GitHubAnnotations.render(Fixture.results, limit: 2).split(separator: "\n")
+        #expect(limited.count == 3)
+        #expect(limited.allSatisfy { !$0.hasPrefix("::warning") })
+        #expect(limited.last?.hasSuffix("; 3 more annotations left out (see report.md or report.html)") == true)
     }
 }

@@ -24,7 +24,8 @@ enum ReportCommand {
         \(formatLines)
           -o, --output <dir>      Folder for the report files; created when missing. (default: Reports)
           --annotations           Also print GitHub Actions annotations (::error file=…,line=…,col=…::…)
-                                  for every unmet expectation to standard output.
+                                  for unmet expectations to standard output: new failures as errors,
+                                  failures known to the baseline as warnings, at most 50, then a notice.
           -h, --help              Show this help.
 
         EXIT CODES:
