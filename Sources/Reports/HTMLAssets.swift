@@ -187,7 +187,7 @@ enum HTMLAssets {
         if (c.tags) h += '<dt>Tags</dt><dd>' + c.tags.map(esc).join(', ') + '</dd>';
         if (c.req) h += '<dt>Must fire</dt><dd class="mono">' + c.req.map(esc).join(', ') + '</dd>';
         if (c.forb) h += '<dt>Must not fire</dt><dd class="mono">' + c.forb.map(esc).join(', ') + '</dd>';
-        h += '<dt>Duration</dt><dd>' + c.ms + ' ms</dd>';
+        h += '<dt>Duration</dt><dd>' + (Math.round(c.ms * 100) / 100) + ' ms</dd>';
         h += '<dt>Link</dt><dd><a href="#case=' + encodeURIComponent(c.id) + '">#case=' + esc(c.id) + '</a></dd></dl>';
         if (c.err) h += '<h4>Error</h4><div class="errbox">' + esc(c.err) + '</div>';
         if (c.unmet) {
@@ -202,20 +202,21 @@ enum HTMLAssets {
             h += '</div>';
           });
         }
+        function more(n) { return n ? '<p class="muted">\u2026 and ' + num(n) + ' more in results.json</p>' : ''; }
         if (c.diags) {
-          h += '<h4>Diagnostics (' + c.diags.length + ')</h4>' + table(['Severity', 'Rule', 'Line:col', 'Message', 'Path'],
+          h += '<h4>Diagnostics (' + num(c.diags.length + (c.diagsMore || 0)) + ')</h4>' + table(['Severity', 'Rule', 'Line:col', 'Message', 'Path'],
             c.diags.map(function (d) {
               return '<tr><td><span class="sev ' + esc(d.sev) + '">' + esc(d.sev) + '</span></td><td class="u">' + esc(d.rule) +
                 '</td><td class="u">' + pos(d) + '</td><td>' + esc(d.msg) + (d.spec ? '<div class="sub">' + esc(d.spec) + '</div>' : '') +
                 '</td><td class="u">' + esc(d.path || '') + '</td></tr>';
-            }));
+            })) + more(c.diagsMore);
         }
         if (c.tracking) {
-          h += '<h4>Tracking (' + c.tracking.length + ' URLs)</h4>' + table(['Event', 'Hop', 'URL', 'Line:col'],
+          h += '<h4>Tracking (' + plural(c.tracking.length + (c.trackingMore || 0), 'URL') + ')</h4>' + table(['Event', 'Hop', 'URL', 'Line:col'],
             c.tracking.map(function (t) {
-              return '<tr><td>' + esc(t.event) + '</td><td><span class="hop" title="hop ' + t.hop + ' of the chain">' + t.hop +
-                '</span></td><td class="u">' + esc(t.url) + '</td><td class="u">' + pos(t) + '</td></tr>';
-            }));
+              return '<tr><td>' + esc(t[0]) + '</td><td><span class="hop" title="hop ' + t[2] + ' of the chain">' + t[2] +
+                '</span></td><td class="u">' + esc(t[1]) + '</td><td class="u">' + (t[3] ? t[3] + ':' + t[4] : '') + '</td></tr>';
+            })) + more(c.trackingMore);
         }
         if (c.chain) {
           h += '<h4>Chain (' + c.chain.length + ' hops)</h4><ol class="chain" start="0">';

@@ -225,12 +225,23 @@ struct PageData: Encodable {
         var path: String?
         var spec: String?
     }
+    /// `[event, url, hop, line, column]` (line and column 0 when unknown): compact, since a case can
+    /// carry dozens of tracking URLs.
     struct Track: Encodable {
         var event: String
         var url: String
         var hop: Int
-        var line: Int?
-        var col: Int?
+        var line: Int
+        var col: Int
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.unkeyedContainer()
+            try container.encode(event)
+            try container.encode(url)
+            try container.encode(hop)
+            try container.encode(line)
+            try container.encode(col)
+        }
     }
     struct Hop: Encodable { var uri: String; var depth: Int; var outcome: String }
     struct Case: Encodable {
@@ -250,6 +261,9 @@ struct PageData: Encodable {
         var unmet: [Unmet]?
         var diags: [Diag]?
         var tracking: [Track]?
+        /// Tracking URLs, diagnostics and chain hops left out of the page (see ``PageData/maxRows``).
+        var trackingMore: Int?
+        var diagsMore: Int?
         var chain: [Hop]?
         var pformat: String?
         var params: [[String]]?
@@ -262,6 +276,20 @@ struct PageData: Encodable {
     var columns: [Column]
     var suites: [Suite]
     var cases: [Case]
+
+    /// At most this many tracking URLs and diagnostics per case go into the page; results.json has all.
+    static let maxRows = 200
+    /// Longer texts (URLs, messages, excerpts) are cut to this many characters in the page.
+    static let maxText = 2_000
+
+    /// `text`, or its first ``maxText`` characters and a note of how much was cut.
+    static func clip(_ text: String) -> String {
+        guard text.utf8.count > maxText else { return text }
+        let count = text.count
+        guard count > maxText else { return text }
+        return String(text.prefix(maxText)) + "… (\(Numbers.grouped(count - maxText)) more characters in results.json)"
+    }
+    static func clip(_ text: String?) -> String? { text.map { clip($0) } }
 
     init(_ model: ReportModel) {
         columns = model.columns.map { Column(key: $0.key, label: $0.label) }
@@ -279,28 +307,35 @@ struct PageData: Encodable {
                 }
             })
             var tracking: [Track] = []
+            var trackingCount = 0
             for event in (item.tracking ?? [:]).keys.sorted() {
                 for url in item.tracking?[event] ?? [] {
-                    tracking.append(Track(event: event, url: url.url, hop: url.hop, line: url.position?.line, col: url.position?.column))
+                    trackingCount += 1
+                    guard tracking.count < PageData.maxRows else { continue }
+                    tracking.append(Track(event: PageData.clip(event), url: PageData.clip(url.url), hop: url.hop,
+                                          line: url.position?.line ?? 0, col: url.position?.column ?? 0))
                 }
             }
+            let diagnostics = item.diagnostics.prefix(PageData.maxRows)
             let rules = ReportModel.ruleIDs(of: item)
             return Case(
                 id: item.id, name: name, suite: item.suite, kind: item.kind.rawValue, status: item.status.rawValue,
                 file: model.repositoryPath(of: item), cells: cells, exp: item.expectedVerdict, act: item.actualVerdict,
-                tags: item.tags.isEmpty ? nil : item.tags, ms: item.durationMilliseconds, err: item.errorMessage,
+                tags: item.tags.isEmpty ? nil : item.tags, ms: item.durationMilliseconds, err: PageData.clip(item.errorMessage),
                 unmet: item.unmet.isEmpty ? nil : item.unmet.map {
-                    Unmet(check: $0.check.rawValue, expected: $0.expected, actual: $0.actual, rule: $0.ruleID,
-                          line: $0.position?.line, col: $0.position?.column, excerpt: $0.excerpt)
+                    Unmet(check: $0.check.rawValue, expected: PageData.clip($0.expected), actual: PageData.clip($0.actual),
+                          rule: $0.ruleID, line: $0.position?.line, col: $0.position?.column, excerpt: PageData.clip($0.excerpt))
                 },
-                diags: item.diagnostics.isEmpty ? nil : item.diagnostics.map {
-                    Diag(sev: $0.severity.rawValue, rule: $0.ruleID, msg: $0.message, line: $0.position?.line,
-                         col: $0.position?.column, path: $0.path, spec: $0.spec?.description)
+                diags: diagnostics.isEmpty ? nil : diagnostics.map {
+                    Diag(sev: $0.severity.rawValue, rule: $0.ruleID, msg: PageData.clip($0.message), line: $0.position?.line,
+                         col: $0.position?.column, path: PageData.clip($0.path), spec: $0.spec?.description)
                 },
                 tracking: tracking.isEmpty ? nil : tracking,
-                chain: item.chain.map { $0.map { Hop(uri: $0.uri, depth: $0.depth, outcome: $0.outcome) } },
+                trackingMore: trackingCount > tracking.count ? trackingCount - tracking.count : nil,
+                diagsMore: item.diagnostics.count > diagnostics.count ? item.diagnostics.count - diagnostics.count : nil,
+                chain: item.chain.map { $0.prefix(PageData.maxRows).map { Hop(uri: PageData.clip($0.uri), depth: $0.depth, outcome: $0.outcome) } },
                 pformat: item.parameterFormat,
-                params: item.parameterFields.map { fields in fields.keys.sorted().map { [$0, fields[$0] ?? ""] } },
+                params: item.parameterFields.map { fields in fields.keys.sorted().map { [$0, PageData.clip(fields[$0] ?? "")] } },
                 profiles: item.profiles.map { profiles in profiles.keys.sorted().map { [$0, profiles[$0] ?? ""] } },
                 rules: rules.isEmpty ? nil : rules,
                 req: item.requiredRules.isEmpty ? nil : item.requiredRules.sorted(),

@@ -182,6 +182,26 @@ struct FormatTests {
         #expect(GitHubAnnotations.render(empty) == "::notice title=conform::conform: 0 cases, 0 passed, 0 failed, 0 errors\n")
     }
 
+    @Test func htmlPageDataCapsHugeCases() throws {
+        let longURL = "https://t.example.com/" + String(repeating: "a", count: 10_000)
+        let urls = (0..<300).map { TrackedURL(url: $0 == 0 ? longURL : "https://t.example.com/\($0)", hop: 0) }
+        let diagnostics = (0..<250).map { Diagnostic(ruleID: "R", severity: .info, message: "m\($0)") }
+        let item = CaseResult(id: "hostile/huge.xml", suite: "hostile", kind: .hostile, status: .passed, actualVerdict: "malformed",
+                              diagnostics: diagnostics, tracking: ["impression": urls], file: "hostile/huge.xml")
+        let results = RunResults(info: RunInfo(conformVersion: "0.1.0", corpus: "Corpus"), cases: [item])
+        let page = PageData(ReportModel(results, rules: []))
+        let data = try #require(page.cases.first)
+        #expect(data.tracking?.count == PageData.maxRows)
+        #expect(data.trackingMore == 100)
+        #expect(data.diags?.count == PageData.maxRows)
+        #expect(data.diagsMore == 50)
+        let first = try #require(data.tracking?.first)
+        #expect(first.url.count < 2_100)
+        #expect(first.url.hasSuffix("… (8,022 more characters in results.json)"))
+        let html = try HTMLReporter().render(results, rules: [])
+        #expect(html.utf8.count < 60_000)
+    }
+
     @Test func largeRunStaysSmallAndFast() throws {
         let large = Fixture.large(count: 10_000)
         let clock = ContinuousClock()
