@@ -49,10 +49,10 @@ enum HTMLAssets {
     .count{display:inline-block;min-width:20px;padding:0 6px;border-radius:10px;background:var(--border);color:var(--text);font-size:11.5px;text-align:center;font-weight:600}
     .toolbar{position:sticky;top:0;z-index:5;background:var(--bg);padding:8px 0;margin:0 -2px 8px}
     .wrap-inner{display:flex;flex-wrap:wrap;gap:8px;align-items:center;background:var(--panel);border:1px solid var(--border);border-radius:10px;padding:8px 10px;box-shadow:0 1px 3px rgba(31,35,40,.06)}
-    #f-search{flex:1 1 220px;min-width:180px;padding:7px 10px;border:1px solid var(--border);border-radius:6px;background:var(--bg);color:var(--text);font:inherit}
-    select{padding:6px 8px;border:1px solid var(--border);border-radius:6px;background:var(--bg);color:var(--text);font:inherit;max-width:220px}
+    #f-search{flex:1 1 170px;min-width:140px;padding:7px 10px;border:1px solid var(--border);border-radius:6px;background:var(--bg);color:var(--text);font:inherit}
+    select{padding:6px 8px;border:1px solid var(--border);border-radius:6px;background:var(--bg);color:var(--text);font:inherit;max-width:190px}
     .seg{display:inline-flex;border:1px solid var(--border);border-radius:6px;overflow:hidden}
-    .seg button{border:0;border-right:1px solid var(--border);background:var(--panel);color:var(--text);padding:6px 10px;font:inherit;cursor:pointer}
+    .seg button{border:0;border-right:1px solid var(--border);background:var(--panel);color:var(--text);padding:6px 9px;font:inherit;cursor:pointer}
     .seg button:last-child{border-right:0}
     .seg button[aria-pressed="true"]{background:var(--accent);color:#fff}.seg button[aria-pressed="true"] .count{background:rgba(255,255,255,.25);color:#fff}
     button.link{border:0;background:none;color:var(--accent);cursor:pointer;font:inherit}
@@ -60,7 +60,7 @@ enum HTMLAssets {
     #f-count{font-variant-numeric:tabular-nums}
     table.grid{width:100%;border-collapse:separate;border-spacing:0}
     .grid th{position:sticky;top:var(--toolbar-h);z-index:2;background:var(--head);text-align:left;font-weight:600;font-size:12px;color:var(--muted);
-    padding:7px 10px;border-top:1px solid var(--border);border-bottom:1px solid var(--border);white-space:nowrap}
+    padding:7px 10px;border-top:1px solid var(--border);border-bottom:1px solid var(--border);white-space:nowrap;box-shadow:1px 0 0 var(--head)}
     .grid td{padding:6px 10px;border-bottom:1px solid var(--border);vertical-align:top}
     .grid th.c-check,.grid td.cell{text-align:center;width:1%}
     .grid th.c-time,.grid td.time,.grid .num{text-align:right;font-variant-numeric:tabular-nums;width:1%}
@@ -255,7 +255,7 @@ enum HTMLAssets {
         }
         tbody.innerHTML = html.join('');
         document.getElementById('f-count').textContent = shown < matching.length
-          ? 'showing ' + num(shown) + ' of ' + num(matching.length) + ' matching cases'
+          ? num(shown) + ' shown \u00B7 ' + num(matching.length) + ' matching'
           : num(matching.length) + ' of ' + plural(cases.length, 'case');
         var more = document.getElementById('more');
         more.hidden = shown >= matching.length;

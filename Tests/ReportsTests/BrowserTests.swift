@@ -43,6 +43,32 @@ struct BrowserTests {
         #expect(data.count > 20_000, "screenshot is only \(data.count) bytes")
     }
 
+    /// The package's `Reports/results.json`, written by `conform run Corpus/` (the shipped corpus).
+    static let shippedResults = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("Reports/results.json")
+
+    /// With the shipped corpus's results present, its HTML report loads cleanly, its filters work, and
+    /// its screenshot is saved as `Reports/report.png` beside the results.
+    @Test(.enabled(if: FileManager.default.fileExists(atPath: shippedResults.path),
+                   "no Reports/results.json; run 'conform run Corpus/' first to test the shipped corpus's report"))
+    func shippedCorpusReport() throws {
+        let results = try ResultsReader.read(try Data(contentsOf: Self.shippedResults))
+        let folder = try Chromium.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let page = folder.appendingPathComponent("report.html")
+        try ReportWriter.writeAtomically(try HTMLReporter().render(results, rules: []), to: page)
+        let outcome = try Chromium.selfTest(page)
+        #expect(outcome.errors.isEmpty, "JavaScript errors: \(outcome.errors)")
+        #expect(outcome.matching("all") == results.cases.count)
+        #expect(outcome.matching("status=passed") == results.cases.count(where: { $0.status == .passed }))
+        #expect(outcome.matching("status=problems") == results.cases.count(where: { $0.status != .passed }))
+        #expect(outcome.json["detailsOpened"] as? Int == 1)
+        let png = Self.shippedResults.deletingLastPathComponent().appendingPathComponent("report.png")
+        try Chromium.screenshot(page, to: png)
+        let data = try Data(contentsOf: png)
+        #expect(data.starts(with: [0x89, 0x50, 0x4E, 0x47]) && data.count > 20_000)
+    }
+
     @Test func tenThousandCasesLoadQuickly() throws {
         let folder = try Chromium.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
