@@ -139,7 +139,7 @@ public struct HTMLReporter: Reporter {
     func toolbar(_ model: ReportModel) -> String {
         let totals = model.totals
         var out = "<nav class=\"toolbar\" id=\"toolbar\" aria-label=\"Filters\"><div class=\"wrap-inner\">"
-        out += "<input id=\"f-search\" type=\"search\" placeholder=\"Search cases, files, rules, messages…\" aria-label=\"Search\">"
+        out += "<input id=\"f-search\" type=\"search\" placeholder=\"Search cases, rules, messages…\" aria-label=\"Search\">"
         out += "<div class=\"seg\" role=\"group\" aria-label=\"Status\">"
         let buttons: [(String, String, Int)] = [
             ("all", "All", totals.cases), ("problems", "Failing", totals.failed + totals.errors),
