@@ -16,11 +16,13 @@ import Conformance
 /// details toggle and writes what it saw (rows shown per step, JavaScript errors) as JSON into
 /// `<pre id="selftest">`, which a headless browser's `--dump-dom` exposes to tests.
 public struct HTMLReporter: Reporter {
+    /// ``ReportFormat/html``.
     public static let format = ReportFormat.html
 
     /// Rows drawn at a time before "Show more".
     public var pageSize: Int
 
+    /// - Parameter pageSize: rows drawn at a time before "Show more" (default 500).
     public init(pageSize: Int = 500) {
         self.pageSize = pageSize
     }

@@ -5,8 +5,10 @@ import Foundation
 /// `results.json`: the complete ``RunResults``, cases sorted by id, keys sorted, pretty-printed.
 /// The layout is documented in Docs/Results-JSON.md; `info.schemaVersion` says which version it is.
 public struct JSONReporter: Reporter {
+    /// ``ReportFormat/json``.
     public static let format = ReportFormat.json
 
+    /// A JSON reporter; it has no settings.
     public init() {}
 
     public func render(_ results: RunResults, rules: [RuleDescription]) throws(ReportError) -> String {

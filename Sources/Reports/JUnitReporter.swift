@@ -5,8 +5,10 @@ import Conformance
 /// per unmet expectation and an `<error>` for a case that could not run. Loads in Jenkins, GitLab,
 /// GitHub test-report actions, Azure Pipelines and CircleCI.
 public struct JUnitReporter: Reporter {
+    /// ``ReportFormat/junit``.
     public static let format = ReportFormat.junit
 
+    /// A JUnit reporter; it has no settings.
     public init() {}
 
     public func render(_ results: RunResults, rules: [RuleDescription]) throws(ReportError) -> String {

@@ -8,6 +8,7 @@ import Conformance
 /// characters GitHub counts): sections are added in order of importance, and when the next block
 /// would not fit, the report stops there with a note that points at the HTML report.
 public struct MarkdownReporter: Reporter {
+    /// ``ReportFormat/markdown``.
     public static let format = ReportFormat.markdown
 
     /// The upper bound of the output size; GitHub refuses comments longer than 65,536 characters.
@@ -15,6 +16,9 @@ public struct MarkdownReporter: Reporter {
     /// How the truncation note and the footer name the full report.
     public var fullReportName: String
 
+    /// - Parameters:
+    ///   - maxCharacters: the size limit, in UTF-8 bytes (default 65,000).
+    ///   - fullReportName: the file the truncation note points at (default `report.html`).
     public init(maxCharacters: Int = 65_000, fullReportName: String = ReportFormat.html.fileName) {
         self.maxCharacters = maxCharacters
         self.fullReportName = fullReportName

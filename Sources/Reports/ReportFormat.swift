@@ -83,6 +83,7 @@ public enum ReportError: Error, CustomStringConvertible, Equatable, Sendable {
     /// A saved results file was written by a newer conform.
     case unsupportedSchemaVersion(found: Int, supported: Int)
 
+    /// The error in words, for `Error: …` lines.
     public var description: String {
         switch self {
         case .unknownFormat(let name):

@@ -10,11 +10,13 @@ import Foundation
 /// Diagnostics a case was expected to produce are not results: in a conformance corpus most of
 /// them are deliberate.
 public struct SARIFReporter: Reporter {
+    /// ``ReportFormat/sarif``.
     public static let format = ReportFormat.sarif
 
     /// The tool's home page, linked from the SARIF driver.
     public var informationURI: String?
 
+    /// - Parameter informationURI: the tool's home page for `tool.driver.informationUri`, or `nil`.
     public init(informationURI: String? = nil) {
         self.informationURI = informationURI
     }
