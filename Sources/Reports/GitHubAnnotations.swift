@@ -36,10 +36,11 @@ public enum GitHubAnnotations {
         let all = errors + warnings
         var out = all.prefix(max(0, limit)).joined()
         let totals = model.totals
-        var summary = "conform: \(Numbers.count(totals.cases, "case")), \(totals.passed) passed, \(totals.failed) failed, \(Numbers.count(totals.errors, "error"))"
+        var summary = "conform: \(Numbers.count(totals.cases, "case")), \(Numbers.grouped(totals.passed)) passed,"
+        summary += " \(Numbers.grouped(totals.failed)) failed, \(Numbers.count(totals.errors, "error"))"
         if let baseline = results.info.baseline {
-            summary += "; against the baseline: \(Numbers.count(baseline.newFailures.count, "new failure")), \(baseline.fixed.count) fixed,"
-            summary += " \(baseline.stillFailing.count) still failing"
+            summary += "; against the baseline: \(Numbers.count(baseline.newFailures.count, "new failure")), \(Numbers.grouped(baseline.fixed.count)) fixed,"
+            summary += " \(Numbers.grouped(baseline.stillFailing.count)) still failing"
         }
         if all.count > limit {
             summary += "; \(Numbers.count(all.count - limit, "more annotation")) left out (see report.md or report.html)"
