@@ -86,6 +86,8 @@ enum HTMLAssets {
     .facts dt{color:var(--muted)}.facts dd{margin:0;word-break:break-all}
     .unmet{border:1px solid var(--fail);border-left-width:4px;border-radius:6px;background:var(--panel);padding:8px 12px;margin-bottom:8px}
     .unmet .head{font-size:12.5px;color:var(--muted);margin-bottom:4px}
+    .um{font-family:system-ui,-apple-system,"Segoe UI",sans-serif;font-size:12.5px;margin-top:4px;word-break:normal;color:var(--text)}
+    .um code{font-size:11.5px}
     .chip{display:inline-block;background:var(--fail-bg);color:var(--fail);border-radius:4px;padding:0 6px;font-weight:600;margin-right:6px}
     .ea{display:grid;grid-template-columns:max-content 1fr;gap:2px 12px;font-size:13px}
     .ea .k{color:var(--muted)}
@@ -130,6 +132,7 @@ enum HTMLAssets {
       }
       function num(n) { return n.toLocaleString('en-US'); }
       function plural(n, word) { return num(n) + ' ' + word + (n === 1 ? '' : 's'); }
+      function short(t) { t = String(t == null ? '' : t); return t.length > 160 ? t.slice(0, 160) + '\u2026' : t; }
       function pos(o) { return o.line ? (o.line + (o.col ? ':' + o.col : '')) : ''; }
       function haystack(c) {
         if (c._s) return c._s;
@@ -162,7 +165,16 @@ enum HTMLAssets {
         else sub += ' \u00B7 ' + esc(c.act);
         if (c.unmet) sub += ' \u00B7 ' + c.unmet.length + ' unmet';
         if (c.err) sub += ' \u00B7 ' + esc(c.err);
-        h += '<div class="sub">' + sub + '</div></td>';
+        h += '<div class="sub">' + sub + '</div>';
+        if (c.unmet) {
+          c.unmet.slice(0, 3).forEach(function (u) {
+            h += '<div class="um"><span class="chip">' + esc(u.check) + '</span>expected ' + esc(short(u.expected)) +
+              ' <span class="muted">\u2192</span> actual ' + esc(short(u.actual)) +
+              (u.rule ? ' <code>' + esc(u.rule) + '</code>' : '') + (u.line ? ' <span class="muted">at ' + pos(u) + '</span>' : '') + '</div>';
+          });
+          if (c.unmet.length > 3) h += '<div class="um muted">and ' + (c.unmet.length - 3) + ' more</div>';
+        }
+        h += '</td>';
         for (var k = 0; k < columns.length; k++) {
           var cell = CELL[c.cells.charAt(k)] || CELL.n;
           h += '<td class="cell" title="' + esc(columns[k].label) + ': ' + cell[2] + '"><span class="mark ' + cell[0] + '">' + cell[1] + '</span></td>';
