@@ -77,7 +77,7 @@ public enum ResultsReader {
                 info = header
             }
         }
-        guard let info else { throw ReportError.unreadableResults(reason: "no run header (info) line") }
+        guard let info else { throw ReportError.unreadableResults(reason: "no run header (info) line; give the run's results.json") }
         return RunResults(info: info, cases: cases)
     }
 

@@ -60,7 +60,7 @@ struct StreamingTests {
         #expect(results == Fixture.results)
 
         let noHeader = Fixture.results.cases.map { String(decoding: try! encoder.encode($0), as: UTF8.self) }
-        #expect(throws: ReportError.unreadableResults(reason: "no run header (info) line")) {
+        #expect(throws: ReportError.unreadableResults(reason: "no run header (info) line; give the run's results.json")) {
             try ResultsReader.read(Data(noHeader.joined(separator: "\n").utf8))
         }
     }
