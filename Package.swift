@@ -51,6 +51,9 @@ let package = Package(
         .testTarget(name: "ProfileCommandTests", dependencies: ["conform"]),
         // Launches the built `conform` binary; depending on the executable makes `swift test` build it.
         .testTarget(name: "CLITests", dependencies: ["conform"]),
+        .testTarget(
+            name: "ReportsTests", dependencies: ["Reports", "Conformance", "ConformCore", "XMLCore"],
+            exclude: ["Golden"]),
     ],
     swiftLanguageModes: [.v6]
 )

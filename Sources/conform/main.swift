@@ -17,6 +17,7 @@ let overview = """
       schedule    Resolve the ad breaks of a VMAP document or schedule description into a timeline.
       rules       List every rule (text, JSON, or the Markdown reference Docs/Rules.md).
       explain     Explain one rule: why, the spec's words, examples, how to fix.
+      report      Render HTML, Markdown, JSON, JUnit or SARIF reports from saved results.
       version     Print the version.
       help        Show this help, or a subcommand's: conform help check
 
@@ -43,6 +44,8 @@ case "rules":
     code = RulesCommand.run(rest)
 case "explain":
     code = ExplainCommand.run(rest)
+case "report":
+    code = ReportCommand.run(rest)
 case "version", "--version":
     print(version)
     code = ExitCode.success
@@ -54,6 +57,7 @@ case "help", "-h", "--help":
     case "schedule": print(ScheduleCommand.help)
     case "rules": print(RulesCommand.help)
     case "explain": print(ExplainCommand.help)
+    case "report": print(ReportCommand.help)
     default: print(overview)
     }
     code = ExitCode.success

@@ -1,0 +1,96 @@
+import ConformCore
+import Conformance
+
+/// `junit.xml`: one `<testsuite>` per corpus folder, one `<testcase>` per case, one `<failure>`
+/// per unmet expectation and an `<error>` for a case that could not run. Loads in Jenkins, GitLab,
+/// GitHub test-report actions, Azure Pipelines and CircleCI.
+public struct JUnitReporter: Reporter {
+    /// ``ReportFormat/junit``.
+    public static let format = ReportFormat.junit
+
+    /// A JUnit reporter; it has no settings.
+    public init() {}
+
+    public func render(_ results: RunResults, rules: [RuleDescription]) throws(ReportError) -> String {
+        let model = ReportModel(results, rules: rules)
+        var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+        let totalTime = model.cases.reduce(0) { $0 + $1.durationMilliseconds } / 1000
+        out += "<testsuites name=\"conform\" tests=\"\(model.totals.cases)\" failures=\"\(model.totals.failed)\""
+        out += " errors=\"\(model.totals.errors)\" time=\"\(Numbers.fixed(results.info.durationSeconds ?? totalTime, digits: 3))\">\n"
+        for suite in model.suites {
+            let cases = suite.cases.sorted { $0.id < $1.id }
+            out += JUnitReporter.suiteElement(name: suite.name, cases: cases, corpus: results.info.corpus)
+        }
+        out += "</testsuites>\n"
+        return out
+    }
+
+    /// One `<testsuite>` element with its cases, indented by two spaces. Exposed per suite so that a
+    /// streaming writer can emit suites one at a time.
+    static func suiteElement(name: String, cases: [CaseResult], corpus: String) -> String {
+        var totals = RunTotals()
+        for item in cases { totals.add(item.status) }
+        let time = cases.reduce(0) { $0 + $1.durationMilliseconds } / 1000
+        var out = "  <testsuite name=\"\(Escape.xml(name, attribute: true))\" tests=\"\(totals.cases)\""
+        out += " failures=\"\(totals.failed)\" errors=\"\(totals.errors)\" skipped=\"0\" time=\"\(Numbers.fixed(time, digits: 3))\">\n"
+        let classname = Escape.xml(name.replacingSlashes(), attribute: true)
+        for item in cases {
+            out += "    <testcase name=\"\(Escape.xml(item.id, attribute: true))\" classname=\"\(classname)\""
+            out += " file=\"\(Escape.xml(ReportModel.join(corpus, item.file), attribute: true))\""
+            out += " time=\"\(Numbers.fixed(item.durationMilliseconds / 1000, digits: 3))\""
+            switch item.status {
+            case .passed:
+                out += "/>\n"
+            case .error:
+                out += ">\n"
+                let message = item.errorMessage ?? "the case could not be run"
+                out += "      <error message=\"\(Escape.xml(message, attribute: true))\" type=\"error\">"
+                out += Escape.xml(message) + "</error>\n"
+                out += "    </testcase>\n"
+            case .failed:
+                out += ">\n"
+                if item.unmet.isEmpty {
+                    let message = "expected \(item.expectedVerdict ?? "the expectation to hold"), got \(item.actualVerdict)"
+                    out += "      <failure message=\"\(Escape.xml(message, attribute: true))\" type=\"verdict\">"
+                    out += Escape.xml(message) + "</failure>\n"
+                }
+                for unmet in item.unmet {
+                    out += "      <failure message=\"\(Escape.xml(Text.unmetLine(unmet), attribute: true))\""
+                    out += " type=\"\(Escape.xml(unmet.check.rawValue, attribute: true))\">"
+                    out += Escape.xml(Text.unmetDetail(unmet, file: ReportModel.join(corpus, item.file)))
+                    out += "</failure>\n"
+                }
+                out += "    </testcase>\n"
+            }
+        }
+        out += "  </testsuite>\n"
+        return out
+    }
+}
+
+/// Wording shared by the text-like reporters.
+enum Text {
+    /// `rules: expected diagnostic X at line 3; actual no diagnostic [VAST-…] at 3:5`
+    static func unmetLine(_ unmet: UnmetExpectation) -> String {
+        var line = "\(unmet.check.rawValue): expected \(unmet.expected); actual \(unmet.actual)"
+        if let rule = unmet.ruleID { line += " [\(rule)]" }
+        if let position = unmet.position { line += " at \(position.line):\(position.column)" }
+        return line
+    }
+
+    /// A multi-line account of an unmet expectation, with the excerpt.
+    static func unmetDetail(_ unmet: UnmetExpectation, file: String) -> String {
+        var text = "check:    \(unmet.check.rawValue)\nexpected: \(unmet.expected)\nactual:   \(unmet.actual)\n"
+        if let rule = unmet.ruleID { text += "rule:     \(rule)\n" }
+        if let position = unmet.position { text += "at:       \(file):\(position.line):\(position.column)\n" }
+        if let excerpt = unmet.excerpt, !excerpt.isEmpty { text += "\n" + excerpt.replacingLineEndings() + "\n" }
+        return text
+    }
+}
+
+extension String {
+    /// `vast/required` → `vast.required` (JUnit class names are dotted).
+    func replacingSlashes() -> String {
+        String(map { $0 == "/" ? "." : $0 })
+    }
+}

@@ -1,0 +1,237 @@
+import ConformCore
+import Conformance
+
+/// `report.md`: the summary, the failures with their unmet expectations, and the matrices, for a
+/// pull-request comment or a CI step summary (GitHub-flavoured Markdown).
+///
+/// The text stays within ``maxCharacters`` (counted in UTF-8 bytes, which is never fewer than the
+/// characters GitHub counts): sections are added in order of importance, and when the next block
+/// would not fit, the report stops there with a note that points at the HTML report.
+public struct MarkdownReporter: Reporter {
+    /// ``ReportFormat/markdown``.
+    public static let format = ReportFormat.markdown
+
+    /// The upper bound of the output size; GitHub refuses comments longer than 65,536 characters.
+    public var maxCharacters: Int
+    /// How the truncation note and the footer name the full report.
+    public var fullReportName: String
+
+    /// - Parameters:
+    ///   - maxCharacters: the size limit, in UTF-8 bytes (default 65,000).
+    ///   - fullReportName: the file the truncation note points at (default `report.html`).
+    public init(maxCharacters: Int = 65_000, fullReportName: String = ReportFormat.html.fileName) {
+        self.maxCharacters = maxCharacters
+        self.fullReportName = fullReportName
+    }
+
+    /// Room kept for the truncation note.
+    static let noteReserve = 700
+
+    public func render(_ results: RunResults, rules: [RuleDescription]) throws(ReportError) -> String {
+        let model = ReportModel(results, rules: rules)
+        var out = Budget(limit: max(0, maxCharacters - MarkdownReporter.noteReserve))
+        let failing = model.cases.filter { $0.status != .passed }
+        var section = "the summary"
+        var shownFailures = 0
+
+        _ = out.add(summary(model))
+        if let baseline = model.info.baseline { _ = out.add(baselineSection(baseline)) }
+
+        if !failing.isEmpty, !out.truncated {
+            section = "the failures"
+            if out.add("\n### Failures (\(Numbers.grouped(failing.count)))\n\n") {
+                for item in failing {
+                    guard out.add(failureBlock(item, model: model)) else { break }
+                    shownFailures += 1
+                }
+            }
+        }
+        if !out.truncated {
+            section = "the folder summary"
+            _ = out.add(folderTable(model))
+        }
+        if !out.truncated {
+            section = "the rule coverage matrix"
+            if out.add(coverageHeader(model)) {
+                for row in model.coverage { guard out.add(coverageRow(row)) else { break } }
+            }
+        }
+        if !out.truncated {
+            section = "the case × check matrix"
+            _ = out.add("\n### Case × check matrix\n")
+            for suite in model.matrixSuites {
+                guard out.add(matrixHeader(suite, model: model)) else { break }
+                for item in suite.cases { guard out.add(matrixRow(item, suite: suite, model: model)) else { break } }
+                if out.truncated { break }
+            }
+        }
+
+        var text = out.text
+        if out.truncated {
+            var note = "\n\n> [!NOTE]\n> This summary stops at \(Numbers.grouped(maxCharacters)) characters and leaves out the rest of \(section)"
+            if shownFailures < failing.count {
+                note += " (\(Numbers.grouped(failing.count - shownFailures)) of \(Numbers.grouped(failing.count)) failing cases are not shown)"
+            }
+            note += ". The full report, with every case, is `\(Escape.markdown(fullReportName))` in the output folder.\n"
+            text += note
+        } else {
+            text += "\n---\nFull report with filters and per-case details: `\(Escape.markdown(fullReportName))` in the output folder.\n"
+        }
+        return text
+    }
+
+    struct Budget {
+        var limit: Int
+        var text = ""
+        var bytes = 0
+        var truncated = false
+
+        /// Appends `block` when it fits; otherwise marks the output truncated. Returns whether it was added.
+        mutating func add(_ block: String) -> Bool {
+            guard !truncated else { return false }
+            let size = block.utf8.count
+            guard bytes + size <= limit else { truncated = true; return false }
+            text += block
+            bytes += size
+            return true
+        }
+    }
+
+    // MARK: Sections
+
+    func summary(_ model: ReportModel) -> String {
+        let totals = model.totals
+        let verdict: String
+        if model.passed {
+            verdict = totals.failed + totals.errors == 0
+                ? "✅ passed: all \(Numbers.count(totals.cases, "case")) met their expectations"
+                : "✅ passed: no new failures against the baseline"
+        } else {
+            let bad = totals.failed + totals.errors
+            verdict = model.info.baseline == nil
+                ? "❌ failed: \(Numbers.grouped(bad)) of \(Numbers.count(totals.cases, "case")) did not meet their expectations"
+                : "❌ failed: \(Numbers.count(model.info.baseline!.newFailures.count, "new failure")) against the baseline"
+        }
+        var out = "## conform — \(verdict)\n\n"
+        out += "| Cases | Passed | Failed | Errors | Duration |\n|---:|---:|---:|---:|---:|\n"
+        let duration = model.info.durationSeconds.map { Numbers.duration(seconds: $0) } ?? "—"
+        out += "| \(Numbers.grouped(totals.cases)) | \(Numbers.grouped(totals.passed)) | \(Numbers.grouped(totals.failed))"
+        out += " | \(Numbers.grouped(totals.errors)) | \(duration) |\n\n"
+        var facts = ["conform \(Escape.markdown(model.info.conformVersion))", "corpus \(code(model.info.corpus))"]
+        if let started = model.info.startedAt { facts.append("started \(Escape.markdown(started))") }
+        if let shard = model.info.shard { facts.append("shard \(Escape.markdown(shard))") }
+        out += facts.joined(separator: " · ") + "\n"
+        if model.info.interrupted {
+            out += "\n> [!WARNING]\n> The run was interrupted: these results hold only the cases finished before.\n"
+        }
+        return out
+    }
+
+    func baselineSection(_ baseline: BaselineComparison) -> String {
+        var out = "\n### Baseline\n\n| New failures | Fixed | Still failing |\n|---:|---:|---:|\n"
+        out += "| \(baseline.newFailures.count) | \(baseline.fixed.count) | \(baseline.stillFailing.count) |\n\n"
+        func list(_ title: String, _ ids: [String]) -> String {
+            guard !ids.isEmpty else { return "" }
+            let shown = ids.sorted().prefix(50).map(code).joined(separator: ", ")
+            let more = ids.count > 50 ? ", and \(ids.count - 50) more" : ""
+            return "- \(title): \(shown)\(more)\n"
+        }
+        out += list("**New failures**", baseline.newFailures)
+        out += list("Fixed", baseline.fixed)
+        out += list("Still failing", baseline.stillFailing)
+        return out
+    }
+
+    func failureBlock(_ item: CaseResult, model: ReportModel) -> String {
+        let file = model.repositoryPath(of: item)
+        if item.status == .error {
+            return "- ⚠️ **\(code(item.id))** could not run: \(Escape.markdown(item.errorMessage ?? "no message"))\n"
+        }
+        var out = "- ❌ **\(code(item.id))**"
+        if let expected = item.expectedVerdict {
+            out += " — expected \(code(expected)), got \(code(item.actualVerdict))"
+        }
+        out += "\n"
+        if item.unmet.isEmpty {
+            out += "  - the case failed without a recorded unmet expectation (verdict \(code(item.actualVerdict)))\n"
+        }
+        for unmet in item.unmet {
+            out += "  - **\(unmet.check.rawValue)**: expected \(Escape.markdown(unmet.expected)); actual \(Escape.markdown(unmet.actual))"
+            if let rule = unmet.ruleID { out += " · rule \(code(rule))" }
+            if let position = unmet.position { out += " · \(code("\(file):\(position.line):\(position.column)"))" }
+            out += "\n"
+            if let excerpt = unmet.excerpt, !excerpt.isEmpty {
+                let block = Escape.markdownCodeBlock(excerpt, language: item.kind == .params ? "" : "xml")
+                out += block.split(separator: "\n", omittingEmptySubsequences: false).map { "    " + $0 }.joined(separator: "\n") + "\n"
+            }
+        }
+        return out
+    }
+
+    func folderTable(_ model: ReportModel) -> String {
+        var out = "\n### Folders\n\n| Folder | Cases | Passed | Failed | Errors |"
+        for column in model.columns { out += " \(Escape.markdown(column.label)) ✗ |" }
+        out += "\n|---|---:|---:|---:|---:|" + String(repeating: "---:|", count: model.columns.count) + "\n"
+        for suite in model.suites {
+            out += "| \(Escape.markdown(suite.name)) | \(suite.totals.cases) | \(suite.totals.passed) | \(suite.totals.failed) | \(suite.totals.errors) |"
+            for column in model.columns {
+                let failures = suite.cases.count(where: { model.outcome($0, column) == .fail })
+                out += " \(failures) |"
+            }
+            out += "\n"
+        }
+        if !model.columns.isEmpty { out += "\nColumns marked ✗ count the cases failing that check.\n" }
+        return out
+    }
+
+    func coverageHeader(_ model: ReportModel) -> String {
+        let gaps = model.coverage.count(where: { $0.gap != nil })
+        var out = "\n### Rule coverage\n\n"
+        out += "\(Numbers.count(model.coverage.count, "rule")); \(gaps) with a gap (no case that fires the rule, or none that requires it not to fire).\n\n"
+        out += "| Rule | Severity | Fired in | Required in | Required not to fire in | Unmet | Gap |\n"
+        out += "|---|---|---:|---:|---:|---:|---|\n"
+        return out
+    }
+
+    func coverageRow(_ row: RuleCoverage) -> String {
+        let severity = row.severity?.rawValue ?? (row.known ? "" : "unknown rule")
+        let gap = row.gap.map { "⚠️ \($0)" } ?? ""
+        return "| \(code(row.id)) | \(severity) | \(row.fired) | \(row.required) | \(row.forbidden) | \(row.unmet) | \(gap) |\n"
+    }
+
+    func matrixHeader(_ suite: SuiteGroup, model: ReportModel) -> String {
+        var out = "\n#### \(Escape.markdown(suite.name)) — \(Numbers.count(suite.totals.cases, "case")), \(suite.totals.failed) failed, \(Numbers.count(suite.totals.errors, "error"))\n\n"
+        out += "| Case | Status |"
+        for column in model.columns { out += " \(Escape.markdown(column.label)) |" }
+        out += "\n|---|:---:|" + String(repeating: ":---:|", count: model.columns.count) + "\n"
+        return out
+    }
+
+    func matrixRow(_ item: CaseResult, suite: SuiteGroup, model: ReportModel) -> String {
+        var name = item.id
+        if name.hasPrefix(suite.name + "/") { name.removeFirst(suite.name.count + 1) }
+        let status = switch item.status {
+        case .passed: "✅"
+        case .failed: "❌"
+        case .error: "⚠️ error"
+        }
+        var out = "| \(code(name)) | \(status) |"
+        for column in model.columns {
+            let mark = switch model.outcome(item, column) {
+            case .pass: " ✅ |"
+            case .fail: " ❌ |"
+            case .notApplicable: " · |"
+            }
+            out += mark
+        }
+        return out + "\n"
+    }
+
+    /// A code span, or escaped text when the value cannot sit in a code span inside a table.
+    func code(_ text: String) -> String {
+        if text.isEmpty || text.contains("`") || text.contains("|") || text.unicodeScalars.contains(where: { $0 == "\n" || $0 == "\r" }) {
+            return Escape.markdown(text)
+        }
+        return "`\(text)`"
+    }
+}

@@ -1,0 +1,123 @@
+import ConformCore
+import Conformance
+import Foundation
+import Reports
+import Validation
+
+/// `conform report`: render reports from saved results (a `results.json` written by `conform run`).
+enum ReportCommand {
+    static let usage = "conform report <results> [--format <formats>] [--output <dir>] [--annotations]"
+    static let help = """
+        OVERVIEW: Render reports from the saved results of a run, without running the corpus again.
+
+        Reads a results.json (or a JSON Lines results stream) written by `conform run` and writes the
+        chosen report files into the output folder, each atomically (a temporary file renamed into place).
+
+        USAGE: \(usage)
+
+        ARGUMENTS:
+          <results>               The results file, for example Reports/results.json.
+
+        OPTIONS:
+          --format <formats>      Comma-separated report formats.
+                                  (values: \(ReportFormat.valueList); default: html,markdown)
+        \(formatLines)
+          -o, --output <dir>      Folder for the report files; created when missing. (default: Reports)
+          --annotations           Also print GitHub Actions annotations (::error file=…,line=…,col=…::…)
+                                  for unmet expectations to standard output: new failures as errors,
+                                  failures known to the baseline as warnings, at most 50, then a notice.
+          -h, --help              Show this help.
+
+        EXIT CODES:
+          0  the reports were written (whatever the results say; `conform run` is the gate)
+          2  the results could not be read or a report could not be written
+          64 bad usage
+
+        EXAMPLES:
+          conform report Reports/results.json
+          conform report Reports/results.json --format junit,sarif --output ci-reports
+          conform report Reports/results.json --format markdown --annotations   # in a GitHub Actions step
+          cat Reports/report.md >> "$GITHUB_STEP_SUMMARY"
+        """
+
+    /// One line per format: its value, file name and what it is for.
+    static var formatLines: String {
+        ReportFormat.allCases.map { format in
+            let name = format.rawValue.padding(toLength: 9, withPad: " ", startingAt: 0)
+            let file = format.fileName.padding(toLength: 14, withPad: " ", startingAt: 0)
+            return "                          \(name) \(file) \(format.summary)"
+        }.joined(separator: "\n")
+    }
+
+    static func run(_ arguments: [String]) -> Int32 {
+        if arguments.contains("-h") || arguments.contains("--help") { print(help); return ExitCode.success }
+        let scanner: ArgumentScanner
+        do {
+            scanner = try ArgumentScanner(
+                arguments, valueOptions: ["--format", "--output", "-o"], flagOptions: ["--annotations"],
+                command: "report", usage: usage)
+        } catch { return error.report() }
+        let formats: [ReportFormat]
+        do {
+            formats = try parseFormats(scanner.values("--format"), default: [.html, .markdown], command: "report", usage: usage)
+        } catch { return error.report() }
+        guard scanner.positionals.count == 1, let path = scanner.positionals.first else {
+            let message = scanner.positionals.isEmpty ? "no results file given" : "give exactly one results file"
+            return UsageError(message: message, command: "report", usage: usage).report()
+        }
+        let results: RunResults
+        do {
+            let data = path == "-" ? FileHandle.standardInput.readDataToEndOfFile()
+                : try Data(contentsOf: URL(fileURLWithPath: path))
+            results = try ResultsReader.read(data)
+        } catch let error as ReportError {
+            Terminal.printError("Error: \(path): \(error)")
+            return ExitCode.cannotProceed
+        } catch {
+            Terminal.printError("Error: cannot read \(path): \(error.localizedDescription)")
+            return ExitCode.cannotProceed
+        }
+        return emit(results, formats: formats, output: scanner.value("--output", "-o") ?? "Reports",
+                    annotations: scanner.flag("--annotations"))
+    }
+
+    /// Parses every `--format` value given (each a comma-separated list); `default` when none.
+    /// `conform run` uses this too, with ``ReportFormat/defaults``.
+    static func parseFormats(_ values: [String], default fallback: [ReportFormat], command: String, usage: String) throws(UsageError) -> [ReportFormat] {
+        guard !values.isEmpty else { return fallback }
+        var formats: [ReportFormat] = []
+        for value in values {
+            do {
+                for format in try ReportFormat.parseList(value) where !formats.contains(format) { formats.append(format) }
+            } catch {
+                throw UsageError(message: error.description, command: command, usage: usage)
+            }
+        }
+        return formats
+    }
+
+    /// Writes the reports into `output` and, when asked, prints GitHub annotations to standard output.
+    /// Prints the files written (to standard error when annotations take standard output).
+    /// - Returns: `ExitCode.success`, or `ExitCode.cannotProceed` when a report could not be written.
+    static func emit(_ results: RunResults, formats: [ReportFormat], output: String, annotations: Bool) -> Int32 {
+        if annotations { print(GitHubAnnotations.render(results), terminator: "") }
+        do {
+            let written = try ReportWriter.write(
+                results, rules: AllRules.descriptions, formats: formats, to: URL(fileURLWithPath: output))
+            for url in written {
+                let line = "Wrote \(relative(url.path))"
+                if annotations { Terminal.printError(line) } else { print(line) }
+            }
+            return ExitCode.success
+        } catch {
+            Terminal.printError("Error: \(error)")
+            return ExitCode.cannotProceed
+        }
+    }
+
+    /// A path relative to the current folder when it lies inside it.
+    static func relative(_ path: String) -> String {
+        let current = FileManager.default.currentDirectoryPath
+        return path.hasPrefix(current + "/") ? String(path.dropFirst(current.count + 1)) : path
+    }
+}

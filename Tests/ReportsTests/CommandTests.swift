@@ -1,0 +1,95 @@
+import Foundation
+import Testing
+@testable import Reports
+
+/// `conform report` end to end: the built binary is launched with real arguments.
+/// Skipped when the `conform` executable has not been built next to the tests.
+@Suite("conform report", .enabled(if: ConformBinary.url != nil, "the conform executable is not built (run `swift build` first)"))
+struct CommandTests {
+    static let golden = GoldenTests.directory
+
+    @Test func helpTeachesTheCommand() throws {
+        let run = try ConformBinary.run(["report", "--help"])
+        #expect(run.status == 0)
+        for section in ["OVERVIEW:", "USAGE:", "ARGUMENTS:", "OPTIONS:", "EXIT CODES:", "EXAMPLES:", "--format", "--output", "--annotations"] {
+            #expect(run.stdout.contains(section), "help lacks \(section)")
+        }
+        for format in ReportFormat.allCases { #expect(run.stdout.contains(format.fileName)) }
+    }
+
+    @Test func usageErrorsExit64() throws {
+        let results = Self.golden.appendingPathComponent("results.json").path
+        let unknown = try ConformBinary.run(["report", results, "--format", "html,pdf"])
+        #expect(unknown.status == 64)
+        #expect(unknown.stderr.contains("Error: unknown report format 'pdf' (values: html, markdown, json, junit, sarif)"))
+        #expect(unknown.stderr.contains("See 'conform report --help'"))
+        #expect(try ConformBinary.run(["report"]).status == 64)
+        #expect(try ConformBinary.run(["report", results, results]).status == 64)
+        #expect(try ConformBinary.run(["report", results, "--bogus"]).status == 64)
+    }
+
+    @Test func unreadableResultsExit2() throws {
+        let missing = try ConformBinary.run(["report", "/nonexistent/results.json"])
+        #expect(missing.status == 2)
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("conform-cli-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let bad = folder.appendingPathComponent("bad.json")
+        try Data("{\"info\": {}}".utf8).write(to: bad)
+        let invalid = try ConformBinary.run(["report", bad.path, "--output", folder.path])
+        #expect(invalid.status == 2)
+        #expect(invalid.stderr.contains("could not read the results"))
+    }
+
+    @Test func writesReportsAndAnnotations() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("conform-cli-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let results = Self.golden.appendingPathComponent("results.json").path
+        let run = try ConformBinary.run(["report", results, "--format", "junit,sarif", "-o", folder.path, "--annotations"])
+        #expect(run.status == 0, "\(run.stderr)")
+        let golden = try String(contentsOf: Self.golden.appendingPathComponent("annotations.txt"), encoding: .utf8)
+        #expect(run.stdout == golden)
+        #expect(run.stderr.contains("junit.xml") && run.stderr.contains("results.sarif"))
+        let listing = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
+        #expect(listing == ["junit.xml", "results.sarif"])
+        let junit = try String(contentsOf: folder.appendingPathComponent("junit.xml"), encoding: .utf8)
+        #expect(junit == (try String(contentsOf: Self.golden.appendingPathComponent("junit.xml"), encoding: .utf8)))
+
+        let defaults = try ConformBinary.run(["report", results, "--output", folder.path])
+        #expect(defaults.status == 0)
+        #expect(defaults.stdout.contains("report.html") && defaults.stdout.contains("report.md"))
+        #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("report.html").path))
+    }
+}
+
+enum ConformBinary {
+    static let url: URL? = {
+        let candidates = [
+            URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("conform"),
+            Bundle.main.bundleURL.appendingPathComponent("conform"),
+            Bundle.main.bundleURL.deletingLastPathComponent().appendingPathComponent("conform"),
+        ]
+        return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) }
+    }()
+
+    struct Run { var status: Int32; var stdout: String; var stderr: String }
+
+    static func run(_ arguments: [String]) throws -> Run {
+        let process = Process()
+        process.executableURL = url
+        process.arguments = arguments
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        nonisolated(unsafe) var stdout = Data(), stderr = Data()
+        let group = DispatchGroup()
+        DispatchQueue.global().async(group: group) { stdout = out.fileHandleForReading.readDataToEndOfFile() }
+        DispatchQueue.global().async(group: group) { stderr = err.fileHandleForReading.readDataToEndOfFile() }
+        process.waitUntilExit()
+        group.wait()
+        return Run(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
+                   stderr: String(decoding: stderr, as: UTF8.self))
+    }
+}

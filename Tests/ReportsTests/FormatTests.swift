@@ -1,0 +1,254 @@
+import ConformCore
+import Conformance
+import Foundation
+import Testing
+import XMLCore
+@testable import Reports
+
+@Suite("Report formats")
+struct FormatTests {
+    @Test func parseList() throws {
+        #expect(try ReportFormat.parseList("html,markdown,json") == [.html, .markdown, .json])
+        #expect(try ReportFormat.parseList(" SARIF , junit,sarif,,md ") == [.sarif, .junit, .markdown])
+        #expect(throws: ReportError.unknownFormat("pdf")) { try ReportFormat.parseList("html,pdf") }
+        #expect(throws: ReportError.emptyFormatList) { try ReportFormat.parseList(" , ") }
+        #expect(ReportError.unknownFormat("pdf").description == "unknown report format 'pdf' (values: html, markdown, json, junit, sarif)")
+    }
+
+    @Test func fileNames() {
+        #expect(ReportFormat.allCases.map(\.fileName) == ["report.html", "report.md", "results.json", "junit.xml", "results.sarif"])
+        #expect(ReportFormat.defaults == [.html, .markdown, .json])
+        for format in ReportFormat.allCases { #expect(type(of: format.reporter).format == format) }
+    }
+
+    @Test func escaping() {
+        #expect(Escape.html("a<b>&\"'\u{1}\u{85}é") == "a&lt;b&gt;&amp;&quot;&#39;é")
+        #expect(Escape.markdown("a|b<c>&d_e*\n") == "a\\|b&lt;c&gt;&amp;d\\_e\\* ")
+        #expect(Escape.xml("a\u{1}b\u{FFFE}c<&>\u{7}") == "abc&lt;&amp;&gt;")
+        #expect(Escape.xml("x\"y'\nz", attribute: true) == "x&quot;y&apos;&#10;z")
+        #expect(Escape.annotationProperty("a:b,c%d\ne") == "a%3Ab%2Cc%25d%0Ae")
+        #expect(Escape.annotationData("50% done\r\nnext") == "50%25 done%0D%0Anext")
+        #expect(Escape.scriptJSON("{\"a\":\"</script><!--&\"}") == "{\"a\":\"\\u003c/script\\u003e\\u003c!--\\u0026\"}")
+        #expect(Escape.markdownCodeBlock("a ``` b") == "````\na ``` b\n````")
+        #expect("a\r\nb\rc".replacingLineEndings() == "a\nb\nc")
+    }
+
+    @Test func numbers() {
+        #expect(Numbers.fixed(1.0005, digits: 3) == "1.001" || Numbers.fixed(1.0005, digits: 3) == "1.000")
+        #expect(Numbers.fixed(0.25, digits: 3) == "0.250")
+        #expect(Numbers.fixed(12, digits: 0) == "12")
+        #expect(Numbers.grouped(1_234_567) == "1,234,567")
+        #expect(Numbers.grouped(999) == "999")
+        #expect(Numbers.duration(seconds: 125) == "2 min 5 s")
+    }
+
+    @Test func matrixColumnsAndCoverage() {
+        let model = ReportModel(Fixture.results, rules: Fixture.rules)
+        #expect(model.columns.map(\.key) == ["parse", "rules", "tracking", "chain", "parameters", "profile:companion", "profile:pause-ad"])
+        #expect(model.suites.map(\.name) == ["chains", "hostile", "params", "vast/required"])
+        // Failures first within a folder.
+        #expect(model.suites[3].cases.map(\.status) == [.error, .failed, .passed])
+        let row7 = model.cases.first { $0.id == "params/cta.tsv#row-7" }!
+        #expect(model.outcome(row7, model.columns[6]) == .fail)  // pause-ad is named by the unmet expectation
+        #expect(model.outcome(row7, model.columns[5]) == .pass)  // companion is not
+        let coverage = Dictionary(uniqueKeysWithValues: model.coverage.map { ($0.id, $0) })
+        #expect(coverage["VAST-2.0-inline-adsystem"]?.fired == 0)
+        #expect(coverage["VAST-2.0-inline-adsystem"]?.required == 1)
+        #expect(coverage["VAST-2.0-inline-adsystem"]?.forbidden == 1)
+        #expect(coverage["VAST-2.0-inline-adsystem"]?.gap == "no case fires it")
+        #expect(coverage["XML-well-formed"]?.fired == 1)
+        #expect(coverage["XML-well-formed"]?.gap == "no case requires it not to fire")
+        #expect(coverage["VAST-4.1-adservingid-present"]?.fired == 1)
+        #expect(model.totals == RunTotals(cases: 8, passed: 4, failed: 3, errors: 1))
+        #expect(!model.passed)  // a new failure against the baseline
+    }
+
+    @Test func junitIsWellFormedAndCountsMatch() throws {
+        let text = try JUnitReporter().render(Fixture.results, rules: Fixture.rules)
+        #expect(!text.unicodeScalars.contains("\u{1}"))
+        let document = XMLParser.parse(Data(text.utf8))
+        #expect(document.isWellFormed, "\(document.messages)")
+        let root = try #require(document.root)
+        #expect(root.name == "testsuites")
+        #expect(root.attribute("tests") == "8")
+        #expect(root.attribute("failures") == "3")
+        #expect(root.attribute("errors") == "1")
+        let suites = root.children.filter { $0.name == "testsuite" }
+        #expect(suites.map { $0.attribute("name") } == ["chains", "hostile", "params", "vast/required"])
+        let testcases = suites.flatMap { $0.children.filter { $0.name == "testcase" } }
+        #expect(testcases.count == 8)
+        let failures = testcases.flatMap { $0.children.filter { $0.name == "failure" } }
+        #expect(failures.count == 4)  // one per unmet expectation: 1 + 1 + 2
+        let errors = testcases.flatMap { $0.children.filter { $0.name == "error" } }
+        #expect(errors.count == 1)
+        let params = try #require(suites.first { $0.attribute("name") == "params" })
+        #expect(params.attribute("failures") == "1")
+        #expect(params.attribute("tests") == "2")
+    }
+
+    @Test func sarifIndexesRulesAndLocations() throws {
+        let text = try SARIFReporter().render(Fixture.results, rules: Fixture.rules)
+        let log = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+        #expect(log["version"] as? String == "2.1.0")
+        let run = try #require((log["runs"] as? [[String: Any]])?.first)
+        let driver = try #require((run["tool"] as? [String: Any])?["driver"] as? [String: Any])
+        let rules = try #require(driver["rules"] as? [[String: Any]])
+        let ids = rules.compactMap { $0["id"] as? String }
+        #expect(Set(Fixture.rules.map(\.id)).isSubset(of: Set(ids)))
+        #expect(ids.contains("conform-case-error") && ids.contains("conform-expectation"))
+        let adsystem = try #require(rules.first { $0["id"] as? String == "VAST-2.0-inline-adsystem" })
+        #expect((adsystem["defaultConfiguration"] as? [String: Any])?["level"] as? String == "error")
+        #expect(adsystem["helpUri"] as? String == "https://iabtechlab.com/standards/vast/")
+        let results = try #require(run["results"] as? [[String: Any]])
+        #expect(results.count == 5)  // 4 unmet expectations + 1 error case
+        for result in results {
+            let index = try #require(result["ruleIndex"] as? Int)
+            #expect(rules[index]["id"] as? String == result["ruleId"] as? String)
+            let location = try #require((result["locations"] as? [[String: Any]])?.first?["physicalLocation"] as? [String: Any])
+            let region = try #require(location["region"] as? [String: Any], "code scanning needs a region on every result")
+            #expect((region["startLine"] as? Int ?? 0) >= 1)
+            #expect((region["startColumn"] as? Int ?? 1) >= 1)
+        }
+        let missing = try #require(results.first { $0["ruleId"] as? String == "VAST-2.0-inline-adsystem" })
+        let physical = try #require((missing["locations"] as? [[String: Any]])?.first?["physicalLocation"] as? [String: Any])
+        #expect((physical["artifactLocation"] as? [String: Any])?["uri"] as? String == "Corpus/vast/required/missing-adsystem.xml")
+        #expect((physical["region"] as? [String: Any])?["startLine"] as? Int == 4)
+        #expect((physical["region"] as? [String: Any])?["startColumn"] as? Int == 5)
+        #expect(text.contains("\"uri\" : \"Corpus/hostile/pipe%7Cand%3Cangle%3E&amp.xml\"") == false)  // passed cases give no result
+    }
+
+    @Test func jsonRoundTripsAndReadsJSONLines() throws {
+        let text = try JSONReporter().render(Fixture.results, rules: [])
+        #expect(text.contains("\"checks\" : {"))  // keyed by check name, not an alternating array
+        let decoded = try ResultsReader.read(Data(text.utf8))
+        var sorted = Fixture.results
+        sorted.cases.sort { $0.id < $1.id }
+        #expect(decoded == sorted)
+
+        let encoder = JSONEncoder()
+        var lines = [String(decoding: try encoder.encode(Fixture.results.info), as: UTF8.self)]
+        for item in Fixture.results.cases { lines.append(String(decoding: try encoder.encode(item), as: UTF8.self)) }
+        let streamed = try ResultsReader.read(Data(lines.joined(separator: "\n").utf8))
+        #expect(streamed == Fixture.results)
+
+        var newer = Fixture.results
+        newer.info.schemaVersion = RunInfo.schemaVersion + 1
+        #expect(throws: ReportError.unsupportedSchemaVersion(found: RunInfo.schemaVersion + 1, supported: RunInfo.schemaVersion)) {
+            try ResultsReader.read(try encoder.encode(newer))
+        }
+        #expect(throws: ReportError.self) { try ResultsReader.read(Data("{\"info\": 3}".utf8)) }
+        #expect(throws: ReportError.self) { try ResultsReader.read(Data()) }
+    }
+
+    @Test func markdownEscapesAndTruncates() throws {
+        let text = try MarkdownReporter().render(Fixture.results, rules: Fixture.rules)
+        #expect(text.contains("pipe\\|and&lt;angle&gt;&amp;amp.xml"))
+        // Excerpts sit in fenced code blocks, where `<` and `&` are literal.
+        #expect(text.contains("    ```xml\n    3 |   <Ad id=\"1\">\n"))
+        #expect(!text.unicodeScalars.contains("\u{1}"))
+        #expect(text.contains("❌ failed: 1 new failure against the baseline"))
+
+        let small = try MarkdownReporter(maxCharacters: 2_500).render(Fixture.results, rules: Fixture.rules)
+        #expect(small.utf8.count <= 2_500)
+        #expect(small.contains("This summary stops at 2,500 characters"))
+        #expect(small.contains("`report.html`"))
+
+        let large = Fixture.large(count: 10_000)
+        let big = try MarkdownReporter().render(large, rules: Fixture.rules)
+        #expect(big.utf8.count <= 65_000)
+        #expect(big.contains("failing cases are not shown"))
+    }
+
+    @Test func htmlIsSelfContainedAndEscaped() throws {
+        let text = try HTMLReporter().render(Fixture.results, rules: Fixture.rules)
+        #expect(!text.contains("<link"))
+        #expect(!text.contains(" src="))
+        #expect(!text.contains("@import"))
+        #expect(!text.contains("url("))
+        // The only `</script>` sequences are the three closing tags: data with `</script>` is escaped.
+        #expect(text.components(separatedBy: "</script>").count - 1 == 3)
+        #expect(text.contains("hostile/pipe|and&lt;angle&gt;&amp;amp.xml (") == false)  // folder option escapes its name
+        #expect(text.contains("<option value=\"hostile\">hostile (1)</option>"))
+        #expect(text.contains("\\u003c/script\\u003e"))
+    }
+
+    @Test func emptyRun() throws {
+        let empty = RunResults(info: RunInfo(conformVersion: "0.1.0", corpus: "Corpus/"), cases: [])
+        for format in ReportFormat.allCases {
+            #expect(try !format.reporter.render(empty, rules: Fixture.rules).isEmpty)
+        }
+        #expect(try MarkdownReporter().render(empty, rules: []).contains("✅ passed: all 0 cases met their expectations"))
+        #expect(XMLParser.parse(Data(try JUnitReporter().render(empty, rules: []).utf8)).isWellFormed)
+        #expect(GitHubAnnotations.render(empty) == "::notice title=conform::conform: 0 cases, 0 passed, 0 failed, 0 errors\n")
+    }
+
+    @Test func htmlPageDataCapsHugeCases() throws {
+        let longURL = "https://t.example.com/" + String(repeating: "a", count: 10_000)
+        let urls = (0..<300).map { TrackedURL(url: $0 == 0 ? longURL : "https://t.example.com/\($0)", hop: 0) }
+        let diagnostics = (0..<250).map { Diagnostic(ruleID: "R", severity: .info, message: "m\($0)") }
+        let item = CaseResult(id: "hostile/huge.xml", suite: "hostile", kind: .hostile, status: .passed, actualVerdict: "malformed",
+                              diagnostics: diagnostics, tracking: ["impression": urls], file: "hostile/huge.xml")
+        let results = RunResults(info: RunInfo(conformVersion: "0.1.0", corpus: "Corpus"), cases: [item])
+        let page = PageData(ReportModel(results, rules: []))
+        let data = try #require(page.cases.first)
+        #expect(data.tracking?.count == PageData.maxRows)
+        #expect(data.trackingMore == 100)
+        #expect(data.diags?.count == PageData.maxRows)
+        #expect(data.diagsMore == 50)
+        let first = try #require(data.tracking?.first)
+        #expect(first.url.count < 2_100)
+        #expect(first.url.hasSuffix("… (8,022 more characters in results.json)"))
+        let html = try HTMLReporter().render(results, rules: [])
+        #expect(html.utf8.count < 60_000)
+    }
+
+    @Test func largeRunStaysSmallAndFast() throws {
+        let large = Fixture.large(count: 10_000)
+        let clock = ContinuousClock()
+        var text = ""
+        let elapsed = try clock.measure { text = try HTMLReporter().render(large, rules: Fixture.rules) }
+        #expect(text.utf8.count < 12_000_000, "report.html for 10,000 cases is \(text.utf8.count) bytes")
+        #expect(elapsed < .seconds(20), "rendering 10,000 cases took \(elapsed)")
+        for format in [ReportFormat.junit, .sarif, .json] {
+            #expect(try !format.reporter.render(large, rules: Fixture.rules).isEmpty)
+        }
+    }
+
+    @Test func writerWritesAtomicallyIntoTheFolder() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("conform-reports-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let target = directory.appendingPathComponent("nested/out")
+        let written = try ReportWriter.write(Fixture.results, rules: Fixture.rules, formats: ReportFormat.allCases + [.html], to: target)
+        #expect(written.map(\.lastPathComponent) == ReportFormat.allCases.map(\.fileName))
+        let listing = try FileManager.default.contentsOfDirectory(atPath: target.path).sorted()
+        #expect(listing == ReportFormat.allCases.map(\.fileName).sorted())  // no temporary files left
+        // Writing again replaces the files in place.
+        var changed = Fixture.results
+        changed.info.conformVersion = "9.9.9"
+        try ReportWriter.write(changed, rules: Fixture.rules, formats: [.json], to: target)
+        let json = try String(contentsOf: target.appendingPathComponent("results.json"), encoding: .utf8)
+        #expect(json.contains("9.9.9"))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: target.path).count == 5)
+
+        let blocked = directory.appendingPathComponent("file")
+        try Data("x".utf8).write(to: blocked)
+        #expect(throws: ReportError.self) { try ReportWriter.write(Fixture.results, rules: [], formats: [.json], to: blocked) }
+    }
+
+    @Test func annotationsUseBaselineLevels() {
+        let text = GitHubAnnotations.render(Fixture.results)
+        let lines = text.split(separator: "\n")
+        #expect(lines.contains { $0.hasPrefix("::error file=Corpus/params/cta.tsv,line=7,col=13,title=") })
+        #expect(lines.contains { $0.hasPrefix("::warning file=Corpus/vast/required/missing-adsystem.xml,line=4,col=5,") })
+        #expect(lines.contains { $0.hasPrefix("::warning file=Corpus/chains/loop/a.xml,title=") })
+        #expect(lines.last?.hasPrefix("::notice title=conform::conform: 8 cases, 4 passed, 3 failed, 1 error;") == true)
+        // Errors (new failures and cases that could not run) come before warnings (known failures).
+        let commands = lines.dropLast().map { $0.hasPrefix("::error") ? "error" : "warning" }
+        #expect(commands == ["error", "error", "error", "warning", "warning"])
+
+        let limited = GitHubAnnotations.render(Fixture.results, limit: 2).split(separator: "\n")
+        #expect(limited.count == 3)
+        #expect(limited.allSatisfy { !$0.hasPrefix("::warning") })
+        #expect(limited.last?.hasSuffix("; 3 more annotations left out (see report.md or report.html)") == true)
+    }
+}
