@@ -40,6 +40,9 @@ let package = Package(
         .testTarget(name: "XMLCoreTests", dependencies: ["XMLCore", "ConformCore"]),
         .testTarget(name: "VASTTests", dependencies: ["VAST", "XMLCore"]),
         .testTarget(name: "TraffickingTests", dependencies: ["Trafficking"]),
+        .testTarget(
+            name: "ChainTests", dependencies: ["Chain", "VAST", "ConformCore"],
+            resources: [.copy("Fixtures")]),
         .testTarget(name: "ValidationTests", dependencies: ["Validation", "VAST", "XMLCore", "ConformCore"]),
     ],
     swiftLanguageModes: [.v6]

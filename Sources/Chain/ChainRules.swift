@@ -70,7 +70,9 @@ public enum ChainRules {
     }
 
     /// Every chain rule, sorted by id.
-    public static let all: [RuleDescription] = [
+    public static let all: [RuleDescription] = unsorted.sorted { $0.id < $1.id }
+
+    private static let unsorted: [RuleDescription] = [
         rule(ChainRuleID.additionalWrapperRefused, "Wrapper after followAdditionalWrappers=false",
              "a Wrapper with followAdditionalWrappers=\"false\" received another Wrapper",
              rationale: "With followAdditionalWrappers false, any Wrapper received must be ignored; the chain ends with no ad (303).",

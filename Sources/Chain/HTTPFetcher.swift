@@ -40,7 +40,9 @@ public struct HTTPFetcher: Fetcher {
         try check(uri)
         let limit = max(0.001, min(policy.perHopTimeout, timeLimit ?? policy.perHopTimeout))
         let started = DispatchTime.now().uptimeNanoseconds
-        var request = URLRequest(url: uri, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: limit)
+        // URLSession's own limits are whole seconds and above ours; the semaphore enforces `limit` precisely.
+        let sessionLimit = (limit + 1).rounded(.up)
+        var request = URLRequest(url: uri, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: sessionLimit)
         request.setValue(userAgent, forHTTPHeaderField: "User-Agent")
         if let referrer, let scheme = referrer.scheme?.lowercased(), scheme == "http" || scheme == "https" {
             request.setValue(referrer.absoluteString, forHTTPHeaderField: "Referer")
@@ -50,18 +52,19 @@ public struct HTTPFetcher: Fetcher {
         let queue = OperationQueue()
         queue.maxConcurrentOperationCount = 1
         let configuration = URLSessionConfiguration.ephemeral
-        configuration.timeoutIntervalForRequest = limit
-        configuration.timeoutIntervalForResource = limit
+        configuration.timeoutIntervalForRequest = sessionLimit
+        configuration.timeoutIntervalForResource = sessionLimit
         configuration.urlCache = nil
         let session = URLSession(configuration: configuration, delegate: transfer, delegateQueue: queue)
         let task = session.dataTask(with: request)
         task.resume()
         let waited = transfer.done.wait(timeout: .now() + .nanoseconds(Int(limit * 1_000_000_000)))
         if waited == .timedOut {
-            transfer.fail(.timeout(uri: uri.absoluteString, seconds: limit))
-            task.cancel()
+            // Abandon the transfer rather than cancel it here: cancelling while URLSession waits for a redirect
+            // decision crashes FoundationNetworking on Linux. The delegate cancels at the next safe callback.
+            transfer.abandon(.timeout(uri: uri.absoluteString, seconds: limit))
         }
-        session.invalidateAndCancel()
+        session.finishTasksAndInvalidate()
         let elapsed = Int((DispatchTime.now().uptimeNanoseconds - started) / 1_000_000)
         let outcome = transfer.outcome()
         if let error = outcome.error { throw error }
@@ -112,10 +115,22 @@ private final class Transfer: NSObject, URLSessionDataDelegate, @unchecked Senda
 
     func outcome() -> Outcome { lock.withLock { state } }
 
+    private var abandoned = false
+
     /// Records the first failure; later ones (for example the cancellation it causes) are ignored.
     func fail(_ error: FetchError) {
         lock.withLock { if state.error == nil { state.error = error } }
     }
+
+    /// Gives up on the transfer: records `error`; later callbacks stop it.
+    func abandon(_ error: FetchError) {
+        lock.withLock {
+            if state.error == nil { state.error = error }
+            abandoned = true
+        }
+    }
+
+    private var isAbandoned: Bool { lock.withLock { abandoned } }
 
     private func finish() {
         let first: Bool = lock.withLock {
@@ -128,6 +143,10 @@ private final class Transfer: NSObject, URLSessionDataDelegate, @unchecked Senda
 
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
                     completionHandler: @escaping (URLSession.ResponseDisposition) -> Void) {
+        if isAbandoned {
+            completionHandler(.cancel)
+            return
+        }
         let http = response as? HTTPURLResponse
         lock.withLock {
             state.status = http?.statusCode
@@ -145,6 +164,7 @@ private final class Transfer: NSObject, URLSessionDataDelegate, @unchecked Senda
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
         let limit = fetcher.policy.maxBytes
         let over: Bool = lock.withLock {
+            if abandoned { return true }
             if state.error != nil { return false }
             let room = limit - state.data.count
             if data.count > room {
@@ -160,6 +180,10 @@ private final class Transfer: NSObject, URLSessionDataDelegate, @unchecked Senda
 
     func urlSession(_ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
                     newRequest request: URLRequest, completionHandler: @escaping (URLRequest?) -> Void) {
+        if isAbandoned {
+            completionHandler(nil)
+            return
+        }
         let count: Int = lock.withLock {
             state.redirects += 1
             return state.redirects
@@ -167,21 +191,24 @@ private final class Transfer: NSObject, URLSessionDataDelegate, @unchecked Senda
         guard count <= fetcher.policy.redirects else {
             fail(.tooManyRedirects(uri: uri.absoluteString, limit: fetcher.policy.redirects))
             completionHandler(nil)
-            task.cancel()
             return
         }
         guard let target = request.url else {
             fail(.failed(uri: uri.absoluteString, reason: "a redirect without a target"))
             completionHandler(nil)
-            task.cancel()
             return
         }
         do {
+            // Check the Location header as written too: URLSession may rewrite a `file:` target into a
+            // same-host http URL, which would hide the refused scheme.
+            if let location = response.value(forHTTPHeaderField: "Location"),
+               let written = URL(string: location.trimmingWhitespace()), let scheme = written.scheme, !scheme.isEmpty {
+                try fetcher.check(written)
+            }
             try fetcher.check(target)
         } catch {
             fail(error)
             completionHandler(nil)
-            task.cancel()
             return
         }
         completionHandler(request)
