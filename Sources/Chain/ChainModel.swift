@@ -168,7 +168,8 @@ public struct ChainURL: Sendable, Codable, Hashable {
 /// holds several ads (a pod) fans out: each ad of that response is its own ``ResolvedAd`` sharing the hops
 /// before it.
 public struct ResolvedAd: Sendable, Codable, Hashable {
-    /// The 1-based `<Ad>` index at each hop, joined with `/` (`1`, `1/2`): a stable name for the ad.
+    /// The 1-based `<Ad>` index in the root, then in each response of several ads, joined with `/`
+    /// (`1`; `1/2` for the second ad of a pod that root ad 1 wrapped): a stable name for the ad.
     public var label: String
     /// 1-based index of the ad in the root document.
     public var rootAdIndex: Int

@@ -218,10 +218,11 @@ private struct Resolution {
             return
         }
         let key = target.absoluteString
+        let shown = documentName(key) ?? key
         failedHop.uri = key
 
         if depth > settings.maxDepth {
-            let message = "following \(key) would be wrapper hop \(depth); the \(settings.name) settings follow at most \(settings.maxDepth)"
+            let message = "following \(shown) would be wrapper hop \(depth); the \(settings.name) settings follow at most \(settings.maxDepth)"
             report(ChainRuleID.depthExceeded, message)
             failedHop.outcome = .depthLimit
             path.hops.append(failedHop)
@@ -230,7 +231,7 @@ private struct Resolution {
         }
         if path.visited.contains(key) {
             let first = path.hops.first { $0.uri == key }?.index ?? 0
-            let message = "the VASTAdTagURI \(key) was already fetched at hop \(first) of this chain (a loop)"
+            let message = "the VASTAdTagURI \(shown) was already fetched at hop \(first) of this chain (a loop)"
             report(ChainRuleID.loop, message)
             failedHop.outcome = .loop
             path.hops.append(failedHop)
@@ -238,7 +239,7 @@ private struct Resolution {
             return
         }
         if referrer?.scheme?.lowercased() == "https" && target.scheme?.lowercased() == "http" {
-            report(ChainRuleID.httpsDowngrade, "the https document points at the http URI \(key); secure players refuse the hop")
+            report(ChainRuleID.httpsDowngrade, "the https document points at the http URI \(shown); secure players refuse the hop")
         }
 
         // Fetch (once per URI per resolution).
@@ -273,33 +274,33 @@ private struct Resolution {
         if !input.xml.isWellFormed || input.xml.root == nil {
             let detail = input.diagnostics.first { $0.severity == .error }?.message ?? "no root element"
             stopInvalid(.notXML, ChainRuleID.hopNotXML, .notXML,
-                        "the document at \(key) is not well-formed XML (\(detail))")
+                        "the document at \(shown) is not well-formed XML (\(detail))")
             return
         }
         if input.rootName == "VideoAdServingTemplate" {
             stopInvalid(.unsupportedVersion, ChainRuleID.hopUnsupportedVersion, .unsupportedVersion,
-                        "the document at \(key) is VAST 1.0 (<VideoAdServingTemplate>), which players do not support")
+                        "the document at \(shown) is VAST 1.0 (<VideoAdServingTemplate>), which players do not support")
             return
         }
         guard let vast = input.vast else {
             stopInvalid(.notVAST, ChainRuleID.hopNotVAST, .notVAST,
-                        "the document at \(key) has the root <\(input.rootName ?? "?")>, not <VAST>")
+                        "the document at \(shown) has the root <\(input.rootName ?? "?")>, not <VAST>")
             return
         }
         if let declared = vast.declaredVersion, vast.version == nil {
             stopInvalid(.unsupportedVersion, ChainRuleID.hopUnsupportedVersion, .unsupportedVersion,
-                        "the document at \(key) declares VAST version \"\(declared)\", which is not 2.0 to 4.3")
+                        "the document at \(shown) declares VAST version \"\(declared)\", which is not 2.0 to 4.3")
             return
         }
         if let previous = last.version, let declared = vast.declaredVersion,
            VASTVersion(declared: previous) != VASTVersion(declared: declared) {
-            report(ChainRuleID.mixedVersions, "hop \(last.index) is VAST \(previous) and hop \(depth) (\(key)) is VAST \(declared)")
+            report(ChainRuleID.mixedVersions, "hop \(last.index) is VAST \(previous) and hop \(depth) (\(shown)) is VAST \(declared)")
         }
         path.visited.insert(key)
 
         if vast.ads.isEmpty {
             let fallback = wrapper.fallbackOnNoAd?.value
-            var message = "the document at \(key) has no ad (no VAST response after \(depth) wrapper(s))"
+            var message = "the document at \(shown) has no ad (no VAST response after \(depth) wrapper(s))"
             if fallback == true { message += "; fallbackOnNoAd is true, so a player may pick another stand-alone ad of the earlier response" }
             report(ChainRuleID.noAd, message)
             failedHop.outcome = .noAd
@@ -318,9 +319,9 @@ private struct Resolution {
             selected = standAlone.map { [$0] } ?? []
             let kept = standAlone.map { "only the stand-alone Ad[\($0.0 + 1)] is followed" } ?? "none of them is stand-alone, so none is followed"
             report(ChainRuleID.multipleAdsIgnored,
-                   "the response at \(key) has \(vast.ads.count) ads but the Wrapper does not allow multiple ads (allowMultipleAds=\"true\"); \(kept)")
+                   "the response at \(shown) has \(vast.ads.count) ads but the Wrapper does not allow multiple ads (allowMultipleAds=\"true\"); \(kept)")
             if selected.isEmpty {
-                let message = "no ad of \(key) can be used: the Wrapper allows a single stand-alone ad and the response is a pod"
+                let message = "no ad of \(shown) can be used: the Wrapper allows a single stand-alone ad and the response is a pod"
                 failedHop.outcome = .noAd
                 path.hops.append(failedHop)
                 finish(path, ChainStop(reason: .noAd, message: message, fallbackOnNoAd: wrapper.fallbackOnNoAd?.value))
@@ -334,10 +335,10 @@ private struct Resolution {
             hop.adIndex = offset + 1
             hop.ad = next
             hop.outcome = outcome(of: next)
-            branch.labels.append(offset + 1)
+            if vast.ads.count > 1 { branch.labels.append(offset + 1) }
             if let sequence = next.sequence?.value { branch.sequence = sequence }
             if next.inLine == nil && next.wrapper != nil && !followWrappers {
-                let message = "the Wrapper at hop \(last.index) has followAdditionalWrappers=\"false\" but \(key) returned another Wrapper (Ad[\(offset + 1)]); it is ignored"
+                let message = "the Wrapper at hop \(last.index) has followAdditionalWrappers=\"false\" but \(shown) returned another Wrapper (Ad[\(offset + 1)]); it is ignored"
                 branch.diagnostics.append(ChainRules.make(ChainRuleID.additionalWrapperRefused, message, file: referrerName,
                                                           at: tag.position, path: tag.path))
                 hop.outcome = .ignoredWrapper

@@ -87,7 +87,7 @@ import VAST
         let spy = SpyFetcher(FileFetcher())
         let chain = try Fixtures.resolveFile("loop/twice-root.xml", fetcher: spy)
         #expect(chain.ads.map(\.stop.reason) == [.inLine, .inLine])
-        #expect(chain.ads.map(\.label) == ["1/1", "2/1"])
+        #expect(chain.ads.map(\.label) == ["1", "2"])
         #expect(spy.calls == [Fixtures.url("loop/inline.xml").absoluteString])
         #expect(chain.documents.count == 2)
     }
@@ -165,7 +165,7 @@ import VAST
 
     @Test func aRootPodOfWrappersKeepsEachSlot() throws {
         let chain = try Fixtures.resolveFile("pod/root-pod-of-wrappers.xml")
-        #expect(chain.ads.map(\.label) == ["1/1", "2/1", "2/2", "2/3"])
+        #expect(chain.ads.map(\.label) == ["1", "2/1", "2/2", "2/3"])
         #expect(chain.ads.map(\.sequence) == [1, 1, 2, 3])
         #expect(chain.ads.map(\.rootAdIndex) == [1, 2, 2, 2])
         #expect(chain.ads.allSatisfy { $0.stop.reason == .inLine })

@@ -1,3 +1,4 @@
+import Chain
 import ConformCore
 import Foundation
 import VAST
@@ -26,6 +27,7 @@ enum CheckCommand {
                                   Lowest severity that fails the check. (values: info, warning, error; default: error)
           --strict                Warnings fail the check too (same as --severity-threshold warning).
           --max-size <bytes>      Refuse inputs larger than this. (default: 33554432)
+        \(ChainCheck.helpOptions)
           -h, --help              Show this help.
 
         EXIT CODES:
@@ -36,6 +38,10 @@ enum CheckCommand {
           conform check tag.xml
           curl -s https://ads.example.com/vast | conform check -
           conform check --format json tags/*.xml
+          conform check --follow https://ads.example.com/vast?id=1
+          conform check --follow --player ima --macro CACHEBUSTING=1 tag.xml
+          conform check --follow --map Corpus/chains/depth3/map.json Corpus/chains/depth3/root.xml
+          conform check --follow --record Corpus/chains/new-case https://ads.example.com/vast?id=1
         """
 
     struct FileReport: Encodable {
@@ -44,6 +50,8 @@ enum CheckCommand {
         var diagnostics: [Diagnostic]
         var vast: VASTDocument?
         var vmap: VMAPDocument?
+        /// With --follow: the resolved chain and its tracking.
+        var chain: ChainReport?
     }
 
     static func run(_ arguments: [String]) -> Int32 {
@@ -51,8 +59,8 @@ enum CheckCommand {
         let scanner: ArgumentScanner
         do {
             scanner = try ArgumentScanner(
-                arguments, valueOptions: ["--format", "--config", "--severity-threshold", "--max-size"],
-                flagOptions: ["--no-config", "--strict"], command: "check", usage: usage)
+                arguments, valueOptions: ChainCheck.valueOptions.union(["--format", "--config", "--severity-threshold", "--max-size"]),
+                flagOptions: ChainCheck.flagOptions.union(["--no-config", "--strict"]), command: "check", usage: usage)
         } catch { return error.report() }
         let format = scanner.value("--format") ?? "text"
         guard ["text", "json"].contains(format) else {
@@ -73,6 +81,10 @@ enum CheckCommand {
             }
             parseOptions.maxBytes = bytes
         }
+        let follow: ChainCheck?
+        do {
+            follow = try ChainCheck.parse(scanner, maxBytes: scanner.value("--max-size") == nil ? nil : parseOptions.maxBytes, usage: usage)
+        } catch { return error.report() }
         guard !scanner.positionals.isEmpty else {
             return UsageError(message: "no input given", command: "check", usage: usage).report()
         }
@@ -84,13 +96,25 @@ enum CheckCommand {
             return ExitCode.cannotProceed
         }
 
+        var fetcher: (any Fetcher)?
+        do {
+            fetcher = try follow?.fetcher()
+        } catch {
+            Terminal.printError("Error: \(error)")
+            return ExitCode.cannotProceed
+        }
         var failed = false
         var unreadable = false
         var reports: [FileReport] = []
         for name in scanner.positionals {
             let data: Data
+            var rootURI: String?
             do {
-                data = try InputReader.read(name, maxBytes: parseOptions.maxBytes)
+                if let follow {
+                    (data, rootURI) = try follow.readRoot(name, maxBytes: parseOptions.maxBytes)
+                } else {
+                    data = try InputReader.read(name, maxBytes: parseOptions.maxBytes)
+                }
             } catch {
                 Terminal.printError("Error: \(error)")
                 unreadable = true
@@ -100,10 +124,13 @@ enum CheckCommand {
             let diagnostics = Validator.validate(input, file: name, configuration: configuration)
             if diagnostics.hasAny(atLeast: threshold) { failed = true }
             let summary = TagSummary(input)
+            let chain = follow.flatMap { follow in fetcher.map { follow.resolve(data, rootURI: rootURI, name: name, fetcher: $0) } }
+            if chain?.diagnostics.hasAny(atLeast: threshold) == true { failed = true }
             if format == "json" {
-                reports.append(FileReport(file: name, summary: summary, diagnostics: diagnostics, vast: input.vast, vmap: input.vmap))
+                reports.append(FileReport(file: name, summary: summary, diagnostics: diagnostics, vast: input.vast, vmap: input.vmap, chain: chain))
             } else {
                 printText(name: name, summary: summary, diagnostics: diagnostics)
+                if let chain { ChainOutput.printText(chain) }
             }
         }
         if format == "json" { print(encodeJSON(reports)) }
