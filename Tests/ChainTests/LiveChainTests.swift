@@ -96,6 +96,11 @@ struct LiveChainTests {
             #expect(throws: FetchError.oversize(uri: server.url("/oversize/300000").absoluteString, limit: 64 * 1024)) {
                 try fetcher.fetch(server.url("/oversize/300000"), referrer: nil)
             }
+            // With a Content-Length above the limit, the transfer is refused on the headers.
+            policy.maxBytes = 100
+            #expect(throws: FetchError.oversize(uri: server.url("/files/live/inline.xml").absoluteString, limit: 100)) {
+                try HTTPFetcher(policy: policy).fetch(server.url("/files/live/inline.xml"), referrer: nil)
+            }
         }
     }
 
