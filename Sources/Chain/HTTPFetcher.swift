@@ -286,7 +286,7 @@ public enum AddressPolicy {
             var buffer = [CChar](repeating: 0, count: Int(NI_MAXHOST))
             if let address = info.pointee.ai_addr,
                getnameinfo(address, info.pointee.ai_addrlen, &buffer, socklen_t(buffer.count), nil, 0, NI_NUMERICHOST) == 0 {
-                out.append(String(cString: buffer))
+                out.append(String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
             }
             cursor = info.pointee.ai_next
         }
