@@ -45,6 +45,9 @@ let package = Package(
         .testTarget(name: "VASTTests", dependencies: ["VAST", "XMLCore", "ConformCore"]),
         .testTarget(name: "TraffickingTests", dependencies: ["Trafficking"]),
         .testTarget(name: "ConformCLITests", dependencies: ["conform"]),
+        .testTarget(
+            name: "ChainTests", dependencies: ["Chain", "VAST", "ConformCore"],
+            resources: [.copy("Fixtures")]),
         .testTarget(name: "ValidationTests", dependencies: ["Validation", "VAST", "XMLCore", "ConformCore"]),
         .testTarget(name: "ProfilesTests", dependencies: ["Profiles", "VAST", "ConformCore"]),
         // Launches the built `conform` binary: simulate, schedule and check --profile end to end.

@@ -1,3 +1,4 @@
+import Chain
 import ConformCore
 import Foundation
 import Profiles
@@ -31,6 +32,7 @@ enum CheckCommand {
           --xsd <file>            Also validate against this XML Schema (an IAB VAST XSD); findings use
                                   rule XSD-schema-violation. Un-namespaced tags are validated in the
                                   schema's targetNamespace. (default: none)
+        \(ChainCheck.helpOptions)
           -h, --help              Show this help.
 
         EXIT CODES:
@@ -43,6 +45,10 @@ enum CheckCommand {
           conform check --format json tags/*.xml
           conform check --profile pause --profile companion --profile-option slot=728x90 tag.xml
           conform check --xsd vast_4.2.xsd tag.xml
+          conform check --follow https://ads.example.com/vast?id=1
+          conform check --follow --player ima --macro CACHEBUSTING=1 tag.xml
+          conform check --follow --map Corpus/chains/depth3/map.json Corpus/chains/depth3/root.xml
+          conform check --follow --record Corpus/chains/new-case https://ads.example.com/vast?id=1
         """
 
     struct FileReport: Encodable {
@@ -52,6 +58,8 @@ enum CheckCommand {
         var vast: VASTDocument?
         var vmap: VMAPDocument?
         var profiles: [ProfileReport]?
+        /// With --follow: the resolved chain and its tracking.
+        var chain: ChainReport?
     }
 
     static func run(_ arguments: [String]) -> Int32 {
@@ -59,8 +67,10 @@ enum CheckCommand {
         let scanner: ArgumentScanner
         do {
             scanner = try ArgumentScanner(
-                arguments, valueOptions: ["--format", "--config", "--severity-threshold", "--max-size", "--profile", "--profile-option", "--xsd"],
-                flagOptions: ["--no-config", "--strict"], command: "check", usage: usage)
+                arguments,
+                valueOptions: ChainCheck.valueOptions.union(
+                    ["--format", "--config", "--severity-threshold", "--max-size", "--profile", "--profile-option", "--xsd"]),
+                flagOptions: ChainCheck.flagOptions.union(["--no-config", "--strict"]), command: "check", usage: usage)
         } catch { return error.report() }
         let format = scanner.value("--format") ?? "text"
         guard ["text", "json"].contains(format) else {
@@ -83,8 +93,10 @@ enum CheckCommand {
         }
         let profileNames: [ProfileName]
         let profileOptions: ProfileOptions
+        let follow: ChainCheck?
         do {
             (profileNames, profileOptions) = try ProfileOutput.parse(scanner, command: "check", usage: usage)
+            follow = try ChainCheck.parse(scanner, maxBytes: scanner.value("--max-size") == nil ? nil : parseOptions.maxBytes, usage: usage)
         } catch { return error.report() }
         guard !scanner.positionals.isEmpty else {
             return UsageError(message: "no input given", command: "check", usage: usage).report()
@@ -107,13 +119,25 @@ enum CheckCommand {
             }
         }
 
+        var fetcher: (any Fetcher)?
+        do {
+            fetcher = try follow?.fetcher()
+        } catch {
+            Terminal.printError("Error: \(error)")
+            return ExitCode.cannotProceed
+        }
         var failed = false
         var unreadable = false
         var reports: [FileReport] = []
         for name in scanner.positionals {
             let data: Data
+            var rootURI: String?
             do {
-                data = try InputReader.read(name, maxBytes: parseOptions.maxBytes)
+                if let follow {
+                    (data, rootURI) = try follow.readRoot(name, maxBytes: parseOptions.maxBytes)
+                } else {
+                    data = try InputReader.read(name, maxBytes: parseOptions.maxBytes)
+                }
             } catch {
                 Terminal.printError("Error: \(error)")
                 unreadable = true
@@ -134,12 +158,15 @@ enum CheckCommand {
             let profiles = ProfileOutput.evaluate(profileNames, input: input, options: profileOptions, file: name)
             if profiles.contains(where: { $0.diagnostics.hasAny(atLeast: threshold) }) { failed = true }
             let summary = TagSummary(input)
+            let chain = follow.flatMap { follow in fetcher.map { follow.resolve(data, rootURI: rootURI, name: name, fetcher: $0) } }
+            if chain?.diagnostics.hasAny(atLeast: threshold) == true { failed = true }
             if format == "json" {
                 reports.append(FileReport(file: name, summary: summary, diagnostics: diagnostics, vast: input.vast, vmap: input.vmap,
-                                          profiles: profileNames.isEmpty ? nil : profiles))
+                                          profiles: profileNames.isEmpty ? nil : profiles, chain: chain))
             } else {
                 printText(name: name, summary: summary, diagnostics: diagnostics)
                 ProfileOutput.printText(profiles, name: name)
+                if let chain { ChainOutput.printText(chain) }
             }
         }
         if format == "json" { print(encodeJSON(reports)) }

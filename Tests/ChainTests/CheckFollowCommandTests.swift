@@ -1,0 +1,89 @@
+import Foundation
+import Testing
+
+/// The built `conform` binary next to the test bundle's resources, if it was built.
+enum ConformBinary {
+    static let url: URL? = {
+        let url = Fixtures.root.deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("conform")
+        return FileManager.default.isExecutableFile(atPath: url.path) ? url : nil
+    }()
+}
+
+/// `conform check --follow` end to end: the built binary is launched on the fixtures.
+@Suite(.enabled(if: ConformBinary.url != nil, "the conform binary is not built (run swift build)"))
+struct CheckFollowCommandTests {
+
+    func run(_ arguments: [String]) throws -> (code: Int32, output: String) {
+        let process = Process()
+        process.executableURL = try #require(ConformBinary.url)
+        process.arguments = arguments
+        process.currentDirectoryURL = Fixtures.root
+        var environment = ProcessInfo.processInfo.environment
+        environment["NO_COLOR"] = "1"
+        process.environment = environment
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = output
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+    }
+
+    @Test func jsonHasTheChainStopAndTracking() throws {
+        let (code, output) = try run(["check", "--follow", "--format", "json", "merge/wrapper-1.xml"])
+        let array = try #require(try JSONSerialization.jsonObject(with: Data(output.utf8)) as? [[String: Any]])
+        // The chain resolves (as players do), but the tag's relative VASTAdTagURI is still an error of
+        // the URL rules, and that error alone sets the exit code.
+        let errors = (array.first?["diagnostics"] as? [[String: Any]] ?? []).filter { $0["severity"] as? String == "error" }
+        #expect(errors.map { $0["ruleID"] as? String } == ["VAST-2.0-url-invalid"])
+        #expect(code == 1)
+        let chain = try #require(array.first?["chain"] as? [String: Any])
+        let ad = try #require((chain["ads"] as? [[String: Any]])?.first)
+        #expect((ad["chain"] as? [[String: Any]])?.map { $0["outcome"] as? String } == ["wrapper", "wrapper", "inline"])
+        #expect((ad["chain"] as? [[String: Any]])?.map { $0["depth"] as? Int } == [0, 1, 2])
+        #expect((ad["stop"] as? [String: Any])?["reason"] as? String == "inline")
+        let tracking = try #require(ad["tracking"] as? [String: Any])
+        #expect((tracking["impression"] as? [[String: Any]])?.map { $0["hop"] as? Int } == [0, 1, 1, 2])
+        #expect((tracking["clickThrough"] as? [String: Any])?["url"] as? String == "https://advertiser.example.com/in")
+        #expect(((tracking["events"] as? [String: Any])?["start"] as? [[String: Any]])?.count == 3)
+        #expect(tracking["clickTracking"] as? [[String: Any]] != nil && tracking["error"] as? [[String: Any]] != nil)
+    }
+
+    @Test func aChainStopFailsTheCheckAndIsDrawn() throws {
+        let (code, output) = try run(["check", "--follow", "--map", "depth/map.json", "depth/wrapper-6.xml"])
+        #expect(code == 1)
+        #expect(output.contains("hop 6  https://ads.example.com/depth/inline.xml"))
+        #expect(output.contains("stopped: depth-exceeded (IAB 302)"))
+        #expect(output.contains("[CHAIN-depth-exceeded]"))
+        let vcj = try run(["check", "--follow", "--player", "vast-client-js", "--map", "depth/map.json", "depth/wrapper-6.xml"])
+        #expect(vcj.code == 0)
+        let shallow = try run(["check", "--follow", "--max-depth", "1", "--map", "depth/map.json", "depth/wrapper-2.xml"])
+        #expect(shallow.code == 1)
+    }
+
+    @Test func macrosOverrideTheSamples() throws {
+        let (code, output) = try run(["check", "--follow", "--macro", "ERRORCODE=405", "--severity-threshold", "error", "merge/wrapper-1.xml"])
+        #expect(code == 1, "the relative VASTAdTagURI of the fixture is an error of the URL rules")
+        #expect(output.contains("https://t.example.com/err/w1?code=405  [hop 0]"))
+    }
+
+    @Test func chainOptionsNeedFollow() throws {
+        #expect(try run(["check", "--map", "depth/map.json", "depth/wrapper-1.xml"]).code == 64)
+        #expect(try run(["check", "--follow", "--player", "nope", "depth/wrapper-1.xml"]).code == 64)
+        #expect(try run(["check", "https://ads.example.com/vast"]).code == 2)
+    }
+
+    @Test func recordWritesACaseThatReplaysOffline() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("conform-cli-record-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let (code, _) = try run(["check", "--follow", "--record", directory.path, "--map", "depth/map.json", "depth/wrapper-3.xml"])
+        #expect(code == 0)
+        let files = try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted()
+        #expect(files == ["chain.expect.json", "hop-1.xml", "hop-2.xml", "hop-3.xml", "map.json", "root.xml"])
+        let replay = try run(["check", "--follow", "--format", "json", "--map", directory.appendingPathComponent("map.json").path,
+                              directory.appendingPathComponent("root.xml").path])
+        #expect(replay.code == 0)
+        #expect(replay.output.contains("\"rootURI\" : \"https://ads.example.com/depth/wrapper-3.xml\""))
+    }
+}
