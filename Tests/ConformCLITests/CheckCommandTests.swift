@@ -134,3 +134,38 @@ struct CheckCommandTests {
         #expect(newer.stderr.contains("newer than this conform supports"))
     }
 }
+
+@Suite(.enabled(if: ConformBinary.url != nil, "the conform binary was not built next to the tests"))
+struct FollowWithProfileTests {
+    /// With --follow, the pause profile sees every Wrapper of the chain: their pixels join the InLine's.
+    @Test func pauseProfileIncludesWrapperPixels() throws {
+        let wrapper = try ConformBinary.temporaryFile("""
+            <VAST version="4.2"><Ad id="w"><Wrapper><AdSystem>w</AdSystem>
+            <VASTAdTagURI><![CDATA[https://ads.example.org/inline.xml]]></VASTAdTagURI>
+            <Impression><![CDATA[https://w.example.org/imp]]></Impression>
+            <Creatives><Creative><NonLinearAds><TrackingEvents><Tracking event="close"><![CDATA[https://w.example.org/close]]></Tracking></TrackingEvents></NonLinearAds></Creative></Creatives>
+            </Wrapper></Ad></VAST>
+            """, name: "w.xml")
+        let dir = wrapper.deletingLastPathComponent()
+        try """
+            <VAST version="4.2"><Ad id="p"><InLine><AdSystem>s</AdSystem><AdTitle>t</AdTitle><AdServingId>p-1</AdServingId>
+            <Impression><![CDATA[https://i.example.org/imp]]></Impression>
+            <Creatives><Creative><NonLinearAds>
+            <NonLinear id="n" width="640" height="360"><StaticResource creativeType="image/png"><![CDATA[https://cdn.example.org/p.png]]></StaticResource></NonLinear>
+            <TrackingEvents><Tracking event="close"><![CDATA[https://i.example.org/close]]></Tracking></TrackingEvents>
+            </NonLinearAds></Creative></Creatives></InLine></Ad></VAST>
+            """.write(to: dir.appendingPathComponent("i.xml"), atomically: true, encoding: .utf8)
+        try #"{"https://ads.example.org/inline.xml": "i.xml"}"#.write(to: dir.appendingPathComponent("map.json"), atomically: true, encoding: .utf8)
+        let result = try ConformBinary.run(
+            ["check", "--no-config", "--follow", "--map", "map.json", "--profile", "pause", "--format", "json", "w.xml"], directory: dir)
+        #expect(result.status == 0)
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]])
+        let pause = try #require((json.first?["profiles"] as? [[String: Any]])?.first)
+        #expect(pause["eligible"] as? Bool == true)
+        let pixels = try #require(pause["pixels"] as? [String: Any])
+        let impressions = try #require(pixels["impression"] as? [[String: Any]])
+        #expect(impressions.compactMap { $0["url"] as? String } == ["https://w.example.org/imp", "https://i.example.org/imp"])
+        let close = try #require(pixels["close"] as? [[String: Any]])
+        #expect(close.compactMap { $0["url"] as? String } == ["https://w.example.org/close", "https://i.example.org/close"])
+    }
+}

@@ -110,8 +110,28 @@ struct ChainCheck {
     }
 
     /// Resolves, collects and (with `--record`) records the chain of one input.
+    /// The documents that follow the root in the first ad's chain (hop 1 to the InLine), decoded for
+    /// the player profiles, which need every Wrapper's pixels.
+    static func profileDocuments(_ chain: ResolvedChain) -> [VASTDocument] {
+        guard let ad = chain.ads.first else { return [] }
+        return ad.hops.dropFirst().compactMap { hop in
+            hop.documentIndex.flatMap { index in
+                chain.documents.first { $0.index == index }.flatMap { VASTDecoder.decode($0.data).vast }
+            }
+        }
+    }
+
     func resolve(_ data: Data, rootURI: String?, name: String, fetcher: any Fetcher) -> ChainReport {
+        resolveWithDocuments(data, rootURI: rootURI, name: name, fetcher: fetcher).report
+    }
+
+    func resolveWithDocuments(_ data: Data, rootURI: String?, name: String, fetcher: any Fetcher)
+        -> (report: ChainReport, documents: [VASTDocument]) {
         let chain = WrapperResolver.resolve(rootData: data, rootURI: rootURI, fetcher: fetcher, settings: settings)
+        return (report(chain, rootURI: rootURI, name: name), ChainCheck.profileDocuments(chain))
+    }
+
+    private func report(_ chain: ResolvedChain, rootURI: String?, name: String) -> ChainReport {
         let collector = TrackingCollector(macros: macros)
         let reports = collector.collect(chain)
         let rootPath = rootURI.flatMap { URL(string: $0) }.flatMap { $0.isFileURL ? $0.path : $0.absoluteString }

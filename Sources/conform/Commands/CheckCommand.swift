@@ -155,10 +155,12 @@ enum CheckCommand {
                 }
             }
             if diagnostics.hasAny(atLeast: threshold) { failed = true }
-            let profiles = ProfileOutput.evaluate(profileNames, input: input, options: profileOptions, file: name)
-            if profiles.contains(where: { $0.diagnostics.hasAny(atLeast: threshold) }) { failed = true }
             let summary = TagSummary(input)
-            let chain = follow.flatMap { follow in fetcher.map { follow.resolve(data, rootURI: rootURI, name: name, fetcher: $0) } }
+            let resolved = follow.flatMap { follow in fetcher.map { follow.resolveWithDocuments(data, rootURI: rootURI, name: name, fetcher: $0) } }
+            let chain = resolved?.report
+            let profiles = ProfileOutput.evaluate(profileNames, input: input, options: profileOptions, file: name,
+                                                  chain: resolved?.documents ?? [])
+            if profiles.contains(where: { $0.diagnostics.hasAny(atLeast: threshold) }) { failed = true }
             if chain?.diagnostics.hasAny(atLeast: threshold) == true { failed = true }
             if format == "json" {
                 reports.append(FileReport(file: name, summary: summary, diagnostics: diagnostics, vast: input.vast, vmap: input.vmap,

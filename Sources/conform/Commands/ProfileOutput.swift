@@ -35,8 +35,9 @@ enum ProfileOutput {
         return (names, options)
     }
 
-    static func evaluate(_ names: [ProfileName], input: DecodedInput, options: ProfileOptions, file: String) -> [ProfileReport] {
-        names.map { Profiles.evaluate($0, input: input, options: options, file: file) }
+    static func evaluate(_ names: [ProfileName], input: DecodedInput, options: ProfileOptions, file: String,
+                         chain: [VASTDocument] = []) -> [ProfileReport] {
+        names.map { Profiles.evaluate($0, input: input, options: options, chain: chain, file: file) }
     }
 
     /// Prints each profile's verdict, its reasons or pixels, and its findings.
