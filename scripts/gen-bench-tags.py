@@ -17,17 +17,17 @@ def creative(i, trackers_per_event):
            '          <TrackingEvents>']
     for event in EVENTS:
         for t in range(trackers_per_event):
-            out.append(f'            <Tracking event="{event}"><![CDATA[https://track{t}.example.com/v1/{event}?cr={i}&cb=[CACHEBUSTING]&ts=[TIMESTAMP]]]></Tracking>')
-    out.append('            <Tracking event="progress" offset="00:00:10.000"><![CDATA[https://track.example.com/p10?cr=%d]]></Tracking>' % i)
+            out.append(f'            <Tracking event="{event}"><![CDATA[https://track{t}.adtrack-metrics.net/v1/{event}?cr={i}&cb=[CACHEBUSTING]&ts=[TIMESTAMP]]]></Tracking>')
+    out.append('            <Tracking event="progress" offset="00:00:10.000"><![CDATA[https://track.adtrack-metrics.net/p10?cr=%d]]></Tracking>' % i)
     out += ['          </TrackingEvents>',
             '          <VideoClicks>',
-            f'            <ClickThrough id="ct-{i}"><![CDATA[https://landing.example.com/offer?cr={i}&utm_source=vast]]></ClickThrough>',
-            f'            <ClickTracking id="ck-{i}"><![CDATA[https://click.example.com/c?cr={i}&cb=[CACHEBUSTING]]]></ClickTracking>',
+            f'            <ClickThrough id="ct-{i}"><![CDATA[https://landing.adtrack-metrics.net/offer?cr={i}&utm_source=vast]]></ClickThrough>',
+            f'            <ClickTracking id="ck-{i}"><![CDATA[https://click.adtrack-metrics.net/c?cr={i}&cb=[CACHEBUSTING]]]></ClickTracking>',
             '          </VideoClicks>',
             '          <MediaFiles>']
     for w, h, br in [(1920, 1080, 6000), (1280, 720, 3500), (854, 480, 1500), (640, 360, 800)]:
-        out.append(f'            <MediaFile id="mf-{i}-{w}" delivery="progressive" type="video/mp4" width="{w}" height="{h}" bitrate="{br}" codec="avc1.4D401F" scalable="true" maintainAspectRatio="true"><![CDATA[https://cdn.example.com/ads/{i}/{w}x{h}.mp4]]></MediaFile>')
-    out += ['            <Mezzanine delivery="progressive" type="video/mp4" width="1920" height="1080"><![CDATA[https://cdn.example.com/ads/mezz.mp4]]></Mezzanine>',
+        out.append(f'            <MediaFile id="mf-{i}-{w}" delivery="progressive" type="video/mp4" width="{w}" height="{h}" bitrate="{br}" codec="avc1.4D401F" scalable="true" maintainAspectRatio="true"><![CDATA[https://cdn.adtrack-metrics.net/ads/{i}/{w}x{h}.mp4]]></MediaFile>')
+    out += ['            <Mezzanine delivery="progressive" type="video/mp4" width="1920" height="1080"><![CDATA[https://cdn.adtrack-metrics.net/ads/mezz.mp4]]></Mezzanine>',
             '          </MediaFiles>',
             '        </Linear>',
             '      </Creative>']
@@ -39,12 +39,12 @@ def tag(creatives, trackers_per_event, ads=1):
     for a in range(ads):
         out += [f'  <Ad id="ad-{a}" sequence="{a + 1}">', '  <InLine>',
                 '    <AdSystem version="4.2">Example Ad Server</AdSystem>',
-                '    <Error><![CDATA[https://err.example.com/e?code=[ERRORCODE]]]></Error>',
-                f'    <Impression id="imp"><![CDATA[https://imp.example.com/i?ad={a}&cb=[CACHEBUSTING]]]></Impression>',
+                '    <Error><![CDATA[https://err.adtrack-metrics.net/e?code=[ERRORCODE]]]></Error>',
+                f'    <Impression id="imp"><![CDATA[https://imp.adtrack-metrics.net/i?ad={a}&cb=[CACHEBUSTING]]]></Impression>',
                 f'    <AdServingId>serving-{a}</AdServingId>',
                 '    <AdTitle>Benchmark ad</AdTitle>',
-                '    <AdVerifications><Verification vendor="example.com-omid">',
-                '      <JavaScriptResource apiFramework="omid" browserOptional="true"><![CDATA[https://verify.example.com/omid.js]]></JavaScriptResource>',
+                '    <AdVerifications><Verification vendor="adtrack-metrics.net-omid">',
+                '      <JavaScriptResource apiFramework="omid" browserOptional="true"><![CDATA[https://verify.adtrack-metrics.net/omid.js]]></JavaScriptResource>',
                 '      <VerificationParameters><![CDATA[{"partner":"example"}]]></VerificationParameters>',
                 '    </Verification></AdVerifications>',
                 '    <Creatives>']

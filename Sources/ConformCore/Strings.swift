@@ -21,3 +21,30 @@ extension StringProtocol {
         utf8.allSatisfy { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }
     }
 }
+
+extension String {
+    /// Whether `needle` occurs in the string, comparing UTF-8 bytes. Much cheaper than Foundation's
+    /// `contains(_:)`/`range(of:)`, which go through NSString; exact (no case or locale folding).
+    public func containsBytes(_ needle: String) -> Bool {
+        var haystack = self
+        var needle = needle
+        return haystack.withUTF8 { h in
+            needle.withUTF8 { n in
+                guard !n.isEmpty else { return true }
+                guard n.count <= h.count else { return false }
+                let first = n[0]
+                var i = 0
+                let last = h.count - n.count
+                while i <= last {
+                    if h[i] == first {
+                        var j = 1
+                        while j < n.count && h[i + j] == n[j] { j += 1 }
+                        if j == n.count { return true }
+                    }
+                    i += 1
+                }
+                return false
+            }
+        }
+    }
+}

@@ -80,20 +80,24 @@ public final class RuleContext {
         return body.creatives.map { (body, $0) }
     }
 
-    /// Every `<Tracking>` with what it sits under.
-    public lazy var trackingEvents: [(parent: TrackingParent, body: AdBody?, event: TrackingEvent)] = {
-        var out: [(TrackingParent, AdBody?, TrackingEvent)] = []
-        for (body, creative) in creatives {
-            if let linear = creative.linear { out += linear.trackingEvents.map { (.linear, body, $0) } }
-            if let nl = creative.nonLinearAds { out += nl.trackingEvents.map { (.nonLinear, body, $0) } }
-            if let ca = creative.companionAds {
-                for companion in ca.companions { out += companion.trackingEvents.map { (.companion, body, $0) } }
+    /// Every `<Tracking>` with what it sits under and whether that is an InLine or a Wrapper.
+    /// (The kind, not the whole `AdBody`: copying a body per event would cost more than the rules.)
+    public lazy var trackingEvents: [(parent: TrackingParent, body: AdBody.Kind?, event: TrackingEvent)] = {
+        var out: [(TrackingParent, AdBody.Kind?, TrackingEvent)] = []
+        for ad in ads {
+            guard let body = ad.body else { continue }
+            for creative in body.creatives {
+                if let linear = creative.linear { out += linear.trackingEvents.map { (.linear, body.kind, $0) } }
+                if let nl = creative.nonLinearAds { out += nl.trackingEvents.map { (.nonLinear, body.kind, $0) } }
+                if let ca = creative.companionAds {
+                    for companion in ca.companions { out += companion.trackingEvents.map { (.companion, body.kind, $0) } }
+                }
             }
         }
         for ad in ads {
             guard let body = ad.body else { continue }
             for verification in body.adVerifications {
-                out += verification.trackingEvents.map { (.verification, body, $0) }
+                out += verification.trackingEvents.map { (.verification, body.kind, $0) }
             }
         }
         return out

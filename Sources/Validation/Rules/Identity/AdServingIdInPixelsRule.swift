@@ -33,7 +33,7 @@ struct AdServingIdInPixelsRule: Rule {
             pixels = pixels.filter { !$0.isEmpty && $0 != "about:blank" }
             guard !pixels.isEmpty else { continue }
             let carries = pixels.contains { url in
-                url.contains(id.value) || Macros.occurrences(in: url).contains { $0.name.uppercased() == "ADSERVINGID" }
+                url.containsBytes(id.value) || Macros.occurrences(in: url).contains { $0.name.uppercased() == "ADSERVINGID" }
             }
             if !carries {
                 context.report("none of the \(pixels.count) impression and tracking URLs carries the AdServingId", at: id)

@@ -36,7 +36,7 @@ struct MacroEncodedRule: Rule {
     }
 
     func check(_ context: RuleContext) {
-        for (_, node) in context.urls where node.value.localizedCaseInsensitiveContains("%5B") {
+        for (_, node) in context.urls where node.value.containsBytes("%5B") || node.value.containsBytes("%5b") {
             let names = Self.encodedMacros(in: node.value)
             guard !names.isEmpty else { continue }
             context.report("<\(node.path.elementNameOfPath)> has percent-encoded macros \(names.map { "%5B\($0)%5D" }.joined(separator: ", ")); players only replace [NAME]", at: node)

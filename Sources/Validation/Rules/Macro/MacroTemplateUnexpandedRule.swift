@@ -23,7 +23,7 @@ struct MacroTemplateUnexpandedRule: Rule {
 
     /// The `${NAME}` and `{{NAME}}` placeholders in `url`, as written.
     static func placeholders(in url: String) -> [String] {
-        guard url.contains("${") || url.contains("{{") else { return [] }
+        guard url.containsBytes("${") || url.containsBytes("{{") else { return [] }
         let masked = URLInspection.mask(url)
         guard masked != url else { return [] }
         var found: [String] = []

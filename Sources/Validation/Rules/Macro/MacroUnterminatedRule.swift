@@ -23,19 +23,21 @@ struct MacroUnterminatedRule: Rule {
 
     /// Known macro names with exactly one of their brackets.
     static func unterminated(in url: String) -> [String] {
-        let scalars = Array(url.unicodeScalars)
-        func isName(_ c: Unicode.Scalar) -> Bool { (c >= "A" && c <= "Z") || (c >= "a" && c <= "z") || c == "_" || (c >= "0" && c <= "9") }
+        // Bytes, not characters: macro names are ASCII, and only a run with exactly one bracket
+        // beside it is turned into a String and looked up.
+        let bytes = Array(url.utf8)
+        func isName(_ b: UInt8) -> Bool { (b >= 0x41 && b <= 0x5A) || (b >= 0x61 && b <= 0x7A) || b == 0x5F || (b >= 0x30 && b <= 0x39) }
         var found: [String] = []
         var i = 0
-        while i < scalars.count {
-            guard isName(scalars[i]) else { i += 1; continue }
+        while i < bytes.count {
+            guard isName(bytes[i]) else { i += 1; continue }
             var j = i
-            while j < scalars.count, isName(scalars[j]) { j += 1 }
-            let name = String(String.UnicodeScalarView(scalars[i..<j]))
-            let opened = i > 0 && scalars[i - 1] == "["
-            let closed = j < scalars.count && scalars[j] == "]"
-            if opened != closed, name == name.uppercased(), MacroCatalog.definition(name) != nil {
-                found.append(opened ? "[\(name)" : "\(name)]")
+            while j < bytes.count, isName(bytes[j]) { j += 1 }
+            let opened = i > 0 && bytes[i - 1] == 0x5B
+            let closed = j < bytes.count && bytes[j] == 0x5D
+            if opened != closed, !bytes[i..<j].contains(where: { $0 >= 0x61 && $0 <= 0x7A }) {
+                let name = String(decoding: bytes[i..<j], as: UTF8.self)
+                if MacroCatalog.definition(name) != nil { found.append(opened ? "[\(name)" : "\(name)]") }
             }
             i = j
         }
@@ -43,7 +45,7 @@ struct MacroUnterminatedRule: Rule {
     }
 
     func check(_ context: RuleContext) {
-        for (_, node) in context.urls where node.value.contains("[") || node.value.contains("]") {
+        for (_, node) in context.urls where node.value.utf8.contains(where: { $0 == 0x5B || $0 == 0x5D }) {
             let names = Self.unterminated(in: node.value)
             guard !names.isEmpty else { continue }
             context.report("<\(node.path.elementNameOfPath)> has a macro missing a bracket: \(names.joined(separator: ", "))", at: node)

@@ -22,7 +22,8 @@ struct URLCredentialsRule: Rule {
         ])
 
     func check(_ context: RuleContext) {
-        for (_, node) in context.urls where node.value.utf8.contains(UInt8(ascii: "@")) && URLInspection(node.value).hasUserInfo {
+        let inspections = URLInspection.all(context)
+        for (index, (_, node)) in context.urls.enumerated() where inspections[index].hasUserInfo {
             context.report("the URL in <\(node.path.elementNameOfPath)> carries credentials before the host", at: node)
         }
     }

@@ -22,7 +22,7 @@ struct URLEscapedAmpersandRule: Rule {
         ])
 
     func check(_ context: RuleContext) {
-        for (_, node) in context.urls where node.inCDATA && node.value.contains("&amp;") {
+        for (_, node) in context.urls where node.inCDATA && node.value.containsBytes("&amp;") {
             context.report("the URL in <\(node.path.elementNameOfPath)> contains &amp; inside CDATA; the server receives it literally", at: node)
         }
     }

@@ -20,46 +20,71 @@ struct URLInspection: Sendable {
 
     init(_ raw: String) {
         text = raw.trimmingWhitespace()
-        masked = URLInspection.mask(text)
-        let scalars = Array(masked.unicodeScalars)
+        masked = URLInspection.mayHaveTokens(text) ? URLInspection.mask(text) : text
+        // Every delimiter looked for is ASCII, so UTF-8 indices found here are valid String indices.
+        let bytes = masked.utf8
         var scheme: String?
-        var rest = Substring(masked)
-        if let colon = scalars.firstIndex(of: ":") {
-            let candidate = scalars[..<colon]
+        var restStart = bytes.startIndex
+        if let colon = bytes.firstIndex(of: UInt8(ascii: ":")) {
+            let candidate = bytes[bytes.startIndex..<colon]
             if let first = candidate.first, Self.isLetter(first),
-               candidate.allSatisfy({ Self.isLetter($0) || Self.isDigit($0) || $0 == "+" || $0 == "-" || $0 == "." }) {
-                scheme = String(String.UnicodeScalarView(candidate)).lowercased()
-                rest = Substring(String(String.UnicodeScalarView(scalars[(colon + 1)...])))
+               candidate.allSatisfy({ Self.isLetter($0) || Self.isDigit($0) || $0 == 0x2B || $0 == 0x2D || $0 == 0x2E }) {
+                scheme = String(masked[..<colon]).lowercased()
+                restStart = bytes.index(after: colon)
             }
         }
         self.scheme = scheme
         var host: String?
         var userInfo = false
         var port: String?
-        if rest.hasPrefix("//") {
-            let afterSlashes = rest.dropFirst(2)
-            let authority = afterSlashes.prefix { $0 != "/" && $0 != "?" && $0 != "#" }
-            var hostPort = Substring(authority)
-            if let at = authority.lastIndex(of: "@") {
+        let rest = masked[restStart...]
+        if rest.utf8.starts(with: [0x2F, 0x2F]) {
+            let authorityStart = rest.utf8.index(rest.utf8.startIndex, offsetBy: 2)
+            let tail = rest.utf8[authorityStart...]
+            let authorityEnd = tail.firstIndex { $0 == 0x2F || $0 == 0x3F || $0 == 0x23 } ?? tail.endIndex
+            let authority = masked[authorityStart..<authorityEnd]
+            var hostPort = authority
+            if let at = authority.utf8.lastIndex(of: UInt8(ascii: "@")) {
                 userInfo = true
-                hostPort = authority[authority.index(after: at)...]
+                hostPort = masked[authority.utf8.index(after: at)..<authorityEnd]
             }
-            if hostPort.hasPrefix("[") {
-                let close = hostPort.firstIndex(of: "]") ?? hostPort.endIndex
-                host = String(hostPort[..<close]) + (close < hostPort.endIndex ? "]" : "")
-                let tail = close < hostPort.endIndex ? hostPort[hostPort.index(after: close)...] : ""
-                if tail.hasPrefix(":") { port = String(tail.dropFirst()) }
-            } else if let colon = hostPort.lastIndex(of: ":") {
-                host = String(hostPort[..<colon])
-                port = String(hostPort[hostPort.index(after: colon)...])
+            let hp = hostPort.utf8
+            if hp.first == UInt8(ascii: "[") {
+                if let close = hp.firstIndex(of: UInt8(ascii: "]")) {
+                    host = String(masked[hp.startIndex...close])
+                    let after = hp.index(after: close)
+                    if after < hp.endIndex, hp[after] == UInt8(ascii: ":") {
+                        port = String(masked[hp.index(after: after)..<hp.endIndex])
+                    }
+                } else {
+                    host = String(hostPort)
+                }
+            } else if let colon = hp.lastIndex(of: UInt8(ascii: ":")) {
+                host = String(masked[hp.startIndex..<colon])
+                port = String(masked[hp.index(after: colon)..<hp.endIndex])
             } else {
                 host = String(hostPort)
             }
-            host = host?.lowercased()
+            if let h = host, h.utf8.contains(where: { $0 >= 0x41 && $0 <= 0x5A }) || h.utf8.contains(where: { $0 >= 0x80 }) {
+                host = h.lowercased()
+            }
         }
         self.host = host
         self.hasUserInfo = userInfo
         self.port = port
+    }
+
+    /// Whether `url` may contain a macro token or template placeholder (`[`, `%%`, `${`, `{{`).
+    static func mayHaveTokens(_ url: String) -> Bool {
+        url.utf8.contains { $0 == 0x5B || $0 == 0x25 || $0 == 0x24 || $0 == 0x7B }
+    }
+
+    static func isLetter(_ b: UInt8) -> Bool { (b >= 0x41 && b <= 0x5A) || (b >= 0x61 && b <= 0x7A) }
+    static func isDigit(_ b: UInt8) -> Bool { b >= 0x30 && b <= 0x39 }
+
+    /// The inspection of every URL of the input, aligned with `context.urls`; computed once per input.
+    static func all(_ context: RuleContext) -> [URLInspection] {
+        context.memo("URLInspection.all") { context.urls.map { URLInspection($0.node.value) } }
     }
 
     /// Why the URL cannot be used as an absolute URL, or `nil` when its structure is sound.

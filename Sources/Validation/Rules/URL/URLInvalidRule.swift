@@ -49,9 +49,10 @@ struct URLInvalidRule: Rule {
     }
 
     func check(_ context: RuleContext) {
-        for (_, node) in context.urls where !node.value.isEmpty && !node.value.contains(where: \.isWhitespace) {
+        let inspections = URLInspection.all(context)
+        for (index, (_, node)) in context.urls.enumerated() where !node.value.isEmpty && !URLWhitespaceRule.hasWhitespace(node.value) {
             if Self.looksSound(node.value) { continue }
-            guard let problem = URLInspection(node.value).structuralProblem else { continue }
+            guard let problem = inspections[index].structuralProblem else { continue }
             context.report("the URL in <\(node.path.elementNameOfPath)> \(problem)", at: node)
         }
     }

@@ -24,10 +24,18 @@ struct URLLocalHostRule: Rule {
     /// A cheap pre-check: the text after `//` starts like an IP address, an IPv6 literal or userinfo, or the
     /// URL mentions localhost.
     static func mayBeLocal(_ url: String) -> Bool {
-        guard let slashes = url.range(of: "//") else { return false }
-        guard let first = url[slashes.upperBound...].utf8.first else { return false }
-        return (first >= 48 && first <= 57) || first == UInt8(ascii: "[") || url.utf8.contains(UInt8(ascii: "@"))
-            || url.lowercased().contains("localhost")
+        let bytes = Array(url.utf8)
+        guard let slash = bytes.indices.first(where: { bytes[$0] == 0x2F && $0 + 1 < bytes.count && bytes[$0 + 1] == 0x2F }),
+              slash + 2 < bytes.count else { return false }
+        let first = bytes[slash + 2]
+        if (first >= 48 && first <= 57) || first == UInt8(ascii: "[") || bytes.contains(UInt8(ascii: "@")) { return true }
+        // "localhost" in any case, without lower-casing the whole URL.
+        let target = Array("localhost".utf8)
+        guard bytes.count >= target.count else { return false }
+        for start in 0...(bytes.count - target.count) where bytes[start] | 0x20 == target[0] {
+            if (0..<target.count).allSatisfy({ bytes[start + $0] | 0x20 == target[$0] }) { return true }
+        }
+        return false
     }
 
     static func isLocal(_ host: String) -> Bool {
@@ -42,8 +50,9 @@ struct URLLocalHostRule: Rule {
     }
 
     func check(_ context: RuleContext) {
-        for (_, node) in context.urls where Self.mayBeLocal(node.value) {
-            guard let host = URLInspection(node.value).host, Self.isLocal(host) else { continue }
+        let inspections = URLInspection.all(context)
+        for (index, (_, node)) in context.urls.enumerated() where Self.mayBeLocal(node.value) {
+            guard let host = inspections[index].host, Self.isLocal(host) else { continue }
             context.report("the URL in <\(node.path.elementNameOfPath)> points at \(host), which viewers cannot reach", at: node)
         }
     }

@@ -29,8 +29,9 @@ struct URLPlaceholderHostRule: Rule {
     }
 
     func check(_ context: RuleContext) {
-        for (_, node) in context.urls where node.value.utf8.contains(UInt8(ascii: "/")) {
-            guard let host = URLInspection(node.value).host, Self.isPlaceholder(host) else { continue }
+        let inspections = URLInspection.all(context)
+        for (index, (_, node)) in context.urls.enumerated() {
+            guard let host = inspections[index].host, Self.isPlaceholder(host) else { continue }
             context.report("the URL in <\(node.path.elementNameOfPath)> points at \(host), a reserved placeholder domain", at: node)
         }
     }

@@ -23,8 +23,9 @@ struct URLUnencodedRule: Rule {
         ])
 
     func check(_ context: RuleContext) {
-        for (_, node) in context.urls where URLInspection.mayHaveUnencodedCharacters(node.value) {
-            let characters = URLInspection(node.value).unencodedCharacters
+        let inspections = URLInspection.all(context)
+        for (index, (_, node)) in context.urls.enumerated() where URLInspection.mayHaveUnencodedCharacters(node.value) {
+            let characters = inspections[index].unencodedCharacters
             guard !characters.isEmpty else { continue }
             let list = characters.map { c -> String in
                 c.asciiValue.map { $0 < 0x20 || $0 == 0x7F } == true

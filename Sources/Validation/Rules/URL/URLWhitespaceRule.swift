@@ -22,8 +22,18 @@ struct URLWhitespaceRule: Rule {
             SketchTag.inLine("4.2", "↓<Impression><![CDATA[https://i.example/imp?campaign=spring sale]]></Impression>"),
         ])
 
+    /// Whitespace anywhere in the URL; ASCII URLs are checked byte by byte, others character by character.
+    static func hasWhitespace(_ url: String) -> Bool {
+        var ascii = true
+        for byte in url.utf8 {
+            if byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D || byte == 0x0B || byte == 0x0C { return true }
+            if byte >= 0x80 { ascii = false }
+        }
+        return ascii ? false : url.contains(where: \.isWhitespace)
+    }
+
     func check(_ context: RuleContext) {
-        for (_, node) in context.urls where node.value.contains(where: \.isWhitespace) {
+        for (_, node) in context.urls where Self.hasWhitespace(node.value) {
             context.report("the URL in <\(node.path.elementNameOfPath)> contains whitespace; encode it as %20 or remove it", at: node)
         }
     }
