@@ -228,3 +228,6 @@ public struct RunResults: Sendable, Codable, Hashable {
         self.cases = cases
     }
 }
+
+/// Checks encode as object keys (`{"parse": "pass"}`) rather than as an array of pairs.
+extension CheckName: CodingKeyRepresentable {}
