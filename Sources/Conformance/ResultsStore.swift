@@ -26,7 +26,7 @@ public final class ResultsWriter: @unchecked Sendable {
         let stream = folder.appendingPathComponent(Self.streamFileName)
         do {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-            FileManager.default.createFile(atPath: stream.path, contents: nil)
+            _ = FileManager.default.createFile(atPath: stream.path, contents: nil)
             handle = try FileHandle(forWritingTo: stream)
             try handle.truncate(atOffset: 0)
         } catch {
@@ -113,7 +113,7 @@ final class StreamingFile {
         self.destination = destination
         temporary = destination.deletingLastPathComponent()
             .appendingPathComponent(".\(destination.lastPathComponent).tmp-\(UUID().uuidString.prefix(8))")
-        FileManager.default.createFile(atPath: temporary.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: temporary.path, contents: nil)
         do {
             handle = try FileHandle(forWritingTo: temporary)
         } catch {

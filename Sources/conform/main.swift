@@ -2,7 +2,7 @@ import Foundation
 
 // The thin front: pick the subcommand, hand it the rest of the arguments, exit with its code.
 
-let version = "0.1.0"
+let version = ConformInfo.version
 
 let overview = """
     OVERVIEW: conform — a conformance suite for video-ad data: VAST 2.0–4.3 and VMAP tags, wrapper
@@ -13,6 +13,9 @@ let overview = """
     SUBCOMMANDS:
       check       Check tags (files, URLs or stdin): XML, rules, with file:line:column findings.
       params      Check trafficking-parameter strings (custom CTA, carousel, takeovers).
+      run         Run a conformance corpus against its expectations (the CI gate).
+      merge       Combine the results of corpus shards into one.
+      baseline    Accept the failures of a run so only new ones fail the gate.
       version     Print the version.
       help        Show this help, or a subcommand's: conform help check
 
@@ -29,12 +32,23 @@ let code: Int32
 switch subcommand {
 case "check":
     code = CheckCommand.run(rest)
+case "run":
+    code = RunCommand.run(rest)
+case "merge":
+    code = MergeCommand.run(rest)
+case "baseline":
+    code = BaselineCommand.run(rest)
+case "dump-rule-examples":
+    code = DumpRuleExamplesCommand.run(rest)
 case "version", "--version":
     print(version)
     code = ExitCode.success
 case "help", "-h", "--help":
     switch rest.first {
     case "check": print(CheckCommand.help)
+    case "run": print(RunCommand.help)
+    case "merge": print(MergeCommand.help)
+    case "baseline": print(BaselineCommand.help)
     default: print(overview)
     }
     code = ExitCode.success
