@@ -87,8 +87,10 @@ public enum Corpus {
         for name in names {
             var isDirectory: ObjCBool = false
             let url = folder.appendingPathComponent(name)
-            guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) else { continue }
-            if isDirectory.boolValue {
+            // A name that does not resolve (a dangling link) is still listed as a file, so it becomes
+            // an unreadable case instead of silently vanishing.
+            let exists = FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory)
+            if exists && isDirectory.boolValue {
                 if FileManager.default.fileExists(atPath: url.appendingPathComponent(chainFileName).path) {
                     cases.append(CorpusCase(id: rel(name), suite: suite, source: .chain(folder: rel(name))))
                 } else {
