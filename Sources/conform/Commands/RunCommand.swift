@@ -48,7 +48,8 @@ enum RunCommand {
         EXIT CODES:
           0    every expectation was met (with --baseline: no new failure)
           1    at least one expectation was not met
-          2    the run could not proceed (missing corpus, bad configuration, unwritable output)
+          2    the run could not proceed (missing corpus, bad configuration, unwritable output,
+               no case selected)
           64   bad usage
           130  interrupted (Ctrl-C); partial results were written
 
@@ -114,8 +115,12 @@ enum RunCommand {
         }
         let corpus = URL(fileURLWithPath: corpusPath, isDirectory: true).standardizedFileURL
         var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: corpus.path, isDirectory: &isDirectory), isDirectory.boolValue else {
+        guard FileManager.default.fileExists(atPath: corpus.path, isDirectory: &isDirectory) else {
             Terminal.printError("Error: corpus folder not found: \(corpusPath)")
+            return ExitCode.cannotProceed
+        }
+        guard isDirectory.boolValue else {
+            Terminal.printError("Error: \(corpusPath) is a file; 'conform run' takes a corpus folder (use 'conform check' for single tags)")
             return ExitCode.cannotProceed
         }
         let outputPath = scanner.value("-o", "--output") ?? "Reports"
@@ -166,6 +171,11 @@ enum RunCommand {
         }
         printSummary(info: info, failing: summary.failing, resultsPath: resultsURL.path, recorded: options.record)
         if summary.interrupted { return 130 }
+        if summary.totals.cases == 0 && shard == nil {
+            // A gate that ran nothing must not pass silently (a mistyped --filter or --tag).
+            Terminal.printError("Error: no case was selected in \(corpusPath); check --filter, --tag and --skip-kind")
+            return ExitCode.cannotProceed
+        }
         if let comparison { return comparison.newFailures.isEmpty ? ExitCode.success : ExitCode.findings }
         return summary.totals.failed + summary.totals.errors == 0 ? ExitCode.success : ExitCode.findings
     }

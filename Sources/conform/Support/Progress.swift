@@ -47,7 +47,9 @@ final class ProgressDisplay: @unchecked Sendable {
             let percent = progress.total == 0 ? 100 : progress.done * 100 / progress.total
             var line = "\r\u{1B}[K\(bar) \(progress.done)/\(progress.total) \(percent)%"
             let bad = progress.totals.failed + progress.totals.errors
-            if bad > 0 { line += "  \u{1B}[31m✗ \(bad)\u{1B}[0m" }
+            if bad > 0 {
+                line += ProcessInfo.processInfo.environment["NO_COLOR"] == nil ? "  \u{1B}[31m✗ \(bad)\u{1B}[0m" : "  ✗ \(bad)"
+            }
             FileHandle.standardError.write(Data(line.utf8))
             drawn = true
         }
