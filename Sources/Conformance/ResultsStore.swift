@@ -20,20 +20,72 @@ public final class ResultsWriter: @unchecked Sendable {
     private var index: [(id: String, offset: UInt64, length: Int)] = []
     private let encoder: JSONEncoder
 
-    /// Creates the folder if needed and starts a fresh `results.jsonl`.
-    public init(folder: URL) throws(ConformanceError) {
+    /// What an earlier attempt left in `results.jsonl`, when resuming.
+    public struct Resumed: Sendable, Hashable {
+        /// Ids of the cases already finished.
+        public var ids: Set<String> = []
+        public var totals = RunTotals()
+        public var failing: [String] = []
+        public var passing: [String] = []
+    }
+
+    /// The cases found in `results.jsonl` when the writer was created with `resume: true`.
+    public private(set) var resumed = Resumed()
+
+    /// Creates the folder if needed and starts a fresh `results.jsonl` — or, with `resume`, keeps the
+    /// complete lines of an existing one (a cut-off last line is dropped) and appends after them.
+    public init(folder: URL, resume: Bool = false) throws(ConformanceError) {
         self.folder = folder
+        encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         let stream = folder.appendingPathComponent(Self.streamFileName)
         do {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-            _ = FileManager.default.createFile(atPath: stream.path, contents: nil)
+            if !FileManager.default.fileExists(atPath: stream.path) {
+                _ = FileManager.default.createFile(atPath: stream.path, contents: nil)
+            }
+            if resume {
+                let found = try Self.scan(stream)
+                resumed = found.resumed
+                index = found.index
+                offset = found.length
+            }
             handle = try FileHandle(forWritingTo: stream)
-            try handle.truncate(atOffset: 0)
+            try handle.truncate(atOffset: offset)
+            try handle.seek(toOffset: offset)
+        } catch let error as ConformanceError {
+            throw error
         } catch {
             throw .io(path: stream.path, reason: (error as NSError).localizedDescription)
         }
-        encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+    }
+
+    /// Indexes the complete lines of an existing stream and returns the length to keep.
+    private static func scan(_ stream: URL) throws
+        -> (resumed: Resumed, index: [(id: String, offset: UInt64, length: Int)], length: UInt64) {
+        var resumed = Resumed()
+        var index: [(id: String, offset: UInt64, length: Int)] = []
+        struct Header: Decodable { var id: String; var status: CaseStatus }
+        let reader = try FileHandle(forReadingFrom: stream)
+        defer { try? reader.close() }
+        let decoder = JSONDecoder()
+        var pending = Data()
+        var position: UInt64 = 0
+        while let chunk = try reader.read(upToCount: 1 << 20), !chunk.isEmpty {
+            pending.append(chunk)
+            while let newline = pending.firstIndex(of: 0x0A) {
+                let line = pending[pending.startIndex..<newline]
+                let length = line.count
+                if let header = try? decoder.decode(Header.self, from: line), resumed.ids.insert(header.id).inserted {
+                    index.append((header.id, position, length))
+                    resumed.totals.add(header.status)
+                    if header.status == .passed { resumed.passing.append(header.id) } else { resumed.failing.append(header.id) }
+                }
+                position += UInt64(length + 1)
+                pending.removeSubrange(pending.startIndex...newline)
+            }
+        }
+        return (resumed, index, position)
     }
 
     /// Appends one result to `results.jsonl` and flushes it. Thread-safe.
@@ -44,6 +96,14 @@ public final class ResultsWriter: @unchecked Sendable {
             handle.write(line)
             index.append((result.id, offset, line.count - 1))
             offset += UInt64(line.count)
+        }
+    }
+
+    /// Flushes and closes the stream without assembling `results.json` (a later, resumed writer will).
+    public func close() {
+        lock.withLock {
+            try? handle.synchronize()
+            try? handle.close()
         }
     }
 

@@ -22,6 +22,10 @@ public struct RunOptions: Sendable {
     /// Inputs larger than this many bytes are refused by the parser (a finding, not a crash).
     public var maxBytes: Int
     public var evaluators: CaseEvaluators
+    /// When set, only these case ids run (used to re-run the cases that were in flight when a run crashed).
+    public var only: Set<String>?
+    /// Case ids not to run (already finished by an earlier, resumed attempt).
+    public var exclude: Set<String> = []
 
     public init(corpus: URL, filter: CaseFilter = CaseFilter([]), tags: [String] = [], skipKinds: Set<CaseKind> = [],
                 shard: Shard? = nil, jobs: Int = ProcessInfo.processInfo.activeProcessorCount, record: Bool = false,
@@ -83,19 +87,23 @@ public enum CorpusRunner {
     public static func selectedCases(_ options: RunOptions) throws(ConformanceError) -> [CorpusCase] {
         try Corpus.discover(at: options.corpus).filter { corpusCase in
             options.filter.matches(corpusCase.id)
+                && (options.only?.contains(corpusCase.id) ?? true)
+                && !options.exclude.contains(corpusCase.id)
                 && (options.shard?.contains(corpusCase.id) ?? true)
                 && !options.skipKinds.contains(corpusCase.provisionalKind)
         }
     }
 
-    /// Runs every selected case. Each result goes to `consume` as soon as it is ready (calls are
-    /// serialised, in completion order); `progress` follows each one. Cases run concurrently on
+    /// Runs every selected case. `started` is told about each case as a worker takes it (before it
+    /// runs, so a crash can be attributed); each result goes to `consume` as soon as it is ready
+    /// (calls are serialised, in completion order); `progress` follows each one. Cases run concurrently on
     /// `options.jobs` workers; a case never stops the run.
     /// - Throws: ``ConformanceError/corpusNotFound(path:)`` when the corpus is missing, or an I/O
     ///   error writing recorded table snapshots.
     public static func run(
         _ options: RunOptions,
         control: RunControl = RunControl(),
+        started: (@Sendable (CorpusCase) -> Void)? = nil,
         consume: @escaping @Sendable (CaseResult) -> Void,
         progress: @escaping @Sendable (RunProgress) -> Void = { _ in }
     ) throws(ConformanceError) -> RunSummary {
@@ -107,6 +115,7 @@ public enum CorpusRunner {
 
         DispatchQueue.concurrentPerform(iterations: min(options.jobs, max(cases.count, 1))) { _ in
             while !control.isCancelled, let index = state.claim() {
+                started?(cases[index])
                 let result = autoreleasepool { () -> CaseResult? in
                     guard let result = evaluator.evaluate(cases[index]) else { return nil }
                     return options.skipKinds.contains(result.kind) ? nil : result

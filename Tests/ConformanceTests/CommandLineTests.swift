@@ -112,6 +112,32 @@ import Testing
     }
 
     @Test(.enabled(if: binary != nil, "build conform first (swift build) to run the end-to-end tests"))
+    func aCrashingCaseBecomesAnErrorRowAndTheRunGoesOn() throws {
+        let corpus = try TemporaryCorpus()
+        for index in 0..<20 {
+            try corpus.write("cases/c\(index).xml", Tags.validVAST)
+            try corpus.write("cases/c\(index).expect.json", #"{"version": 1, "verdict": "valid"}"#)
+        }
+        // The test hook crashes the worker whenever it starts a case whose id contains "c1": c1 and c10–c19.
+        let outcome = try conform(["run", corpus.url("cases").path, "--jobs", "2", "-o", corpus.url("out").path],
+                                  environment: ["CONFORM_TEST_CRASH_CASE": "c1"])
+        #expect(outcome.code == 1, "\(outcome.stdout)\(outcome.stderr)")
+        let results = try ResultsReader.read(corpus.url("out"))
+        #expect(results.cases.count == 20)
+        let crashed = results.cases.filter { $0.status == .error }.map(\.id)
+        #expect(crashed == (["c1.xml"] + (10...19).map { "c\($0).xml" }).sorted())
+        #expect(results.cases.filter { $0.status == .error }.allSatisfy { $0.errorMessage?.contains("crashed (signal") == true })
+        #expect(results.info.totals == RunTotals(cases: 20, passed: 9, failed: 0, errors: 11))
+        #expect(outcome.stderr.contains("CRASH c1.xml"))
+        #expect(!FileManager.default.fileExists(atPath: corpus.url("out/.inflight.jsonl").path))
+
+        // Without isolation the same run dies with the worker.
+        let direct = try conform(["run", corpus.url("cases").path, "--no-isolation", "-o", corpus.url("out2").path],
+                                 environment: ["CONFORM_TEST_CRASH_CASE": "c1", "CONFORM_RUN_WORKER": "1", "SWIFT_BACKTRACE": "enable=no"])
+        #expect(direct.code != 0 && direct.code != 1)
+    }
+
+    @Test(.enabled(if: binary != nil, "build conform first (swift build) to run the end-to-end tests"))
     func interruptWritesPartialResults() throws {
         let corpus = try TemporaryCorpus()
         // Slow cases (many attributes) so the run is still going when Ctrl-C arrives.

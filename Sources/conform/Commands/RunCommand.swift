@@ -40,6 +40,9 @@ enum RunCommand {
           --no-config             Ignore any .conform.json.
           --max-size <bytes>      Refuse case files larger than this. (default: 33554432)
           --quiet                 No progress output.
+          --no-isolation          Run the cases in this process. By default a supervising process
+                                  restarts the run after a crash, reports the crashing case as an
+                                  error and goes on with the rest.
           -h, --help              Show this help.
 
         Progress goes to standard error: a bar on a terminal; plain lines (every 10% and each failing
@@ -61,18 +64,45 @@ enum RunCommand {
           conform run MyTags/ --record && git diff MyTags/
         """
 
+    /// Everything `conform run` was asked to do, checked.
+    struct Invocation {
+        var corpusPath: String
+        var outputPath: String
+        var options: RunOptions
+        var shard: Shard?
+        var baselinePath: String?
+        var quiet: Bool
+        var isolate: Bool
+    }
+
     static func run(_ arguments: [String]) -> Int32 {
         if arguments.contains("-h") || arguments.contains("--help") { print(help); return ExitCode.success }
+        let invocation: Invocation
+        switch parse(arguments) {
+        case .success(let parsed): invocation = parsed
+        case .failure(let exit): return exit.code
+        }
+        let environment = ProcessInfo.processInfo.environment
+        if environment[WorkerEnvironment.worker] == nil && invocation.isolate {
+            return Supervisor.run(arguments: arguments, output: URL(fileURLWithPath: invocation.outputPath, isDirectory: true))
+        }
+        return work(invocation, environment: environment)
+    }
+
+    struct ExitStatus: Error { let code: Int32 }
+
+    /// Parses and checks the arguments; usage errors are reported here, once, by the front process.
+    static func parse(_ arguments: [String]) -> Result<Invocation, ExitStatus> {
         let scanner: ArgumentScanner
         do {
             scanner = try ArgumentScanner(
                 arguments,
                 valueOptions: ["-o", "--output", "--filter", "--tag", "--skip-kind", "--shard", "--jobs", "--baseline",
                                "--config", "--max-size"],
-                flagOptions: ["--record", "--no-config", "--quiet"], command: "run", usage: usage)
-        } catch { return error.report() }
-        func usageError(_ message: String) -> Int32 {
-            UsageError(message: message, command: "run", usage: usage).report()
+                flagOptions: ["--record", "--no-config", "--quiet", "--no-isolation"], command: "run", usage: usage)
+        } catch { return .failure(ExitStatus(code: error.report())) }
+        func usageError(_ message: String) -> Result<Invocation, ExitStatus> {
+            .failure(ExitStatus(code: UsageError(message: message, command: "run", usage: usage).report()))
         }
         guard scanner.positionals.count <= 1 else { return usageError("give one corpus folder") }
         let corpusPath = scanner.positionals.first ?? "Corpus"
@@ -98,24 +128,38 @@ enum RunCommand {
             guard let value = Int(raw), value > 0 else { return usageError("--max-size takes a positive number of bytes") }
             maxBytes = value
         }
-
         let configuration: Configuration
         do {
             configuration = try ConfigurationLoader.load(explicit: scanner.value("--config"), disabled: scanner.flag("--no-config"))
         } catch {
             Terminal.printError("Error: \(error)")
-            return ExitCode.cannotProceed
+            return .failure(ExitStatus(code: ExitCode.cannotProceed))
         }
+        let corpus = URL(fileURLWithPath: corpusPath, isDirectory: true).standardizedFileURL
+        let options = RunOptions(
+            corpus: corpus, filter: CaseFilter(scanner.values("--filter")), tags: scanner.values("--tag"),
+            skipKinds: skipKinds, shard: shard, jobs: jobs, record: scanner.flag("--record"),
+            configuration: configuration, maxBytes: maxBytes, evaluators: CaseEvaluatorFactory.make())
+        return .success(Invocation(
+            corpusPath: corpusPath, outputPath: scanner.value("-o", "--output") ?? "Reports", options: options,
+            shard: shard, baselinePath: scanner.value("--baseline"), quiet: scanner.flag("--quiet"),
+            isolate: !scanner.flag("--no-isolation")))
+    }
+
+    /// Runs the corpus in this process. Under the supervisor, it may resume an earlier attempt,
+    /// run only the cases suspected of a crash, and journals each case as it starts.
+    static func work(_ invocation: Invocation, environment: [String: String]) -> Int32 {
+        var options = invocation.options
+        let corpusPath = invocation.corpusPath
         var baseline: Baseline?
-        if let path = scanner.value("--baseline") {
+        if let path = invocation.baselinePath {
             do { baseline = try Baseline.read(URL(fileURLWithPath: path)) } catch {
                 Terminal.printError("Error: \(error)")
                 return ExitCode.cannotProceed
             }
         }
-        let corpus = URL(fileURLWithPath: corpusPath, isDirectory: true).standardizedFileURL
         var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: corpus.path, isDirectory: &isDirectory) else {
+        guard FileManager.default.fileExists(atPath: options.corpus.path, isDirectory: &isDirectory) else {
             Terminal.printError("Error: corpus folder not found: \(corpusPath)")
             return ExitCode.cannotProceed
         }
@@ -123,30 +167,41 @@ enum RunCommand {
             Terminal.printError("Error: \(corpusPath) is a file; 'conform run' takes a corpus folder (use 'conform check' for single tags)")
             return ExitCode.cannotProceed
         }
-        let outputPath = scanner.value("-o", "--output") ?? "Reports"
+        let output = URL(fileURLWithPath: invocation.outputPath, isDirectory: true)
+        let resume = environment[WorkerEnvironment.resume] != nil
         let writer: ResultsWriter
+        let journal: StartJournal?
         do {
-            writer = try ResultsWriter(folder: URL(fileURLWithPath: outputPath, isDirectory: true))
+            writer = try ResultsWriter(folder: output, resume: resume)
+            journal = environment[WorkerEnvironment.worker] != nil ? try StartJournal(folder: output) : nil
         } catch {
             Terminal.printError("Error: cannot write results: \(error)")
             return ExitCode.cannotProceed
         }
-
-        let options = RunOptions(
-            corpus: corpus, filter: CaseFilter(scanner.values("--filter")), tags: scanner.values("--tag"),
-            skipKinds: skipKinds, shard: shard, jobs: jobs, record: scanner.flag("--record"),
-            configuration: configuration, maxBytes: maxBytes, evaluators: CaseEvaluatorFactory.make())
+        options.exclude = writer.resumed.ids
+        if let path = environment[WorkerEnvironment.only] {
+            let ids = (try? String(contentsOfFile: path, encoding: .utf8))?.split(separator: "\n").map(String.init) ?? []
+            options.only = Set(ids)
+            options.jobs = 1
+        }
+        let crashOn = environment[WorkerEnvironment.testCrash]
 
         let control = RunControl()
         let interrupt = installInterruptHandler(control)
         defer { interrupt.cancel() }
-        let display = ProgressDisplay(quiet: scanner.flag("--quiet"))
-        let startedAt = ISO8601DateFormatter().string(from: Date())
+        let display = ProgressDisplay(quiet: invocation.quiet)
+        let start = environment[WorkerEnvironment.startedAt].flatMap(Double.init).map(Date.init(timeIntervalSince1970:)) ?? Date()
+        let startedAt = ISO8601DateFormatter().string(from: start)
         let passing = PassingCollector(enabled: baseline != nil)
 
         let summary: RunSummary
         do {
-            summary = try CorpusRunner.run(options, control: control, consume: { result in
+            summary = try CorpusRunner.run(options, control: control, started: { corpusCase in
+                journal?.record(corpusCase)
+                if let crashOn, !crashOn.isEmpty, corpusCase.id.contains(crashOn) {
+                    fatalError("crash requested for \(corpusCase.id) by \(WorkerEnvironment.testCrash)")
+                }
+            }, consume: { result in
                 writer.append(result)
                 passing.add(result)
             }, progress: display.update)
@@ -157,11 +212,16 @@ enum RunCommand {
         }
         display.finish()
 
-        let comparison = baseline?.compare(failing: summary.failing, passing: passing.ids)
+        var totals = writer.resumed.totals
+        for _ in 0..<summary.totals.passed { totals.add(.passed) }
+        for _ in 0..<summary.totals.failed { totals.add(.failed) }
+        for _ in 0..<summary.totals.errors { totals.add(.error) }
+        let failing = (writer.resumed.failing + summary.failing).sorted()
+        let comparison = baseline?.compare(failing: failing, passing: writer.resumed.passing + passing.ids)
         let info = RunInfo(
             conformVersion: ConformInfo.version, corpus: corpusPath, startedAt: startedAt,
-            durationSeconds: (summary.durationSeconds * 1000).rounded() / 1000, totals: summary.totals,
-            baseline: comparison, interrupted: summary.interrupted, shard: shard?.description)
+            durationSeconds: (Date().timeIntervalSince(start) * 1000).rounded() / 1000, totals: totals,
+            baseline: comparison, interrupted: summary.interrupted, shard: invocation.shard?.description)
         let resultsURL: URL
         do {
             resultsURL = try writer.finish(info: info)
@@ -169,15 +229,18 @@ enum RunCommand {
             Terminal.printError("Error: cannot write results: \(error)")
             return ExitCode.cannotProceed
         }
-        printSummary(info: info, failing: summary.failing, resultsPath: resultsURL.path, recorded: options.record)
+        journal?.remove()
+        if environment[WorkerEnvironment.quietSummary] == nil {
+            printSummary(info: info, failing: failing, resultsPath: resultsURL.path, recorded: options.record)
+        }
         if summary.interrupted { return 130 }
-        if summary.totals.cases == 0 && shard == nil {
+        if totals.cases == 0 && invocation.shard == nil {
             // A gate that ran nothing must not pass silently (a mistyped --filter or --tag).
             Terminal.printError("Error: no case was selected in \(corpusPath); check --filter, --tag and --skip-kind")
             return ExitCode.cannotProceed
         }
         if let comparison { return comparison.newFailures.isEmpty ? ExitCode.success : ExitCode.findings }
-        return summary.totals.failed + summary.totals.errors == 0 ? ExitCode.success : ExitCode.findings
+        return totals.failed + totals.errors == 0 ? ExitCode.success : ExitCode.findings
     }
 
     static func printSummary(info: RunInfo, failing: [String], resultsPath: String, recorded: Bool) {
@@ -208,8 +271,15 @@ enum RunCommand {
     static func installInterruptHandler(_ control: RunControl) -> any DispatchSourceSignal {
         signal(SIGINT, SIG_IGN)
         let source = DispatchSource.makeSignalSource(signal: SIGINT, queue: .global())
+        let first = FirstInterrupt()
         source.setEventHandler {
-            if control.isCancelled { exit(130) }
+            // One Ctrl-C may arrive twice (from the terminal and forwarded by the supervisor); only a
+            // second press half a second later quits at once.
+            if let at = first.time {
+                if ContinuousClock.now - at > .milliseconds(500) { exit(130) }
+                return
+            }
+            first.time = ContinuousClock.now
             control.cancel()
             Terminal.printError("\nInterrupted: finishing the cases in progress, then writing partial results (Ctrl-C again to quit now).")
         }
@@ -234,4 +304,15 @@ final class PassingCollector: @unchecked Sendable {
     }
 
     var ids: [String] { lock.withLock { passed } }
+}
+
+/// The time of the first Ctrl-C, shared with the signal handler.
+final class FirstInterrupt: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value: ContinuousClock.Instant?
+
+    var time: ContinuousClock.Instant? {
+        get { lock.withLock { value } }
+        set { lock.withLock { value = newValue } }
+    }
 }
