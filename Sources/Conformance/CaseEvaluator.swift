@@ -32,7 +32,6 @@ struct CaseEvaluator: Sendable {
             guard options.selects(tags: row.tags) else { return nil }
             return evaluateParameterRow(corpusCase, row: row)
         case .broken(_, let message):
-            guard options.tags.isEmpty else { return nil }
             return errorResult(corpusCase, kind: corpusCase.provisionalKind, message: message)
         }
     }
@@ -47,8 +46,7 @@ struct CaseEvaluator: Sendable {
                 let data = try read(expectationFile)
                 expectation = try CaseExpectation.decode(data, file: expectationFile)
             } catch {
-                guard options.tags.isEmpty else { return nil }
-                return errorResult(corpusCase, kind: kind, message: error.description)
+                    return errorResult(corpusCase, kind: kind, message: error.description)
             }
         }
         guard options.selects(tags: expectation?.tags ?? []) else { return nil }
@@ -110,7 +108,6 @@ struct CaseEvaluator: Sendable {
         do {
             manifest = try ChainManifest.decode(try read(manifestPath), file: manifestPath)
         } catch {
-            guard options.tags.isEmpty else { return nil }
             return errorResult(corpusCase, kind: .chain, message: error.description)
         }
         let expectation = manifest.expect
