@@ -124,4 +124,21 @@ let referenceChainEvaluator: ChainCaseEvaluator = { input in
         let kinds = Set(results.all.map(\.kind))
         #expect(kinds == [.vast, .vmap, .chain, .hostile])
     }
+
+    static let python: URL? = ["/usr/bin/python3", "/usr/local/bin/python3"].map(URL.init(fileURLWithPath:))
+        .first { FileManager.default.isExecutableFile(atPath: $0.path) }
+
+    /// Re-running the generator reproduces the committed corpus byte for byte.
+    @Test(.enabled(if: python != nil && FileManager.default.fileExists(atPath: corpus.path), "python3 or Corpus/ not found"))
+    func generatorReproducesTheCommittedCorpus() throws {
+        let process = Process()
+        process.executableURL = try #require(Self.python)
+        process.arguments = [packageRoot.appendingPathComponent("scripts/gen-corpus.py").path, "--check"]
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0, "\(text)")
+    }
 }
