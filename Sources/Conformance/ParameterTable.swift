@@ -82,7 +82,7 @@ public enum ParameterTable {
             }
             let columns = line.split(separator: "\t", maxSplits: 4, omittingEmptySubsequences: false).map(String.init)
             if columns.first == "id" && columns.count >= 2 && columns[1] == "verdict" { continue }
-            let id = columns.first.flatMap { $0.isEmpty ? nil : $0 }
+            let id = columns.first.flatMap { $0.isEmpty || $0.contains(where: { $0 == " " || $0 == "#" }) ? nil : $0 }
             guard columns.count == 5 else {
                 entries.append(.broken(line: lineNumber, id: id,
                                        message: "expected 5 tab-separated columns (id, verdict, format, diagnostics, string), found \(columns.count)"))
