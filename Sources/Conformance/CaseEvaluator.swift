@@ -273,7 +273,8 @@ struct CaseEvaluator: Sendable {
             checks: checks, unmet: unmet, diagnostics: actual.diagnostics, requiredRules: required,
             forbiddenRules: forbidden, tracking: actual.tracking, chain: actual.chain?.hops,
             parameterFormat: actual.parameters?.format, parameterFields: actual.parameters.map(\.fields),
-            profiles: actual.profiles, file: corpusCase.file, durationMilliseconds: actual.milliseconds)
+            profiles: actual.profiles, file: corpusCase.file, durationMilliseconds: actual.milliseconds,
+            description: expectation?.description)
     }
 
     /// Writes (with `--record`) or compares the golden snapshot at `path`.

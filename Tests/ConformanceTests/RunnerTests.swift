@@ -8,7 +8,7 @@ import Testing
     func mixedCorpus() throws -> TemporaryCorpus {
         let corpus = try TemporaryCorpus()
         try corpus.write("vast/pass.xml", Tags.validVAST)
-        try corpus.write("vast/pass.expect.json", #"{"version": 1, "verdict": "valid", "tags": ["smoke"], "diagnostics": {"absent": ["VAST-2.0-inline-adsystem"]}}"#)
+        try corpus.write("vast/pass.expect.json", #"{"version": 1, "verdict": "valid", "tags": ["smoke"], "description": "a valid tag", "diagnostics": {"absent": ["VAST-2.0-inline-adsystem"]}}"#)
         try corpus.write("vast/fires.xml", Tags.missingAdSystem)
         try corpus.write("vast/fires.expect.json", #"{"version": 1, "verdict": "invalid", "diagnostics": {"present": [{"rule": "VAST-2.0-inline-adsystem", "line": 2, "column": 3}]}}"#)
         try corpus.write("vast/fail.xml", Tags.missingAdSystem)
@@ -47,6 +47,8 @@ import Testing
         #expect(results.result("vast/orphan.expect.json")?.errorMessage?.contains("without a case file") == true)
         #expect(results.result("vast/no-expectation.xml")?.errorMessage?.contains("no expectation") == true)
         #expect(results.result("vast/gone.xml")?.errorMessage?.contains("cannot read vast/gone.xml") == true)
+        #expect(results.result("vast/pass.xml")?.description == "a valid tag")
+        #expect(results.result("vast/pass.xml")?.forbiddenRules == ["VAST-2.0-inline-adsystem"])
         let malformed = try #require(results.result("malformed/cut.xml"))
         #expect(malformed.actualVerdict == "malformed")
         #expect(malformed.requiredRules == ["XML-not-well-formed"])
