@@ -839,7 +839,7 @@ def generate_chains(writer):
             else:
                 expectation = expect("unresolved", tags=["generated", "chain", f"depth-{depth}", "depth-limit"],
                                      description=f"{depth} wrappers exceed the depth limit of 5 (VAST error 302)",
-                                     chain={"stopReason": "depthExceeded", "errorCode": 302})
+                                     chain={"stopReason": "depth-exceeded", "errorCode": 302})
             write_chain(writer, folder, docs, "w1.xml", mapping, expectation)
             count += 1
     # Loops and self references.
@@ -855,7 +855,7 @@ def generate_chains(writer):
         write_chain(writer, folder, docs, "w1.xml", mapping, expect(
             "unresolved", tags=["generated", "chain", "loop"],
             description="a wrapper that points back to itself" if size == 1 else f"{size} wrappers in a cycle",
-            chain={"stopReason": "loop"}))
+            chain={"stopReason": "loop", "errorCode": 302}))
         count += 1
     # Empty responses, missing targets, pods.
     for depth in range(1, 4):
@@ -878,10 +878,10 @@ def generate_chains(writer):
                 elif kind == "missing-target":
                     mapping[uri] = None
             if kind in ("empty-response", "error-only-response"):
-                chain = {"stopReason": "emptyResponse", "errorCode": 303, "hops": depth + 1}
+                chain = {"stopReason": "no-ad", "errorCode": 303, "hops": depth + 1}
                 description = "the last wrapper's target returns no ad (VAST error 303)"
             else:
-                chain = {"stopReason": "fetchFailed", "errorCode": 301, "hops": depth}
+                chain = {"stopReason": "fetch-failed", "errorCode": 301, "hops": depth + 1}
                 description = "the last wrapper's target cannot be fetched (VAST error 301)"
             write_chain(writer, folder, docs, "w1.xml", mapping, expect(
                 "unresolved", tags=["generated", "chain", kind], description=description, chain=chain))

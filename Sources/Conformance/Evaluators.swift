@@ -61,10 +61,11 @@ public struct ChainCaseInput: Sendable, Hashable {
 
 /// What resolving a chain produced.
 public struct ChainOutcome: Sendable, Codable, Hashable {
-    /// Every document visited, root first.
+    /// Every hop, root (hop 0) first, including a final hop that failed (not fetched, a loop, over
+    /// the depth limit).
     public var hops: [ChainHopSummary]
-    /// `inline` when an InLine was reached, otherwise why resolution stopped (`depthExceeded`,
-    /// `loop`, `emptyResponse`, `fetchFailed`, `noAd`, ...).
+    /// `inline` when an InLine was reached, otherwise why resolution stopped, in the chain
+    /// resolver's words (`depth-exceeded`, `loop`, `no-ad`, `fetch-failed`, `timeout`, ...).
     public var stopReason: String
     /// The IAB VAST error code of the stop, when there is one (302, 303, 301, ...).
     public var errorCode: Int?

@@ -188,12 +188,12 @@ public struct ExpectedDiagnostic: Sendable, Codable, Hashable, CustomStringConve
 
 /// What a wrapper chain must do.
 public struct ChainExpectation: Sendable, Codable, Hashable {
-    /// Why resolution stopped: `inline` (success), `depthExceeded`, `loop`, `emptyResponse`,
-    /// `fetchFailed`, `noAd`, ... (the chain resolver's vocabulary).
+    /// Why resolution stopped: `inline` (success), `depth-exceeded`, `loop`, `no-ad`,
+    /// `fetch-failed`, ... (the chain resolver's vocabulary).
     public var stopReason: String?
     /// The IAB VAST error code the chain would report (for example 302 for depth, 303 for no ad).
     public var errorCode: Int?
-    /// Number of documents fetched, the root included.
+    /// Number of hops, the root included, and a final failed hop included.
     public var hops: Int?
     /// The exact URIs visited, root first.
     public var uris: [String]?

@@ -5,30 +5,24 @@ import VAST
 @testable import Conformance
 
 /// A small reference resolver for chain cases, following the semantics the corpus documents
-/// (Corpus/README.md, "Chains"): follow the first Ad's VASTAdTagURI through the case's map, stop at
-/// an InLine (`inline`), at a repeated document (`loop`), when more than `maxDepth` wrappers were
-/// seen (`depthExceeded`, 302), at a response with no ad (`emptyResponse`, 303) or an unmapped URI
-/// (`fetchFailed`, 301). Tracking is merged root first.
+/// (Corpus/README.md, "Chains"): the root is hop 0; follow the first Ad's VASTAdTagURI through the
+/// case's map; stop at an InLine (`inline`), at a URI already followed (`loop`, 302), when following
+/// would make more than `maxDepth` wrapper hops (`depth-exceeded`, 302), at a response with no ad
+/// (`no-ad`, 303) or at a URI that cannot be fetched (`fetch-failed`, 301). A final hop that failed
+/// (not fetched, a loop, over the limit) is listed too. Tracking is merged root first.
 let referenceChainEvaluator: ChainCaseEvaluator = { input in
     var hops: [ChainHopSummary] = []
     var tracking: [String: [TrackedURL]] = [:]
     var visited = Set<String>()
-    var current: URL? = input.root
+    var data = try Data(contentsOf: input.root)
     var uri = input.root.lastPathComponent
-    var wrappers = 0
     while true {
-        guard let file = current, let data = try? Data(contentsOf: file) else {
-            return ChainOutcome(hops: hops, stopReason: "fetchFailed", errorCode: 301, tracking: tracking)
-        }
-        guard visited.insert(file.standardizedFileURL.path).inserted else {
-            return ChainOutcome(hops: hops, stopReason: "loop", tracking: tracking)
-        }
+        let depth = hops.count
         let decoded = VASTDecoder.decode(data)
         guard let vast = decoded.vast, let ad = vast.ads.first else {
-            hops.append(ChainHopSummary(uri: uri, depth: hops.count, outcome: "no ad"))
-            return ChainOutcome(hops: hops, stopReason: "emptyResponse", errorCode: 303, tracking: tracking)
+            hops.append(ChainHopSummary(uri: uri, depth: depth, outcome: "no-ad"))
+            return ChainOutcome(hops: hops, stopReason: "no-ad", errorCode: 303, tracking: tracking)
         }
-        let depth = hops.count
         for (event, urls) in DocumentTracking.collect(vast) {
             tracking[event, default: []] += urls.map { TrackedURL(url: $0.url, hop: depth, position: $0.position) }
         }
@@ -37,12 +31,20 @@ let referenceChainEvaluator: ChainCaseEvaluator = { input in
             return ChainOutcome(hops: hops, stopReason: "inline", tracking: tracking)
         }
         hops.append(ChainHopSummary(uri: uri, depth: depth, outcome: "wrapper"))
-        wrappers += 1
-        if wrappers > (input.maxDepth ?? 5) {
-            return ChainOutcome(hops: hops, stopReason: "depthExceeded", errorCode: 302, tracking: tracking)
-        }
         uri = ad.wrapper?.vastAdTagURI?.value ?? ""
-        current = input.map[uri]
+        if depth + 1 > (input.maxDepth ?? 5) {
+            hops.append(ChainHopSummary(uri: uri, depth: depth + 1, outcome: "depth-limit"))
+            return ChainOutcome(hops: hops, stopReason: "depth-exceeded", errorCode: 302, tracking: tracking)
+        }
+        guard visited.insert(uri).inserted else {
+            hops.append(ChainHopSummary(uri: uri, depth: depth + 1, outcome: "loop"))
+            return ChainOutcome(hops: hops, stopReason: "loop", errorCode: 302, tracking: tracking)
+        }
+        guard let file = input.map[uri], let next = try? Data(contentsOf: file) else {
+            hops.append(ChainHopSummary(uri: uri, depth: depth + 1, outcome: "fetch-failed"))
+            return ChainOutcome(hops: hops, stopReason: "fetch-failed", errorCode: 301, tracking: tracking)
+        }
+        data = next
     }
 }
 
@@ -103,7 +105,7 @@ let referenceChainEvaluator: ChainCaseEvaluator = { input in
         #expect(ok.tracking?["impression"]?.map(\.hop) == [0, 1])
         let wrong = try #require(results.result("chains/wrong"))
         #expect(wrong.unmet.map(\.expected) == ["verdict resolved", "stop reason inline", "VAST error code 303"])
-        #expect(wrong.unmet.map(\.actual) == ["verdict unresolved", "stop reason fetchFailed", "VAST error code 301"])
+        #expect(wrong.unmet.map(\.actual) == ["verdict unresolved", "stop reason fetch-failed", "VAST error code 301"])
     }
 }
 
