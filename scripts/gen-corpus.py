@@ -751,7 +751,8 @@ def generate_hostile(writer):
 # ---------------------------------------------------------------------------------------------
 
 def chain_wrapper(name, next_uri, hop, events=True, pod=False):
-    lines = ['<VAST version="4.2">', f'  <Ad id="{name}">', "    <Wrapper>",
+    attributes = ' allowMultipleAds="true"' if pod else ""
+    lines = ['<VAST version="4.2">', f'  <Ad id="{name}">', f"    <Wrapper{attributes}>",
              '      <AdSystem version="1.0">Conform Exchange</AdSystem>',
              f"      <VASTAdTagURI><![CDATA[{next_uri}]]></VASTAdTagURI>",
              f"      <Error><![CDATA[https://errors.example.com/{name}?code=[ERRORCODE]]]></Error>",
@@ -886,19 +887,29 @@ def generate_chains(writer):
             write_chain(writer, folder, docs, "w1.xml", mapping, expect(
                 "unresolved", tags=["generated", "chain", kind], description=description, chain=chain))
             count += 1
-        folder = f"pod-through-{depth}-wrappers"
-        docs, mapping = {}, {}
-        for i, name in enumerate(names):
-            target = names[i + 1] if i + 1 < len(names) else "pod"
-            uri = f"{base}/{folder}/{target}.xml"
-            docs[f"{name}.xml"] = chain_wrapper(f"{folder}-{name}", uri, i)
-            mapping[uri] = f"{target}.xml"
-        docs["pod.xml"] = chain_inline(f"{folder}-pod", ads=3)
-        write_chain(writer, folder, docs, "w1.xml", mapping, expect(
-            "resolved", tags=["generated", "chain", "pod"],
-            description=f"a pod of 3 ads reached through {depth} wrapper(s); wrapper tracking applies to each ad",
-            chain={"stopReason": "inline", "hops": depth + 1}))
-        count += 1
+        # Pods through wrappers: allowMultipleAds="true" on every wrapper lets the pod through; without
+        # it (the default, false) only a stand-alone ad may come back, and a pod is no ad (303).
+        for allowed in (True, False):
+            folder = f"pod-through-{depth}-wrappers" if allowed else f"pod-refused-{depth}-wrappers"
+            docs, mapping = {}, {}
+            for i, name in enumerate(names):
+                target = names[i + 1] if i + 1 < len(names) else "pod"
+                uri = f"{base}/{folder}/{target}.xml"
+                docs[f"{name}.xml"] = chain_wrapper(f"{folder}-{name}", uri, i, pod=allowed)
+                mapping[uri] = f"{target}.xml"
+            docs["pod.xml"] = chain_inline(f"{folder}-pod", ads=3)
+            if allowed:
+                expectation = expect(
+                    "resolved", tags=["generated", "chain", "pod"],
+                    description=f"a pod of 3 ads reached through {depth} wrapper(s) that allow multiple ads",
+                    chain={"stopReason": "inline", "hops": depth + 1})
+            else:
+                expectation = expect(
+                    "unresolved", tags=["generated", "chain", "pod"],
+                    description=f"a pod behind {depth} wrapper(s) that do not allow multiple ads: no ad (VAST error 303)",
+                    chain={"stopReason": "no-ad", "errorCode": 303})
+            write_chain(writer, folder, docs, "w1.xml", mapping, expectation)
+            count += 1
     return count
 
 

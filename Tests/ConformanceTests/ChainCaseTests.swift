@@ -8,18 +8,23 @@ import VAST
 /// (Corpus/README.md, "Chains"): the root is hop 0; follow the first Ad's VASTAdTagURI through the
 /// case's map; stop at an InLine (`inline`), at a URI already followed (`loop`, 302), when following
 /// would make more than `maxDepth` wrapper hops (`depth-exceeded`, 302), at a response with no ad
-/// (`no-ad`, 303) or at a URI that cannot be fetched (`fetch-failed`, 301). A final hop that failed
-/// (not fetched, a loop, over the limit) is listed too. Tracking is merged root first.
+/// (`no-ad`, 303) or at a URI that cannot be fetched (`fetch-failed`, 301). Unless the previous
+/// Wrapper says `allowMultipleAds="true"`, only a response's single ad or its first stand-alone ad
+/// (no `sequence`) is taken, so a pod is no ad. A final hop that failed (not fetched, a loop, over
+/// the limit) is listed too. Tracking is merged root first.
 let referenceChainEvaluator: ChainCaseEvaluator = { input in
     var hops: [ChainHopSummary] = []
     var tracking: [String: [TrackedURL]] = [:]
     var visited = Set<String>()
     var data = try Data(contentsOf: input.root)
     var uri = input.root.lastPathComponent
+    var allowMultipleAds = true
     while true {
         let depth = hops.count
         let decoded = VASTDecoder.decode(data)
-        guard let vast = decoded.vast, let ad = vast.ads.first else {
+        let ads = decoded.vast?.ads ?? []
+        let chosen = allowMultipleAds || ads.count == 1 ? ads.first : ads.first { $0.sequence == nil }
+        guard let vast = decoded.vast, let ad = chosen else {
             hops.append(ChainHopSummary(uri: uri, depth: depth, outcome: "no-ad"))
             return ChainOutcome(hops: hops, stopReason: "no-ad", errorCode: 303, tracking: tracking)
         }
@@ -31,6 +36,7 @@ let referenceChainEvaluator: ChainCaseEvaluator = { input in
             return ChainOutcome(hops: hops, stopReason: "inline", tracking: tracking)
         }
         hops.append(ChainHopSummary(uri: uri, depth: depth, outcome: "wrapper"))
+        allowMultipleAds = ad.wrapper?.allowMultipleAds?.value ?? false
         uri = ad.wrapper?.vastAdTagURI?.value ?? ""
         if depth + 1 > (input.maxDepth ?? 5) {
             hops.append(ChainHopSummary(uri: uri, depth: depth + 1, outcome: "depth-limit"))
