@@ -58,7 +58,8 @@ enum RunCommand {
 
         EXAMPLES:
           conform run Corpus/
-          conform run Corpus/ --filter 'vast/linear/*' --jobs 4
+          conform run Corpus/ --filter 'vast/4.2/*' --jobs 4
+          conform run Corpus/ --skip-kind params --tag smoke
           conform run Corpus/ --shard 2/4 --output Reports/shard-2
           conform run Corpus/ --baseline conform-baseline.json
           conform run MyTags/ --record && git diff MyTags/
