@@ -57,6 +57,7 @@ let package = Package(
         .testTarget(
             name: "ReportsTests", dependencies: ["Reports", "Conformance", "ConformCore", "XMLCore"],
             exclude: ["Golden"]),
+        .testTarget(name: "ConformanceTests", dependencies: ["Conformance", "Validation", "VAST", "ConformCore"]),
     ],
     swiftLanguageModes: [.v6]
 )

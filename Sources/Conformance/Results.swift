@@ -114,6 +114,8 @@ public struct CaseResult: Sendable, Codable, Hashable {
     public var durationMilliseconds: Double
     /// A message when `status == .error`.
     public var errorMessage: String?
+    /// What the case is about, from its expectation's `description`.
+    public var description: String?
 
     public init(id: String, suite: String, kind: CaseKind, status: CaseStatus, tags: [String] = [],
                 expectedVerdict: String? = nil, actualVerdict: String, checks: [CheckName: CheckOutcome] = [:],
@@ -121,7 +123,7 @@ public struct CaseResult: Sendable, Codable, Hashable {
                 forbiddenRules: [String] = [], tracking: [String: [TrackedURL]]? = nil,
                 chain: [ChainHopSummary]? = nil, parameterFormat: String? = nil,
                 parameterFields: [String: String]? = nil, profiles: [String: String]? = nil, file: String,
-                durationMilliseconds: Double = 0, errorMessage: String? = nil) {
+                durationMilliseconds: Double = 0, errorMessage: String? = nil, description: String? = nil) {
         self.id = id
         self.suite = suite
         self.kind = kind
@@ -142,6 +144,7 @@ public struct CaseResult: Sendable, Codable, Hashable {
         self.file = file
         self.durationMilliseconds = durationMilliseconds
         self.errorMessage = errorMessage
+        self.description = description
     }
 }
 

@@ -2,7 +2,7 @@ import Foundation
 
 // The thin front: pick the subcommand, hand it the rest of the arguments, exit with its code.
 
-let version = "0.1.0"
+let version = ConformInfo.version
 
 let overview = """
     OVERVIEW: conform — a conformance suite for video-ad data: VAST 2.0–4.3 and VMAP tags, wrapper
@@ -11,6 +11,9 @@ let overview = """
     USAGE: conform <subcommand> [options]
 
     SUBCOMMANDS:
+      run         Run a conformance corpus against its expectations (the CI gate).
+      merge       Combine the results of corpus shards into one.
+      baseline    Accept the failures of a run so only new ones fail the gate.
       check       Check tags (files, URLs or stdin): XML, rules, with file:line:column findings.
       params      Check trafficking-parameter strings (custom CTA, carousel, takeovers).
       simulate    Simulate the pause-ad flow over a timeline of play, pause, seek, close, ...
@@ -46,6 +49,14 @@ case "explain":
     code = ExplainCommand.run(rest)
 case "report":
     code = ReportCommand.run(rest)
+case "run":
+    code = RunCommand.run(rest)
+case "merge":
+    code = MergeCommand.run(rest)
+case "baseline":
+    code = BaselineCommand.run(rest)
+case "dump-rule-examples":
+    code = DumpRuleExamplesCommand.run(rest)
 case "version", "--version":
     print(version)
     code = ExitCode.success
@@ -58,6 +69,9 @@ case "help", "-h", "--help":
     case "rules": print(RulesCommand.help)
     case "explain": print(ExplainCommand.help)
     case "report": print(ReportCommand.help)
+    case "run": print(RunCommand.help)
+    case "merge": print(MergeCommand.help)
+    case "baseline": print(BaselineCommand.help)
     default: print(overview)
     }
     code = ExitCode.success

@@ -1,0 +1,394 @@
+import ConformCore
+import Foundation
+import VAST
+import Validation
+import XMLCore
+
+/// What a case actually produced, before it is judged against its expectation.
+struct ActualOutcome {
+    var verdict: String
+    var diagnostics: [Diagnostic]
+    var tracking: [String: [TrackedURL]]?
+    var chain: ChainOutcome?
+    var parameters: ParameterOutcome?
+    var profiles: [String: String]?
+    var milliseconds: Double
+}
+
+/// Runs one case and judges it. Every failure to run becomes an `error` row; nothing escapes.
+struct CaseEvaluator: Sendable {
+    let root: URL
+    let options: RunOptions
+    let goldens: GoldenStore
+
+    /// The result of `corpusCase`, or `nil` when a `--tag` filter excludes it.
+    func evaluate(_ corpusCase: CorpusCase) -> CaseResult? {
+        switch corpusCase.source {
+        case .document(let file, let expectation):
+            return evaluateDocument(corpusCase, file: file, expectationFile: expectation)
+        case .chain(let folder):
+            return evaluateChain(corpusCase, folder: folder)
+        case .parameterRow(_, let row):
+            guard options.selects(tags: row.tags) else { return nil }
+            return evaluateParameterRow(corpusCase, row: row)
+        case .broken(_, let message):
+            return errorResult(corpusCase, kind: corpusCase.provisionalKind, message: message)
+        }
+    }
+
+    // MARK: Documents
+
+    private func evaluateDocument(_ corpusCase: CorpusCase, file: String, expectationFile: String?) -> CaseResult? {
+        let kind = corpusCase.provisionalKind
+        var expectation: CaseExpectation?
+        if let expectationFile {
+            do {
+                let data = try read(expectationFile)
+                expectation = try CaseExpectation.decode(data, file: expectationFile)
+            } catch {
+                    return errorResult(corpusCase, kind: kind, message: error.description)
+            }
+        }
+        guard options.selects(tags: expectation?.tags ?? []) else { return nil }
+        let golden = goldens.documentSnapshotPath(file)
+        if expectation == nil && !options.record && !goldens.exists(golden) {
+            return errorResult(corpusCase, kind: kind, message:
+                "no expectation: write \(Corpus.sidecar(of: file, suffix: Corpus.expectationSuffix)) or record a golden snapshot with 'conform run --record'")
+        }
+        let data: Data
+        do {
+            data = try read(file)
+        } catch {
+            return errorResult(corpusCase, kind: kind, tags: expectation?.tags ?? [], message: error.description)
+        }
+
+        let clock = ContinuousClock.now
+        var parseOptions = XMLParseOptions.default
+        parseOptions.maxBytes = options.maxBytes
+        let input = VASTDecoder.decode(data, options: parseOptions)
+        let diagnostics = Validator.validate(input, file: file, configuration: options.configuration)
+        let verdict: String
+        if !input.xml.isWellFormed || !input.xml.isNamespaceWellFormed {
+            verdict = Verdict.malformed
+        } else if diagnostics.hasAny(atLeast: .error) {
+            verdict = Verdict.invalid
+        } else {
+            verdict = Verdict.valid
+        }
+        let tracking = input.vast.map(DocumentTracking.collect)
+        let actualKind: CaseKind = kind == .hostile ? .hostile : (input.vmap != nil || input.rootName?.hasSuffix("VMAP") == true) ? .vmap : .vast
+        let isVAST = input.vast != nil
+        // The decoded model is not kept past this point.
+        var actual = ActualOutcome(verdict: verdict, diagnostics: diagnostics, tracking: isVAST ? tracking : nil,
+                                   milliseconds: milliseconds(since: clock))
+
+        var profileError: String?
+        if let names = expectation?.profiles?.keys.sorted(), !names.isEmpty {
+            if let evaluator = options.evaluators.profiles {
+                actual.profiles = evaluator(data, names)
+            } else {
+                profileError = ConformanceError.noEvaluator(kind: "profiles").description
+            }
+        }
+        var result = judge(corpusCase, kind: actualKind, expectation: expectation, actual: actual) { line in
+            Self.excerpt(data, line: line)
+        }
+        if let profileError {
+            result.status = .error
+            result.errorMessage = profileError
+        }
+        return applyGolden(&result, path: golden)
+    }
+
+    // MARK: Chains
+
+    private func evaluateChain(_ corpusCase: CorpusCase, folder: String) -> CaseResult? {
+        let manifestPath = folder + "/" + Corpus.chainFileName
+        let manifest: ChainManifest
+        do {
+            manifest = try ChainManifest.decode(try read(manifestPath), file: manifestPath)
+        } catch {
+            return errorResult(corpusCase, kind: .chain, message: error.description)
+        }
+        let expectation = manifest.expect
+        guard options.selects(tags: expectation?.tags ?? []) else { return nil }
+        guard let evaluator = options.evaluators.chain else {
+            return errorResult(corpusCase, kind: .chain, tags: expectation?.tags ?? [],
+                               message: ConformanceError.noEvaluator(kind: "chain").description)
+        }
+        let folderURL = root.appendingPathComponent(folder)
+        let input = ChainCaseInput(
+            folder: folderURL, root: folderURL.appendingPathComponent(manifest.root),
+            map: manifest.map.compactMapValues { $0.map { folderURL.appendingPathComponent($0) } },
+            maxDepth: manifest.maxDepth)
+        let clock = ContinuousClock.now
+        let outcome: ChainOutcome
+        do {
+            outcome = try evaluator(input)
+        } catch {
+            return errorResult(corpusCase, kind: .chain, tags: expectation?.tags ?? [], message: "chain evaluation failed: \(error)")
+        }
+        let actual = ActualOutcome(verdict: outcome.verdict, diagnostics: outcome.diagnostics.sorted(), tracking: outcome.tracking,
+                                   chain: outcome, milliseconds: milliseconds(since: clock))
+        var result = judge(corpusCase, kind: .chain, expectation: expectation, actual: actual) { _ in nil }
+        return applyGolden(&result, path: folder + "/" + Corpus.chainGoldenFileName)
+    }
+
+    // MARK: Parameter rows
+
+    private func evaluateParameterRow(_ corpusCase: CorpusCase, row: ParameterRow) -> CaseResult {
+        guard let evaluator = options.evaluators.parameters else {
+            return errorResult(corpusCase, kind: .params, tags: row.tags,
+                               message: ConformanceError.noEvaluator(kind: "parameters").description)
+        }
+        let clock = ContinuousClock.now
+        let outcome = evaluator(row.string, row.line)
+        let table: String
+        if case .parameterRow(let name, _) = corpusCase.source { table = name } else { table = corpusCase.file }
+        let actual = ActualOutcome(
+            verdict: outcome.accepted ? Verdict.accepted : Verdict.rejected,
+            diagnostics: outcome.diagnostics.map { $0.inFile(table) }.sorted(),
+            parameters: outcome, milliseconds: milliseconds(since: clock))
+        var result = judge(corpusCase, kind: .params, expectation: row.expectation, actual: actual) { _ in
+            String(row.string.prefix(200))
+        }
+        if options.record {
+            goldens.record(table: table, row: row.id, OutcomeSnapshot(result))
+        } else if let recorded = goldens.tableSnapshot(table)?.rows[row.id] {
+            fold(&result, recorded.differences(from: OutcomeSnapshot(result)))
+        }
+        return result
+    }
+
+    // MARK: Judging
+
+    /// Compares `actual` with `expectation` check by check.
+    private func judge(_ corpusCase: CorpusCase, kind: CaseKind, expectation: CaseExpectation?, actual: ActualOutcome,
+                       excerpt: (Int) -> String?) -> CaseResult {
+        var checks: [CheckName: CheckOutcome] = [:]
+        for check in CheckName.allCases { checks[check] = .notApplicable }
+        var unmet: [UnmetExpectation] = []
+        func mark(_ check: CheckName, _ failures: [UnmetExpectation]) {
+            checks[check] = failures.isEmpty ? (checks[check] == .fail ? .fail : .pass) : .fail
+            unmet += failures
+        }
+        let verdictCheck: CheckName = switch kind {
+        case .params: .parameters
+        case .chain: .chain
+        default: .parse
+        }
+        if let expected = expectation?.verdict {
+            mark(verdictCheck, expected == actual.verdict ? [] : [UnmetExpectation(
+                check: verdictCheck, expected: "verdict \(expected)", actual: "verdict \(actual.verdict)" + Self.firstError(actual.diagnostics))])
+        }
+        if let limits = expectation?.limits, let maxMilliseconds = limits.maxMilliseconds {
+            mark(.parse, actual.milliseconds <= maxMilliseconds ? [] : [UnmetExpectation(
+                check: .parse, expected: "finished within \(Int(maxMilliseconds)) ms",
+                actual: "took \(Int(actual.milliseconds)) ms")])
+        }
+        var required: [String] = []
+        var forbidden: [String] = []
+        if let expected = expectation?.diagnostics {
+            var failures: [UnmetExpectation] = []
+            for entry in expected.present where !actual.diagnostics.contains(where: entry.matches) {
+                let sameRule = actual.diagnostics.filter { $0.ruleID == entry.rule }
+                let found = sameRule.isEmpty ? "no \(entry.rule) diagnostic"
+                    : "\(entry.rule) at " + sameRule.prefix(5).map { d in d.position.map { "\($0.line):\($0.column) (\(d.severity.rawValue))" } ?? "no position" }.joined(separator: ", ")
+                failures.append(UnmetExpectation(
+                    check: .rules, expected: entry.description, actual: found, ruleID: entry.rule,
+                    position: entry.line.map { SourcePosition(line: $0, column: entry.column ?? 1) },
+                    excerpt: entry.line.flatMap(excerpt)))
+            }
+            for rule in expected.absent {
+                for diagnostic in actual.diagnostics where diagnostic.ruleID == rule {
+                    failures.append(UnmetExpectation(
+                        check: .rules, expected: "no \(rule) diagnostic", actual: diagnostic.description,
+                        ruleID: rule, position: diagnostic.position, excerpt: diagnostic.position.flatMap { excerpt($0.line) }))
+                }
+            }
+            if expected.exhaustive {
+                let allowed = Set(expected.present.map(\.rule))
+                for diagnostic in actual.diagnostics where diagnostic.severity >= .warning && !allowed.contains(diagnostic.ruleID) {
+                    failures.append(UnmetExpectation(
+                        check: .rules, expected: "no diagnostic besides \(allowed.sorted().joined(separator: ", "))",
+                        actual: diagnostic.description, ruleID: diagnostic.ruleID, position: diagnostic.position,
+                        excerpt: diagnostic.position.flatMap { excerpt($0.line) }))
+                }
+            }
+            mark(.rules, failures)
+            required = expected.present.map(\.rule)
+            forbidden = expected.absent
+        }
+        if let pinned = expectation?.tracking {
+            var failures: [UnmetExpectation] = []
+            for event in pinned.keys.sorted() {
+                let urls = actual.tracking?[event]?.map(\.url) ?? []
+                if urls != pinned[event]! {
+                    failures.append(UnmetExpectation(check: .tracking, expected: "\(event): \(Self.list(pinned[event]!))",
+                                                     actual: "\(event): \(Self.list(urls))"))
+                }
+            }
+            mark(.tracking, failures)
+        }
+        if let pinned = expectation?.chain {
+            var failures: [UnmetExpectation] = []
+            let outcome = actual.chain
+            if let reason = pinned.stopReason, reason != outcome?.stopReason {
+                failures.append(UnmetExpectation(check: .chain, expected: "stop reason \(reason)", actual: "stop reason \(outcome?.stopReason ?? "none")"))
+            }
+            if let code = pinned.errorCode, code != outcome?.errorCode {
+                failures.append(UnmetExpectation(check: .chain, expected: "VAST error code \(code)",
+                                                 actual: outcome?.errorCode.map { "VAST error code \($0)" } ?? "no error code"))
+            }
+            if let hops = pinned.hops, hops != outcome?.hops.count {
+                failures.append(UnmetExpectation(check: .chain, expected: "\(hops) document(s) fetched", actual: "\(outcome?.hops.count ?? 0) document(s) fetched"))
+            }
+            if let uris = pinned.uris, uris != outcome?.hops.map(\.uri) {
+                failures.append(UnmetExpectation(check: .chain, expected: "URIs \(Self.list(uris))", actual: "URIs \(Self.list(outcome?.hops.map(\.uri) ?? []))"))
+            }
+            mark(.chain, failures)
+        }
+        if let pinned = expectation?.parameters {
+            var failures: [UnmetExpectation] = []
+            let format = actual.parameters?.format
+            if pinned.formatPinned && pinned.format != format {
+                failures.append(UnmetExpectation(check: .parameters, expected: "format \(pinned.format ?? "-")", actual: "format \(format ?? "-")"))
+            }
+            for (field, value) in (pinned.fields ?? [:]).sorted(by: { $0.key < $1.key }) where actual.parameters?.fields[field] != value {
+                failures.append(UnmetExpectation(check: .parameters, expected: "\(field) = \(value)",
+                                                 actual: actual.parameters?.fields[field].map { "\(field) = \($0)" } ?? "no field \(field)"))
+            }
+            mark(.parameters, failures)
+        }
+        if let pinned = expectation?.profiles, let profiles = actual.profiles {
+            var failures: [UnmetExpectation] = []
+            for name in pinned.keys.sorted() where profiles[name] != pinned[name] {
+                failures.append(UnmetExpectation(check: .profiles, expected: "\(name): \(pinned[name]!)", actual: "\(name): \(profiles[name] ?? "no verdict")"))
+            }
+            mark(.profiles, failures)
+        }
+        return CaseResult(
+            id: corpusCase.id, suite: corpusCase.suite, kind: kind, status: unmet.isEmpty ? .passed : .failed,
+            tags: expectation?.tags ?? [], expectedVerdict: expectation?.verdict, actualVerdict: actual.verdict,
+            checks: checks, unmet: unmet, diagnostics: actual.diagnostics, requiredRules: required,
+            forbiddenRules: forbidden, tracking: actual.tracking, chain: actual.chain?.hops,
+            parameterFormat: actual.parameters?.format, parameterFields: actual.parameters.map(\.fields),
+            profiles: actual.profiles, file: corpusCase.file, durationMilliseconds: actual.milliseconds,
+            description: expectation?.description)
+    }
+
+    /// Writes (with `--record`) or compares the golden snapshot at `path`.
+    private func applyGolden(_ result: inout CaseResult, path: String) -> CaseResult {
+        guard result.status != .error else { return result }
+        let snapshot = OutcomeSnapshot(result)
+        if options.record {
+            if let message = goldens.write(snapshot, to: path) {
+                result.status = .error
+                result.errorMessage = message
+            }
+        } else if goldens.exists(path) {
+            switch goldens.load(path) {
+            case .success(let recorded): fold(&result, recorded.differences(from: snapshot))
+            case .failure(let error):
+                result.status = .error
+                result.errorMessage = error.description
+            }
+        }
+        return result
+    }
+
+    private func fold(_ result: inout CaseResult, _ differences: [UnmetExpectation]) {
+        guard !differences.isEmpty else { return }
+        for difference in differences { result.checks[difference.check] = .fail }
+        result.unmet += differences
+        result.status = .failed
+    }
+
+    private func errorResult(_ corpusCase: CorpusCase, kind: CaseKind, tags: [String] = [], message: String) -> CaseResult {
+        CaseResult(id: corpusCase.id, suite: corpusCase.suite, kind: kind, status: .error, tags: tags,
+                   actualVerdict: "error", file: corpusCase.file, errorMessage: message)
+    }
+
+    private func read(_ relative: String) throws(ConformanceError) -> Data {
+        let url = root.appendingPathComponent(relative)
+        do {
+            return try Data(contentsOf: url)
+        } catch {
+            throw .unreadable(file: relative, reason: (error as NSError).localizedDescription)
+        }
+    }
+
+    private func milliseconds(since start: ContinuousClock.Instant) -> Double {
+        let elapsed = ContinuousClock.now - start
+        return Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
+    }
+
+    static func list(_ urls: [String]) -> String { urls.isEmpty ? "[]" : "[" + urls.joined(separator: ", ") + "]" }
+
+    static func firstError(_ diagnostics: [Diagnostic]) -> String {
+        guard let first = diagnostics.first(where: { $0.severity == .error }) else { return "" }
+        let location = first.position.map { " at \($0.line):\($0.column)" } ?? ""
+        return " (first error: \(first.ruleID)\(location): \(first.message))"
+    }
+
+    /// Line `line` of `data` (1-based), cut to 200 characters, or `nil`.
+    static func excerpt(_ data: Data, line: Int) -> String? {
+        guard line >= 1 else { return nil }
+        var current = 1
+        var start = data.startIndex
+        var index = data.startIndex
+        while index < data.endIndex {
+            if data[index] == 0x0A {
+                if current == line { break }
+                current += 1
+                start = data.index(after: index)
+            }
+            index = data.index(after: index)
+        }
+        guard current == line, start <= index else { return nil }
+        let text = String(decoding: data[start..<index].prefix(800), as: UTF8.self)
+            .trimmingCharacters(in: .whitespacesAndNewlines)
+        return String(text.prefix(200))
+    }
+}
+
+/// The `chain.json` of a chain case.
+///
+/// ```json
+/// {"version": 1, "root": "root.xml",
+///  "map": {"https://ads.example/w1": "w1.xml", "https://ads.example/gone": null},
+///  "maxDepth": 5,
+///  "expect": {"version": 1, "verdict": "resolved", "chain": {"stopReason": "inline", "hops": 2}}}
+/// ```
+public struct ChainManifest: Sendable, Codable, Hashable {
+    public var version: Int
+    /// The first document, relative to the case folder.
+    public var root: String
+    /// URI → file relative to the case folder; `null` for a URI that must fail to fetch.
+    public var map: [String: String?]
+    public var maxDepth: Int?
+    public var expect: CaseExpectation?
+
+    enum CodingKeys: String, CodingKey, CaseIterable { case version, root, map, maxDepth, expect }
+
+    public init(from decoder: any Decoder) throws {
+        try rejectUnknownKeys(decoder, known: CodingKeys.allCases.map(\.rawValue), in: "chain.json")
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        version = try container.decode(Int.self, forKey: .version)
+        guard version == 1 else {
+            throw DecodingError.dataCorruptedError(forKey: .version, in: container, debugDescription: "chain.json version \(version) is not supported (this conform reads version 1)")
+        }
+        root = try container.decode(String.self, forKey: .root)
+        map = try container.decodeIfPresent([String: String?].self, forKey: .map) ?? [:]
+        maxDepth = try container.decodeIfPresent(Int.self, forKey: .maxDepth)
+        expect = try container.decodeIfPresent(CaseExpectation.self, forKey: .expect)
+    }
+
+    public static func decode(_ data: Data, file: String) throws(ConformanceError) -> ChainManifest {
+        do {
+            return try JSONDecoder().decode(ChainManifest.self, from: data)
+        } catch {
+            throw .malformedExpectation(file: file, reason: describe(error))
+        }
+    }
+}

@@ -1,0 +1,31 @@
+import Foundation
+
+/// Everything that can go wrong in the Conformance layer, with readable descriptions.
+public enum ConformanceError: Error, CustomStringConvertible, Equatable, Sendable {
+    /// The corpus path does not exist or is not a folder or file.
+    case corpusNotFound(path: String)
+    /// An expectation file (or table row, or `chain.json`) is not a valid expectation.
+    case malformedExpectation(file: String, reason: String)
+    /// A case file could not be read.
+    case unreadable(file: String, reason: String)
+    /// A case needs an evaluator the run was not given.
+    case noEvaluator(kind: String)
+    /// A results, baseline or snapshot file could not be read or written.
+    case io(path: String, reason: String)
+    /// A `--shard` value that is not `K/N` with 1 ≤ K ≤ N.
+    case badShard(String)
+    /// Two merged result files disagree about the same case.
+    case mergeConflict(caseID: String)
+
+    public var description: String {
+        switch self {
+        case .corpusNotFound(let path): "corpus not found: \(path)"
+        case .malformedExpectation(let file, let reason): "malformed expectation in \(file): \(reason)"
+        case .unreadable(let file, let reason): "cannot read \(file): \(reason)"
+        case .noEvaluator(let kind): "no \(kind) evaluator is configured in this build of conform; the case cannot run (skip these cases with --skip-kind)"
+        case .io(let path, let reason): "\(path): \(reason)"
+        case .badShard(let raw): "bad shard '\(raw)': expected K/N with 1 <= K <= N (for example 2/4)"
+        case .mergeConflict(let id): "case '\(id)' appears in more than one results file with different outcomes"
+        }
+    }
+}

@@ -1,0 +1,95 @@
+import ConformCore
+import Foundation
+
+/// The seams through which the runner reaches stages it does not own. The command-line front fills
+/// them: parameter strings go to the trafficking analyser, chain folders to the wrapper resolver and
+/// tracking collector, profile pins to the player-flow profiles. A case that needs a seam left empty
+/// reports `error` with a message saying which one.
+public struct CaseEvaluators: Sendable {
+    public var parameters: ParameterCaseEvaluator?
+    public var chain: ChainCaseEvaluator?
+    public var profiles: ProfileEvaluator?
+
+    public init(parameters: ParameterCaseEvaluator? = nil, chain: ChainCaseEvaluator? = nil,
+                profiles: ProfileEvaluator? = nil) {
+        self.parameters = parameters
+        self.chain = chain
+        self.profiles = profiles
+    }
+}
+
+/// What the trafficking analyser concluded about one parameter string.
+public struct ParameterOutcome: Sendable, Codable, Hashable {
+    /// The detected format id (`customCTA`, `carousel`, `takeover.inVideo`, ...), or `nil`.
+    public var format: String?
+    /// Typed fields in words (field name → value), for pins and golden snapshots.
+    public var fields: [String: String]
+    public var diagnostics: [Diagnostic]
+    public var accepted: Bool
+
+    public init(format: String?, fields: [String: String] = [:], diagnostics: [Diagnostic], accepted: Bool) {
+        self.format = format
+        self.fields = fields
+        self.diagnostics = diagnostics
+        self.accepted = accepted
+    }
+}
+
+/// Analyses one parameter string. `line` is the string's line in its table (positions in the
+/// diagnostics use it).
+public typealias ParameterCaseEvaluator = @Sendable (_ string: String, _ line: Int) -> ParameterOutcome
+
+/// A wrapper-chain case as the chain evaluator receives it: the root document and the map from
+/// `VASTAdTagURI` to local files, all inside the case folder.
+public struct ChainCaseInput: Sendable, Hashable {
+    /// The case folder.
+    public var folder: URL
+    /// The first document of the chain.
+    public var root: URL
+    /// URI → local file. A URI mapped to `null` in `chain.json` is absent here and must fail to fetch.
+    public var map: [String: URL]
+    /// The maximum wrapper depth to allow, when the case sets one (otherwise the resolver's default).
+    public var maxDepth: Int?
+
+    public init(folder: URL, root: URL, map: [String: URL], maxDepth: Int? = nil) {
+        self.folder = folder
+        self.root = root
+        self.map = map
+        self.maxDepth = maxDepth
+    }
+}
+
+/// What resolving a chain produced.
+public struct ChainOutcome: Sendable, Codable, Hashable {
+    /// Every hop, root (hop 0) first, including a final hop that failed (not fetched, a loop, over
+    /// the depth limit).
+    public var hops: [ChainHopSummary]
+    /// `inline` when an InLine was reached, otherwise why resolution stopped, in the chain
+    /// resolver's words (`depth-exceeded`, `loop`, `no-ad`, `fetch-failed`, `timeout`, ...).
+    public var stopReason: String
+    /// The IAB VAST error code of the stop, when there is one (302, 303, 301, ...).
+    public var errorCode: Int?
+    /// Tracking merged along the chain: event → URLs in firing order.
+    public var tracking: [String: [TrackedURL]]
+    /// Every diagnostic of every document and of the resolution itself.
+    public var diagnostics: [Diagnostic]
+
+    public init(hops: [ChainHopSummary], stopReason: String, errorCode: Int? = nil,
+                tracking: [String: [TrackedURL]] = [:], diagnostics: [Diagnostic] = []) {
+        self.hops = hops
+        self.stopReason = stopReason
+        self.errorCode = errorCode
+        self.tracking = tracking
+        self.diagnostics = diagnostics
+    }
+
+    /// `resolved` when the chain reached an InLine, `unresolved` otherwise.
+    public var verdict: String { stopReason == "inline" ? Verdict.resolved : Verdict.unresolved }
+}
+
+/// Resolves one chain case. Throwing marks the case as `error` with the error's description.
+public typealias ChainCaseEvaluator = @Sendable (_ input: ChainCaseInput) throws -> ChainOutcome
+
+/// The document a profile evaluator looks at: the case file's bytes and its decoded form are not
+/// retained by the runner, so the evaluator gets the bytes and decodes what it needs.
+public typealias ProfileEvaluator = @Sendable (_ data: Data, _ names: [String]) -> [String: String]

@@ -1,0 +1,118 @@
+import Foundation
+
+/// One row of a parameter table: a trafficking-parameter string and what it must produce.
+public struct ParameterRow: Sendable, Hashable {
+    /// The row id, unique within its table.
+    public var id: String
+    /// 1-based line of the row in its table.
+    public var line: Int
+    /// `accepted` or `rejected`.
+    public var verdict: String
+    /// The expected detected format id, or `nil` for `-` (no format detected).
+    public var format: String?
+    /// Rule ids that must appear.
+    public var present: [String]
+    /// Rule ids that must not appear (written `!ID`).
+    public var absent: [String]
+    /// The parameter string, exactly as written (tabs included).
+    public var string: String
+    /// Tags from the table's `# tags:` line.
+    public var tags: [String]
+
+    public init(id: String, line: Int, verdict: String, format: String?, present: [String] = [],
+                absent: [String] = [], string: String, tags: [String] = []) {
+        self.id = id
+        self.line = line
+        self.verdict = verdict
+        self.format = format
+        self.present = present
+        self.absent = absent
+        self.string = string
+        self.tags = tags
+    }
+
+    /// The row as an expectation, so rows and files are judged by the same code.
+    public var expectation: CaseExpectation {
+        CaseExpectation(
+            verdict: verdict, tags: tags,
+            diagnostics: present.isEmpty && absent.isEmpty ? nil
+                : DiagnosticExpectation(present: present.map { ExpectedDiagnostic(rule: $0) }, absent: absent),
+            parameters: ParameterExpectation(format: format))
+    }
+}
+
+/// Reads parameter tables (`*.tsv`).
+///
+/// ```
+/// # comment lines start with '#'; '# tags: a, b' tags every row below it
+/// id<TAB>verdict<TAB>format<TAB>diagnostics<TAB>string
+/// cta-01	accepted	customCTA	-	cta=Shop%20now,url=https://x.example/
+/// cta-02	rejected	customCTA	PARAM-duplicate-key,!PARAM-unknown-key	cta=a,cta=b
+/// ```
+/// - verdict: `accepted` or `rejected`;
+/// - format: the expected detected format id, or `-` for none;
+/// - diagnostics: comma-separated rule ids that must appear, `!ID` for ids that must not, or `-`;
+/// - string: everything after the fourth tab, unchanged (it may contain tabs and spaces).
+/// A header row whose first column is `id` is skipped.
+public enum ParameterTable {
+    /// A parsed line: a row, or a line that is not a valid row (reported as a broken case).
+    public enum Entry: Sendable, Hashable {
+        case row(ParameterRow)
+        case broken(line: Int, id: String?, message: String)
+    }
+
+    public static func parse(_ text: String) -> [Entry] {
+        var entries: [Entry] = []
+        var seen = Set<String>()
+        var tags: [String] = []
+        var lineNumber = 0
+        // "\r\n" is one Character in Swift, so split on both spellings of a line end.
+        for rawLine in text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" }) {
+            lineNumber += 1
+            var line = Substring(rawLine)
+            if line.hasSuffix("\r") { line = line.dropLast() }
+            if line.allSatisfy({ $0 == " " || $0 == "\t" }) { continue }
+            if line.hasPrefix("#") {
+                let comment = line.dropFirst().drop { $0 == " " }
+                if comment.lowercased().hasPrefix("tags:") {
+                    tags = comment.dropFirst(5).split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+                        .filter { !$0.isEmpty }
+                }
+                continue
+            }
+            let columns = line.split(separator: "\t", maxSplits: 4, omittingEmptySubsequences: false).map(String.init)
+            if columns.first == "id" && columns.count >= 2 && columns[1] == "verdict" { continue }
+            let id = columns.first.flatMap { $0.isEmpty || $0.contains(where: { $0 == " " || $0 == "#" }) ? nil : $0 }
+            guard columns.count == 5 else {
+                entries.append(.broken(line: lineNumber, id: id,
+                                       message: "expected 5 tab-separated columns (id, verdict, format, diagnostics, string), found \(columns.count)"))
+                continue
+            }
+            guard let id, !id.contains(where: { $0 == " " || $0 == "#" }) else {
+                entries.append(.broken(line: lineNumber, id: nil, message: "row id must be non-empty, without spaces or '#'"))
+                continue
+            }
+            guard seen.insert(id).inserted else {
+                entries.append(.broken(line: lineNumber, id: "\(id)@line-\(lineNumber)", message: "duplicate row id '\(id)'"))
+                continue
+            }
+            let verdict = columns[1]
+            guard verdict == Verdict.accepted || verdict == Verdict.rejected else {
+                entries.append(.broken(line: lineNumber, id: id, message: "verdict must be 'accepted' or 'rejected', found '\(verdict)'"))
+                continue
+            }
+            let format = columns[2] == "-" || columns[2].isEmpty ? nil : columns[2]
+            var present: [String] = []
+            var absent: [String] = []
+            if columns[3] != "-" && !columns[3].isEmpty {
+                for item in columns[3].split(separator: ",") {
+                    let ruleID = item.trimmingCharacters(in: .whitespaces)
+                    if ruleID.hasPrefix("!") { absent.append(String(ruleID.dropFirst())) } else if !ruleID.isEmpty { present.append(ruleID) }
+                }
+            }
+            entries.append(.row(ParameterRow(id: id, line: lineNumber, verdict: verdict, format: format,
+                                             present: present, absent: absent, string: columns[4], tags: tags)))
+        }
+        return entries
+    }
+}

@@ -1,0 +1,52 @@
+import ConformCore
+import Foundation
+import Validation
+
+/// `conform dump-rule-examples`: a development command that prints every rule's examples as JSON,
+/// for the corpus generator (scripts/gen-corpus.py) to turn into one case per example.
+enum DumpRuleExamplesCommand {
+    static let usage = "conform dump-rule-examples"
+    static let help = """
+        OVERVIEW: (development) Print the examples of every rule as JSON, with marker positions
+        resolved, for scripts/gen-corpus.py.
+
+        USAGE: \(usage)
+
+        OPTIONS:
+          -h, --help              Show this help.
+
+        Output: [{"id", "severity", "versions": {"from", "to"} or null,
+                  "valid": [text], "invalid": [{"text", "positions": [{"line", "column"}]}]}]
+        sorted by id; texts have their ↓ markers removed.
+
+        EXAMPLES:
+          conform dump-rule-examples > rule-examples.json
+        """
+
+    struct Versions: Encodable { var from: String; var to: String }
+    struct Invalid: Encodable { var text: String; var positions: [SourcePosition] }
+    struct Entry: Encodable {
+        var id: String
+        var severity: Severity
+        var versions: Versions?
+        var valid: [String]
+        var invalid: [Invalid]
+    }
+
+    static func run(_ arguments: [String]) -> Int32 {
+        if arguments.contains("-h") || arguments.contains("--help") { print(help); return ExitCode.success }
+        guard arguments.isEmpty else {
+            return UsageError(message: "unexpected argument '\(arguments[0])'", command: "dump-rule-examples", usage: usage).report()
+        }
+        let entries = AllRules.types.map { type -> Entry in
+            let description = type.description
+            return Entry(
+                id: description.id, severity: description.severity,
+                versions: description.versions.map { Versions(from: $0.lowerBound.rawValue, to: $0.upperBound.rawValue) },
+                valid: description.validExamples.map(\.cleanText),
+                invalid: description.invalidExamples.map { Invalid(text: $0.cleanText, positions: $0.markerPositions) })
+        }.sorted { $0.id < $1.id }
+        print(encodeJSON(entries))
+        return ExitCode.success
+    }
+}

@@ -1,0 +1,319 @@
+import Conformance
+import Foundation
+import Validation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// `conform run`: run a conformance corpus and gate on it.
+enum RunCommand {
+    static let usage = "conform run [options] [<corpus>]"
+    static let help = """
+        OVERVIEW: Run a conformance corpus: every case against its expectation, on all cores.
+
+        Cases are found recursively: VAST/VMAP files with a <case>.expect.json beside them, chain
+        folders (chain.json), parameter tables (*.tsv) and hostile inputs. Results stream to
+        <output>/results.jsonl as cases finish; <output>/results.json (sorted by case id) is written
+        at the end, also after Ctrl-C (then marked interrupted). See Corpus/README.md for the format.
+
+        USAGE: \(usage)
+
+        ARGUMENTS:
+          <corpus>                The corpus folder. (default: Corpus)
+
+        OPTIONS:
+          -o, --output <dir>      Folder for results.json and results.jsonl. (default: Reports)
+          --filter <glob>         Run only cases whose id matches; '*' matches across '/', a pattern
+                                  without wildcards matches ids starting with it. Repeatable.
+          --tag <tag>             Run only cases tagged so in their expectation. Repeatable.
+          --skip-kind <kind>      Leave out a kind of case. Repeatable. (values: vast, vmap, chain,
+                                  params, hostile)
+          --shard <K/N>           Run shard K of N: a stable split by case id, so a CI matrix of N
+                                  jobs covers every case exactly once. Combine with 'conform merge'.
+          --jobs <n>              Cases run in parallel. (default: the number of cores)
+          --record                Write each case's full outcome as a golden snapshot beside it
+                                  (<case>.golden.json) for review in a diff; later runs compare.
+          --baseline <file>       Fail only on cases not failing in this baseline ('conform baseline').
+          --config <file>         Rule configuration to apply instead of the nearest .conform.json.
+          --no-config             Ignore any .conform.json.
+          --max-size <bytes>      Refuse case files larger than this. (default: 33554432)
+          --quiet                 No progress output.
+          --no-isolation          Run the cases in this process. By default a supervising process
+                                  restarts the run after a crash, reports the crashing case as an
+                                  error and goes on with the rest.
+          -h, --help              Show this help.
+
+        Progress goes to standard error: a bar on a terminal; plain lines (every 10% and each failing
+        case) when CI is set or standard error is not a terminal.
+
+        EXIT CODES:
+          0    every expectation was met (with --baseline: no new failure)
+          1    at least one expectation was not met
+          2    the run could not proceed (missing corpus, bad configuration, unwritable output,
+               no case selected)
+          64   bad usage
+          130  interrupted (Ctrl-C); partial results were written
+
+        EXAMPLES:
+          conform run Corpus/
+          conform run Corpus/ --filter 'vast/4.2/*' --jobs 4
+          conform run Corpus/ --skip-kind params --tag smoke
+          conform run Corpus/ --shard 2/4 --output Reports/shard-2
+          conform run Corpus/ --baseline conform-baseline.json
+          conform run MyTags/ --record && git diff MyTags/
+        """
+
+    /// Everything `conform run` was asked to do, checked.
+    struct Invocation {
+        var corpusPath: String
+        var outputPath: String
+        var options: RunOptions
+        var shard: Shard?
+        var baselinePath: String?
+        var quiet: Bool
+        var isolate: Bool
+    }
+
+    static func run(_ arguments: [String]) -> Int32 {
+        if arguments.contains("-h") || arguments.contains("--help") { print(help); return ExitCode.success }
+        let invocation: Invocation
+        switch parse(arguments) {
+        case .success(let parsed): invocation = parsed
+        case .failure(let exit): return exit.code
+        }
+        let environment = ProcessInfo.processInfo.environment
+        if environment[WorkerEnvironment.worker] == nil && invocation.isolate {
+            return Supervisor.run(arguments: arguments, output: URL(fileURLWithPath: invocation.outputPath, isDirectory: true))
+        }
+        return work(invocation, environment: environment)
+    }
+
+    struct ExitStatus: Error { let code: Int32 }
+
+    /// Parses and checks the arguments; usage errors are reported here, once, by the front process.
+    static func parse(_ arguments: [String]) -> Result<Invocation, ExitStatus> {
+        let scanner: ArgumentScanner
+        do {
+            scanner = try ArgumentScanner(
+                arguments,
+                valueOptions: ["-o", "--output", "--filter", "--tag", "--skip-kind", "--shard", "--jobs", "--baseline",
+                               "--config", "--max-size"],
+                flagOptions: ["--record", "--no-config", "--quiet", "--no-isolation"], command: "run", usage: usage)
+        } catch { return .failure(ExitStatus(code: error.report())) }
+        func usageError(_ message: String) -> Result<Invocation, ExitStatus> {
+            .failure(ExitStatus(code: UsageError(message: message, command: "run", usage: usage).report()))
+        }
+        guard scanner.positionals.count <= 1 else { return usageError("give one corpus folder") }
+        let corpusPath = scanner.positionals.first ?? "Corpus"
+
+        var skipKinds = Set<CaseKind>()
+        for raw in scanner.values("--skip-kind") {
+            guard let kind = CaseKind(rawValue: raw) else {
+                return usageError("unknown kind '\(raw)' (values: \(CaseKind.allCases.map(\.rawValue).joined(separator: ", ")))")
+            }
+            skipKinds.insert(kind)
+        }
+        var shard: Shard?
+        if let raw = scanner.value("--shard") {
+            do { shard = try Shard(parsing: raw) } catch { return usageError(error.description) }
+        }
+        var jobs = ProcessInfo.processInfo.activeProcessorCount
+        if let raw = scanner.value("--jobs") {
+            guard let value = Int(raw), value >= 1 else { return usageError("--jobs takes a positive number") }
+            jobs = value
+        }
+        var maxBytes = 32 * 1024 * 1024
+        if let raw = scanner.value("--max-size") {
+            guard let value = Int(raw), value > 0 else { return usageError("--max-size takes a positive number of bytes") }
+            maxBytes = value
+        }
+        let configuration: Configuration
+        do {
+            configuration = try ConfigurationLoader.load(explicit: scanner.value("--config"), disabled: scanner.flag("--no-config"))
+        } catch {
+            Terminal.printError("Error: \(error)")
+            return .failure(ExitStatus(code: ExitCode.cannotProceed))
+        }
+        let corpus = URL(fileURLWithPath: corpusPath, isDirectory: true).standardizedFileURL
+        let options = RunOptions(
+            corpus: corpus, filter: CaseFilter(scanner.values("--filter")), tags: scanner.values("--tag"),
+            skipKinds: skipKinds, shard: shard, jobs: jobs, record: scanner.flag("--record"),
+            configuration: configuration, maxBytes: maxBytes, evaluators: CaseEvaluatorFactory.make())
+        return .success(Invocation(
+            corpusPath: corpusPath, outputPath: scanner.value("-o", "--output") ?? "Reports", options: options,
+            shard: shard, baselinePath: scanner.value("--baseline"), quiet: scanner.flag("--quiet"),
+            isolate: !scanner.flag("--no-isolation")))
+    }
+
+    /// Runs the corpus in this process. Under the supervisor, it may resume an earlier attempt,
+    /// run only the cases suspected of a crash, and journals each case as it starts.
+    static func work(_ invocation: Invocation, environment: [String: String]) -> Int32 {
+        var options = invocation.options
+        let corpusPath = invocation.corpusPath
+        var baseline: Baseline?
+        if let path = invocation.baselinePath {
+            do { baseline = try Baseline.read(URL(fileURLWithPath: path)) } catch {
+                Terminal.printError("Error: \(error)")
+                return ExitCode.cannotProceed
+            }
+        }
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: options.corpus.path, isDirectory: &isDirectory) else {
+            Terminal.printError("Error: corpus folder not found: \(corpusPath)")
+            return ExitCode.cannotProceed
+        }
+        guard isDirectory.boolValue else {
+            Terminal.printError("Error: \(corpusPath) is a file; 'conform run' takes a corpus folder (use 'conform check' for single tags)")
+            return ExitCode.cannotProceed
+        }
+        let output = URL(fileURLWithPath: invocation.outputPath, isDirectory: true)
+        let resume = environment[WorkerEnvironment.resume] != nil
+        let writer: ResultsWriter
+        let journal: StartJournal?
+        do {
+            writer = try ResultsWriter(folder: output, resume: resume)
+            journal = environment[WorkerEnvironment.worker] != nil ? try StartJournal(folder: output) : nil
+        } catch {
+            Terminal.printError("Error: cannot write results: \(error)")
+            return ExitCode.cannotProceed
+        }
+        options.exclude = writer.resumed.ids
+        if let path = environment[WorkerEnvironment.only] {
+            let ids = (try? String(contentsOfFile: path, encoding: .utf8))?.split(separator: "\n").map(String.init) ?? []
+            options.only = Set(ids)
+            options.jobs = 1
+        }
+        let crashOn = environment[WorkerEnvironment.testCrash]
+
+        let control = RunControl()
+        let interrupt = installInterruptHandler(control)
+        defer { interrupt.cancel() }
+        let display = ProgressDisplay(quiet: invocation.quiet)
+        let start = environment[WorkerEnvironment.startedAt].flatMap(Double.init).map(Date.init(timeIntervalSince1970:)) ?? Date()
+        let startedAt = ISO8601DateFormatter().string(from: start)
+        let passing = PassingCollector(enabled: baseline != nil)
+
+        let summary: RunSummary
+        do {
+            summary = try CorpusRunner.run(options, control: control, started: { corpusCase in
+                journal?.record(corpusCase)
+                if let crashOn, !crashOn.isEmpty, corpusCase.id.contains(crashOn) {
+                    fatalError("crash requested for \(corpusCase.id) by \(WorkerEnvironment.testCrash)")
+                }
+            }, consume: { result in
+                writer.append(result)
+                passing.add(result)
+            }, progress: display.update)
+        } catch {
+            display.finish()
+            Terminal.printError("Error: \(error)")
+            return ExitCode.cannotProceed
+        }
+        display.finish()
+
+        var totals = writer.resumed.totals
+        for _ in 0..<summary.totals.passed { totals.add(.passed) }
+        for _ in 0..<summary.totals.failed { totals.add(.failed) }
+        for _ in 0..<summary.totals.errors { totals.add(.error) }
+        let failing = (writer.resumed.failing + summary.failing).sorted()
+        let comparison = baseline?.compare(failing: failing, passing: writer.resumed.passing + passing.ids)
+        let info = RunInfo(
+            conformVersion: ConformInfo.version, corpus: corpusPath, startedAt: startedAt,
+            durationSeconds: (Date().timeIntervalSince(start) * 1000).rounded() / 1000, totals: totals,
+            baseline: comparison, interrupted: summary.interrupted, shard: invocation.shard?.description)
+        let resultsURL: URL
+        do {
+            resultsURL = try writer.finish(info: info)
+        } catch {
+            Terminal.printError("Error: cannot write results: \(error)")
+            return ExitCode.cannotProceed
+        }
+        journal?.remove()
+        if environment[WorkerEnvironment.quietSummary] == nil {
+            printSummary(info: info, failing: failing, resultsPath: resultsURL.path, recorded: options.record)
+        }
+        if summary.interrupted { return 130 }
+        if totals.cases == 0 && invocation.shard == nil {
+            // A gate that ran nothing must not pass silently (a mistyped --filter or --tag).
+            Terminal.printError("Error: no case was selected in \(corpusPath); check --filter, --tag and --skip-kind")
+            return ExitCode.cannotProceed
+        }
+        if let comparison { return comparison.newFailures.isEmpty ? ExitCode.success : ExitCode.findings }
+        return totals.failed + totals.errors == 0 ? ExitCode.success : ExitCode.findings
+    }
+
+    static func printSummary(info: RunInfo, failing: [String], resultsPath: String, recorded: Bool) {
+        let totals = info.totals
+        if info.interrupted {
+            print(Terminal.paint("Interrupted: partial results for \(totals.cases) finished case(s) were written.", .yellow))
+        }
+        let shard = info.shard.map { " (shard \($0))" } ?? ""
+        var line = "\(totals.cases) case(s)\(shard): " + Terminal.paint("\(totals.passed) passed", .green)
+        line += ", " + (totals.failed > 0 ? Terminal.paint("\(totals.failed) failed", .red) : "0 failed")
+        line += ", " + (totals.errors > 0 ? Terminal.paint("\(totals.errors) error(s)", .red) : "0 errors")
+        if let seconds = info.durationSeconds { line += String(format: " in %.1f s", seconds) }
+        print(line)
+        if let baseline = info.baseline {
+            print("baseline: \(baseline.newFailures.count) new failure(s), \(baseline.stillFailing.count) still failing, \(baseline.fixed.count) fixed")
+            for id in baseline.newFailures.prefix(50) { print("  new: \(id)") }
+            if !baseline.fixed.isEmpty { print("  fixed cases can be dropped from the baseline: conform baseline \(resultsPath)") }
+        } else if !failing.isEmpty {
+            print("not passing:")
+            for id in failing.prefix(50) { print("  \(id)") }
+            if failing.count > 50 { print("  … and \(failing.count - 50) more (see \(resultsPath))") }
+        }
+        if recorded { print("golden snapshots recorded beside the cases; review them with git diff") }
+        print("results: \(resultsPath)")
+    }
+
+    /// Ctrl-C stops scheduling cases; the run then writes partial results. A second Ctrl-C exits at once.
+    static func installInterruptHandler(_ control: RunControl) -> any DispatchSourceSignal {
+        signal(SIGINT, SIG_IGN)
+        let source = DispatchSource.makeSignalSource(signal: SIGINT, queue: .global())
+        let first = FirstInterrupt()
+        source.setEventHandler {
+            // One Ctrl-C may arrive twice (from the terminal and forwarded by the supervisor); only a
+            // second press half a second later quits at once.
+            if let at = first.time {
+                if ContinuousClock.now - at > .milliseconds(500) { exit(130) }
+                return
+            }
+            first.time = ContinuousClock.now
+            control.cancel()
+            Terminal.printError("\nInterrupted: finishing the cases in progress, then writing partial results (Ctrl-C again to quit now).")
+        }
+        source.resume()
+        return source
+    }
+}
+
+/// The ids of passed cases, kept only when a baseline needs them (to tell which failures were fixed).
+final class PassingCollector: @unchecked Sendable {
+    private let enabled: Bool
+    private let lock = NSLock()
+    private var passed: [String] = []
+
+    init(enabled: Bool) {
+        self.enabled = enabled
+    }
+
+    func add(_ result: CaseResult) {
+        guard enabled, result.status == .passed else { return }
+        lock.withLock { passed.append(result.id) }
+    }
+
+    var ids: [String] { lock.withLock { passed } }
+}
+
+/// The time of the first Ctrl-C, shared with the signal handler.
+final class FirstInterrupt: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value: ContinuousClock.Instant?
+
+    var time: ContinuousClock.Instant? {
+        get { lock.withLock { value } }
+        set { lock.withLock { value = newValue } }
+    }
+}

@@ -1,0 +1,104 @@
+import ConformCore
+import Foundation
+import Testing
+@testable import Conformance
+
+@Suite struct ParameterTableTests {
+    @Test func parsesRowsCommentsTagsAndHeader() {
+        let text = "# a comment\n# tags: cta, smoke\nid\tverdict\tformat\tdiagnostics\tstring\n"
+            + "r1\taccepted\tcustomCTA\t-\tcta=Shop,url=https://x.example/\n\n"
+            + "r2\trejected\t-\tPARAM-a,!PARAM-b, PARAM-c\tkey=with\ttab and  spaces \r\n"
+        let entries = ParameterTable.parse(text)
+        #expect(entries == [
+            .row(ParameterRow(id: "r1", line: 4, verdict: "accepted", format: "customCTA",
+                              string: "cta=Shop,url=https://x.example/", tags: ["cta", "smoke"])),
+            .row(ParameterRow(id: "r2", line: 6, verdict: "rejected", format: nil, present: ["PARAM-a", "PARAM-c"],
+                              absent: ["PARAM-b"], string: "key=with\ttab and  spaces ", tags: ["cta", "smoke"])),
+        ])
+    }
+
+    @Test func reportsBrokenRows() {
+        let text = "r1\taccepted\t-\t-\n" + "r2\tmaybe\t-\t-\ts\n" + "r3\taccepted\t-\t-\ts\n" + "r3\taccepted\t-\t-\ts\n"
+            + "\taccepted\t-\t-\ts\n"
+        let entries = ParameterTable.parse(text)
+        #expect(entries.count == 5)
+        guard case .broken(1, "r1", let columns) = entries[0] else { Issue.record("\(entries[0])"); return }
+        #expect(columns.contains("5 tab-separated columns"))
+        guard case .broken(2, "r2", let verdict) = entries[1] else { Issue.record("\(entries[1])"); return }
+        #expect(verdict.contains("'maybe'"))
+        guard case .row = entries[2] else { Issue.record("\(entries[2])"); return }
+        guard case .broken(4, "r3@line-4", let duplicate) = entries[3] else { Issue.record("\(entries[3])"); return }
+        #expect(duplicate.contains("duplicate"))
+        guard case .broken(5, nil, _) = entries[4] else { Issue.record("\(entries[4])"); return }
+    }
+
+    @Test func rowExpectationCarriesVerdictFormatAndRules() {
+        let row = ParameterRow(id: "r", line: 1, verdict: "rejected", format: nil, present: ["A"], absent: ["B"], string: "s")
+        let expectation = row.expectation
+        #expect(expectation.verdict == "rejected")
+        #expect(expectation.parameters?.formatPinned == true)
+        #expect(expectation.parameters?.format == nil)
+        #expect(expectation.diagnostics?.present.map(\.rule) == ["A"])
+        #expect(expectation.diagnostics?.absent == ["B"])
+    }
+
+    /// A stand-in for the trafficking analyser: accepts strings starting with `cta=`, detects
+    /// `customCTA`, and reports `PARAM-duplicate-key` when a key repeats.
+    static let fakeEvaluator: ParameterCaseEvaluator = { string, line in
+        let keys = string.split(separator: ",").map { $0.split(separator: "=").first.map(String.init) ?? "" }
+        var diagnostics: [Diagnostic] = []
+        if Set(keys).count != keys.count {
+            diagnostics.append(Diagnostic(ruleID: "PARAM-duplicate-key", severity: .error, message: "duplicate key",
+                                          position: SourcePosition(line: line, column: 1)))
+        }
+        let format = string.hasPrefix("cta=") ? "customCTA" : nil
+        return ParameterOutcome(format: format, fields: format == nil ? [:] : ["cta": String(keys.count)],
+                                diagnostics: diagnostics, accepted: format != nil && diagnostics.isEmpty)
+    }
+
+    @Test func tableRowsRunThroughTheEvaluator() throws {
+        let corpus = try TemporaryCorpus()
+        try corpus.write("params/cta.tsv", """
+            # tags: cta
+            ok\taccepted\tcustomCTA\t!PARAM-duplicate-key\tcta=Shop,url=https://x.example/
+            dup\trejected\tcustomCTA\tPARAM-duplicate-key\tcta=a,cta=b
+            none\trejected\t-\t-\tfoo=bar
+            wrong-verdict\taccepted\t-\t-\tfoo=bar
+            wrong-format\taccepted\tcarousel\t-\tcta=Shop
+            missing-rule\taccepted\tcustomCTA\tPARAM-unknown-key\tcta=Shop
+            forbidden\trejected\tcustomCTA\t!PARAM-duplicate-key\tcta=a,cta=b
+
+            """)
+        var options = RunOptions(corpus: corpus.root, jobs: 2)
+        options.evaluators.parameters = Self.fakeEvaluator
+        let (summary, results) = try run(options)
+        #expect(summary.totals == RunTotals(cases: 7, passed: 3, failed: 4, errors: 0))
+        for id in ["ok", "dup", "none"] {
+            #expect(results.result("params/cta.tsv#\(id)")?.status == .passed, "\(id)")
+        }
+        let wrongVerdict = try #require(results.result("params/cta.tsv#wrong-verdict"))
+        #expect(wrongVerdict.unmet.map(\.expected) == ["verdict accepted"])
+        #expect(wrongVerdict.checks[.parameters] == .fail)
+        #expect(results.result("params/cta.tsv#wrong-format")?.unmet.map(\.actual) == ["format customCTA"])
+        #expect(results.result("params/cta.tsv#missing-rule")?.unmet.map(\.ruleID) == ["PARAM-unknown-key"])
+        #expect(results.result("params/cta.tsv#forbidden")?.unmet.first?.expected == "no PARAM-duplicate-key diagnostic")
+        let ok = try #require(results.result("params/cta.tsv#ok"))
+        #expect(ok.kind == .params)
+        #expect(ok.suite == "params/cta")
+        #expect(ok.tags == ["cta"])
+        #expect(ok.parameterFormat == "customCTA")
+        #expect(ok.file == "params/cta.tsv")
+    }
+
+    @Test func rowsWithoutAnEvaluatorAreErrorsThatCanBeSkipped() throws {
+        let corpus = try TemporaryCorpus()
+        try corpus.write("params/a.tsv", "r1\taccepted\t-\t-\tx=1\n")
+        try corpus.write("vast/ok.xml", Tags.validVAST)
+        try corpus.write("vast/ok.expect.json", #"{"version": 1, "verdict": "valid"}"#)
+        let (summary, results) = try run(RunOptions(corpus: corpus.root))
+        #expect(summary.totals == RunTotals(cases: 2, passed: 1, failed: 0, errors: 1))
+        #expect(results.result("params/a.tsv#r1")?.errorMessage?.contains("no parameters evaluator") == true)
+        let (skipped, _) = try run(RunOptions(corpus: corpus.root, skipKinds: [.params]))
+        #expect(skipped.totals == RunTotals(cases: 1, passed: 1, failed: 0, errors: 0))
+    }
+}

