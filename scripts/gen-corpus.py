@@ -701,8 +701,8 @@ def generate_hostile(writer):
                   '<VAST version="4.2"><Error>&a;</Error></VAST>\n', "malformed", ["XML-dtd-present", "XML-entity-expansion"], "entities that reference each other"))
     depth = 20000
     cases.append(("deep-nesting", '<VAST version="4.2">' + "<Extensions>" * depth + "</Extensions>" * depth + "</VAST>\n",
-                  "malformed", ["XML-not-well-formed"], f"{depth} nested elements"))
-    cases.append(("deep-nesting-unclosed", '<VAST version="4.2">' + "<a>" * depth, "malformed", ["XML-not-well-formed"],
+                  "malformed", ["XML-input-too-large"], f"{depth} nested elements: past libxml2's depth limit"))
+    cases.append(("deep-nesting-unclosed", '<VAST version="4.2">' + "<a>" * depth, "malformed", ["XML-input-too-large"],
                   f"{depth} nested elements never closed"))
     cases.append(("huge-attribute-value", '<VAST version="4.2" id="' + "x" * 1_000_000 + '"></VAST>\n', None, [],
                   "a 1 MB attribute value"))

@@ -41,7 +41,7 @@ import Testing
         #expect(fail.unmet.map(\.check) == [.parse, .rules])
         #expect(fail.unmet[0].actual.hasPrefix("verdict invalid (first error: VAST-2.0-inline-adsystem at 2:3"))
         #expect(fail.unmet[1].actual == "VAST-2.0-inline-adsystem at 2:3 (error)")
-        #expect(fail.unmet[1].excerpt == "<VAST version=\"4.2\"><Ad>")
+        #expect(fail.unmet[1].excerpt == "<VAST version=\"4.2\"><Ad id=\"a1\">")
         #expect(fail.checks[.tracking] == .notApplicable)
         #expect(results.result("vast/typo.xml")?.errorMessage?.contains("unknown key 'verdit'") == true)
         #expect(results.result("vast/orphan.expect.json")?.errorMessage?.contains("without a case file") == true)

@@ -55,8 +55,10 @@ func run(_ options: RunOptions, control: RunControl = RunControl()) throws -> (R
 }
 
 enum Tags {
-    static let validVAST = "<VAST version=\"4.2\"><Ad><InLine><AdSystem>x</AdSystem></InLine></Ad></VAST>\n"
-    static let missingAdSystem = "<VAST version=\"4.2\"><Ad>\n  <InLine><AdTitle>t</AdTitle></InLine></Ad></VAST>\n"
+    /// A tag no error-level rule objects to.
+    static let validVAST = "<VAST version=\"4.2\"><Ad id=\"a1\"><InLine><AdSystem>x</AdSystem><AdTitle>t</AdTitle><Impression><![CDATA[https://ads.adserver.net/imp]]></Impression><AdServingId>a1-serving</AdServingId><Creatives><Creative><UniversalAdId idRegistry=\"ad-id.org\">ABCD0001000H</UniversalAdId><Linear><Duration>00:00:10</Duration><MediaFiles><MediaFile delivery=\"progressive\" type=\"video/mp4\" width=\"640\" height=\"360\"><![CDATA[https://cdn.adserver.net/a.mp4]]></MediaFile></MediaFiles></Linear></Creative></Creatives></InLine></Ad></VAST>\n"
+    /// The same tag without its AdSystem, on its own line: exactly one error, at 2:3.
+    static let missingAdSystem = "<VAST version=\"4.2\"><Ad id=\"a1\">\n  <InLine><AdTitle>t</AdTitle><Impression><![CDATA[https://ads.adserver.net/imp]]></Impression><AdServingId>a1-serving</AdServingId><Creatives><Creative><UniversalAdId idRegistry=\"ad-id.org\">ABCD0001000H</UniversalAdId><Linear><Duration>00:00:10</Duration><MediaFiles><MediaFile delivery=\"progressive\" type=\"video/mp4\" width=\"640\" height=\"360\"><![CDATA[https://cdn.adserver.net/a.mp4]]></MediaFile></MediaFiles></Linear></Creative></Creatives></InLine></Ad></VAST>\n"
 }
 
 /// The repository root (three levels above this file).

@@ -1,5 +1,6 @@
 import Conformance
 import Foundation
+import Reports
 import Validation
 #if canImport(Glibc)
 import Glibc
@@ -24,7 +25,10 @@ enum RunCommand {
           <corpus>                The corpus folder. (default: Corpus)
 
         OPTIONS:
-          -o, --output <dir>      Folder for results.json and results.jsonl. (default: Reports)
+          -o, --output <dir>      Folder for results.json, results.jsonl and the reports. (default: Reports)
+          --format <formats>      Reports to write into the output folder, comma-separated.
+                                  (values: html, markdown, json, junit, sarif; default: html,markdown,json)
+          --annotations           Print GitHub Actions annotations for unmet expectations to standard output.
           --filter <glob>         Run only cases whose id matches; '*' matches across '/', a pattern
                                   without wildcards matches ids starting with it. Repeatable.
           --tag <tag>             Run only cases tagged so in their expectation. Repeatable.
@@ -74,6 +78,9 @@ enum RunCommand {
         var baselinePath: String?
         var quiet: Bool
         var isolate: Bool
+        /// Reports rendered from the final results (results.json itself is always written).
+        var formats: [ReportFormat]
+        var annotations: Bool
     }
 
     static func run(_ arguments: [String]) -> Int32 {
@@ -84,10 +91,29 @@ enum RunCommand {
         case .failure(let exit): return exit.code
         }
         let environment = ProcessInfo.processInfo.environment
-        if environment[WorkerEnvironment.worker] == nil && invocation.isolate {
-            return Supervisor.run(arguments: arguments, output: URL(fileURLWithPath: invocation.outputPath, isDirectory: true))
+        let isWorker = environment[WorkerEnvironment.worker] != nil
+        let code = !isWorker && invocation.isolate
+            ? Supervisor.run(arguments: arguments, output: URL(fileURLWithPath: invocation.outputPath, isDirectory: true))
+            : work(invocation, environment: environment)
+        // Reports are rendered once, by the top process, from the final results.json.
+        guard !isWorker, code == ExitCode.success || code == ExitCode.findings || code == 130 else { return code }
+        return renderReports(invocation) ?? code
+    }
+
+    /// Renders the requested reports (and annotations) from `results.json` in the output folder;
+    /// returns an exit code only when that fails.
+    static func renderReports(_ invocation: Invocation) -> Int32? {
+        let formats = invocation.formats.filter { $0 != .json }
+        guard !formats.isEmpty || invocation.annotations else { return nil }
+        let resultsURL = URL(fileURLWithPath: invocation.outputPath, isDirectory: true).appendingPathComponent("results.json")
+        do {
+            let results = try ResultsReader.read(try Data(contentsOf: resultsURL))
+            let status = ReportCommand.emit(results, formats: formats, output: invocation.outputPath, annotations: invocation.annotations)
+            return status == ExitCode.success ? nil : status
+        } catch {
+            Terminal.printError("Error: cannot render the reports: \(error)")
+            return ExitCode.cannotProceed
         }
-        return work(invocation, environment: environment)
     }
 
     struct ExitStatus: Error { let code: Int32 }
@@ -99,13 +125,17 @@ enum RunCommand {
             scanner = try ArgumentScanner(
                 arguments,
                 valueOptions: ["-o", "--output", "--filter", "--tag", "--skip-kind", "--shard", "--jobs", "--baseline",
-                               "--config", "--max-size"],
-                flagOptions: ["--record", "--no-config", "--quiet", "--no-isolation"], command: "run", usage: usage)
+                               "--config", "--max-size", "--format"],
+                flagOptions: ["--record", "--no-config", "--quiet", "--no-isolation", "--annotations"], command: "run", usage: usage)
         } catch { return .failure(ExitStatus(code: error.report())) }
         func usageError(_ message: String) -> Result<Invocation, ExitStatus> {
             .failure(ExitStatus(code: UsageError(message: message, command: "run", usage: usage).report()))
         }
         guard scanner.positionals.count <= 1 else { return usageError("give one corpus folder") }
+        let formats: [ReportFormat]
+        do {
+            formats = try ReportCommand.parseFormats(scanner.values("--format"), default: ReportFormat.defaults, command: "run", usage: usage)
+        } catch { return .failure(ExitStatus(code: error.report())) }
         let corpusPath = scanner.positionals.first ?? "Corpus"
 
         var skipKinds = Set<CaseKind>()
@@ -144,7 +174,7 @@ enum RunCommand {
         return .success(Invocation(
             corpusPath: corpusPath, outputPath: scanner.value("-o", "--output") ?? "Reports", options: options,
             shard: shard, baselinePath: scanner.value("--baseline"), quiet: scanner.flag("--quiet"),
-            isolate: !scanner.flag("--no-isolation")))
+            isolate: !scanner.flag("--no-isolation"), formats: formats, annotations: scanner.flag("--annotations")))
     }
 
     /// Runs the corpus in this process. Under the supervisor, it may resume an earlier attempt,

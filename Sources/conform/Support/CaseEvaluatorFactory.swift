@@ -1,10 +1,91 @@
+import Chain
+import ConformCore
 import Conformance
+import Foundation
+import Profiles
+import Trafficking
+import VAST
 
 /// Connects the corpus runner's seams to the stages that judge parameter strings, wrapper chains
-/// and player-flow profiles. A seam left `nil` makes its cases report `error` ("no ... evaluator");
-/// `conform run --skip-kind params --skip-kind chain` leaves them out.
+/// and player-flow profiles.
 enum CaseEvaluatorFactory {
     static func make() -> CaseEvaluators {
-        CaseEvaluators(parameters: nil, chain: nil, profiles: nil)
+        CaseEvaluators(parameters: parameters, chain: chain, profiles: profiles)
+    }
+
+    /// A parameter-string case: the trafficking analyzer, with the typed creative flattened to
+    /// `field.path → value` for expectations that pin fields.
+    static let parameters: ParameterCaseEvaluator = { string, line in
+        let analysis = TraffickingAnalyzer.analyze(string, line: line)
+        return ParameterOutcome(
+            format: analysis.format?.rawValue, fields: analysis.creative.map(flatten) ?? [:],
+            diagnostics: analysis.diagnostics, accepted: analysis.accepted)
+    }
+
+    /// A chain case: offline resolution through the case's URI map, then the tracking collector.
+    static let chain: ChainCaseEvaluator = { input in
+        let folder = input.folder.standardizedFileURL.path
+        let map = input.map.mapValues { url -> String in
+            let path = url.standardizedFileURL.path
+            return path.hasPrefix(folder + "/") ? String(path.dropFirst(folder.count + 1)) : path
+        }
+        let fetcher = CorpusFetcher(map: map, baseDirectory: input.folder)
+        let data = try Data(contentsOf: input.root)
+        let settings = PlayerSettings(name: "corpus", maxDepth: input.maxDepth ?? PlayerSettings.spec.maxDepth)
+        let resolved = WrapperResolver.resolve(rootData: data, rootURI: nil, fetcher: fetcher, settings: settings)
+        guard let ad = resolved.ads.first else {
+            return ChainOutcome(hops: [], stopReason: "no-ad", errorCode: VASTErrorCode.noAdAfterWrapper.rawValue,
+                                tracking: [:], diagnostics: resolved.diagnostics)
+        }
+        let hops = ad.hops.map {
+            ChainHopSummary(uri: $0.uri ?? input.root.lastPathComponent, depth: $0.index, outcome: $0.outcome.rawValue)
+        }
+        var tracking: [String: [TrackedURL]] = [:]
+        if let report = TrackingCollector().collect(ad) {
+            func convert(_ urls: [TrackingURL]) -> [TrackedURL] { urls.map { TrackedURL(url: $0.url, hop: $0.hop, position: $0.position) } }
+            tracking["impression"] = convert(report.impression)
+            tracking["error"] = convert(report.error)
+            tracking["clickThrough"] = convert(report.clickThrough.map { [$0] } ?? [])
+            tracking["clickTracking"] = convert(report.clickTracking)
+            for (event, urls) in report.events { tracking[event] = convert(urls) }
+            tracking = tracking.filter { !$0.value.isEmpty }
+        }
+        return ChainOutcome(hops: hops, stopReason: ad.stop.reason.rawValue, errorCode: ad.stop.vastErrorCode?.rawValue,
+                            tracking: tracking, diagnostics: resolved.diagnostics + ad.diagnostics)
+    }
+
+    /// Profile verdicts of a document, by profile name.
+    static let profiles: ProfileEvaluator = { data, names in
+        let input = VASTDecoder.decode(data)
+        let reports = names.compactMap(ProfileName.init(rawValue:)).map { Profiles.evaluate($0, input: input) }
+        return Profiles.verdicts(reports)
+    }
+
+    /// `{"carousel": {"title": "T", "images": [{"url": …}]}}` → `title: T`, `images[1].url: …`.
+    static func flatten(_ creative: TraffickingCreative) -> [String: String] {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        guard let data = try? encoder.encode(creative),
+              let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
+              let body = object.values.first else { return [:] }
+        var out: [String: String] = [:]
+        func walk(_ value: Any, _ path: String) {
+            switch value {
+            case let dictionary as [String: Any]:
+                for (key, child) in dictionary { walk(child, path.isEmpty ? key : "\(path).\(key)") }
+            case let array as [Any]:
+                for (index, child) in array.enumerated() { walk(child, "\(path)[\(index + 1)]") }
+            case let string as String:
+                out[path] = string
+            case let flag as Bool where type(of: value) == Bool.self:
+                out[path] = flag ? "true" : "false"
+            case let number as NSNumber:
+                out[path] = number.stringValue
+            default:
+                break
+            }
+        }
+        walk(body, "")
+        return out
     }
 }
