@@ -202,6 +202,52 @@ public struct MacroOccurrence: Sendable, Codable, Hashable {
 public enum Macros {
     /// Finds `[NAME]` and `%%NAME%%` tokens (NAME: letters, digits and underscores).
     public static func occurrences(in url: String) -> [MacroOccurrence] {
+        var hasToken = false, ascii = true
+        for byte in url.utf8 {
+            if byte == 0x5B || byte == 0x25 { hasToken = true }
+            if byte >= 0x80 { ascii = false }
+        }
+        guard hasToken else { return [] }
+        return ascii ? asciiOccurrences(in: url) : scalarOccurrences(in: url)
+    }
+
+    /// The byte scan for ASCII URLs (nearly all of them): byte offsets are character offsets there.
+    private static func asciiOccurrences(in url: String) -> [MacroOccurrence] {
+        var out: [MacroOccurrence] = []
+        var copy = url
+        copy.withUTF8 { bytes in
+            func isNameChar(_ b: UInt8) -> Bool {
+                (b >= 0x41 && b <= 0x5A) || (b >= 0x61 && b <= 0x7A) || (b >= 0x30 && b <= 0x39) || b == 0x5F
+            }
+            var i = 0
+            let n = bytes.count
+            while i < n {
+                if bytes[i] == 0x5B {
+                    var j = i + 1
+                    while j < n, isNameChar(bytes[j]) { j += 1 }
+                    if j < n, bytes[j] == 0x5D, j > i + 1 {
+                        out.append(MacroOccurrence(name: String(decoding: UnsafeBufferPointer(rebasing: bytes[(i + 1)..<j]), as: UTF8.self),
+                                                   form: .brackets, start: i, end: j + 1))
+                        i = j + 1
+                        continue
+                    }
+                } else if bytes[i] == 0x25, i + 1 < n, bytes[i + 1] == 0x25 {
+                    var j = i + 2
+                    while j < n, isNameChar(bytes[j]) { j += 1 }
+                    if j + 1 < n, bytes[j] == 0x25, bytes[j + 1] == 0x25, j > i + 2 {
+                        out.append(MacroOccurrence(name: String(decoding: UnsafeBufferPointer(rebasing: bytes[(i + 2)..<j]), as: UTF8.self),
+                                                   form: .percent, start: i, end: j + 2))
+                        i = j + 2
+                        continue
+                    }
+                }
+                i += 1
+            }
+        }
+        return out
+    }
+
+    private static func scalarOccurrences(in url: String) -> [MacroOccurrence] {
         var out: [MacroOccurrence] = []
         let chars = Array(url.unicodeScalars)
         var i = 0

@@ -120,6 +120,28 @@ func profileRules(inputs: [Data]) {
     }
 }
 
+/// Per-rule cost inside one full validation (shared facts charged to their first user).
+func profileRulesInContext(inputs: [Data]) {
+    let decoded = inputs.map { VASTDecoder.decode($0) }
+    var timings: [String: Double] = [:]
+    var passes = 0
+    let start = Date()
+    while Date().timeIntervalSince(start) < 2 {
+        for input in decoded { Validator.timeRules(input, into: &timings) }
+        passes += 1
+    }
+    let total = timings.values.reduce(0, +)
+    print(String(format: "all rules: %.1f us/pass over %d passes", total / Double(passes) * 1e6, passes))
+    for (id, seconds) in timings.sorted(by: { $0.value > $1.value }).prefix(20) {
+        print(String(format: "%10.1f us/pass  %@", seconds / Double(passes) * 1e6, id))
+    }
+}
+
+if settings.stages == ["rules-full"] {
+    profileRulesInContext(inputs: inputs)
+    exit(0)
+}
+
 if settings.stages == ["rules"] {
     profileRules(inputs: inputs)
     exit(0)

@@ -34,7 +34,7 @@ enum CLI {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         for (name, content) in files {
-            try content.write(to: directory.appendingPathComponent(name), atomically: true, encoding: .utf8)
+            try content.write(to: directory.appendingPathComponent(name), atomically: false, encoding: .utf8)
         }
         let process = Process()
         process.executableURL = binary

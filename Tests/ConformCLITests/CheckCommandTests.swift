@@ -50,7 +50,7 @@ enum ConformBinary {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("conform-cli-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         let url = dir.appendingPathComponent(name)
-        try contents.write(to: url, atomically: true, encoding: .utf8)
+        try contents.write(to: url, atomically: false, encoding: .utf8)
         return url
     }
 }
@@ -120,15 +120,15 @@ struct CheckCommandTests {
         let file = try ConformBinary.temporaryFile("<VAST/>")
         let dir = file.deletingLastPathComponent()
         try #"{"version": 1, "rules": {"VAST-2.0-root-version": "off", "NO-SUCH-RULE": "error"}}"#
-            .write(to: dir.appendingPathComponent(".conform.json"), atomically: true, encoding: .utf8)
+            .write(to: dir.appendingPathComponent(".conform.json"), atomically: false, encoding: .utf8)
         let off = try ConformBinary.run(["check", "tag.xml"], directory: dir)
         #expect(!off.stdout.contains("VAST-2.0-root-version"))
         #expect(off.stderr.contains("unknown rule id \"NO-SUCH-RULE\""))
-        try "{ not json".write(to: dir.appendingPathComponent(".conform.json"), atomically: true, encoding: .utf8)
+        try "{ not json".write(to: dir.appendingPathComponent(".conform.json"), atomically: false, encoding: .utf8)
         let broken = try ConformBinary.run(["check", "tag.xml"], directory: dir)
         #expect(broken.status == 2)
         #expect(broken.stderr.contains("malformed configuration"))
-        try #"{"version": 9}"#.write(to: dir.appendingPathComponent(".conform.json"), atomically: true, encoding: .utf8)
+        try #"{"version": 9}"#.write(to: dir.appendingPathComponent(".conform.json"), atomically: false, encoding: .utf8)
         let newer = try ConformBinary.run(["check", "tag.xml"], directory: dir)
         #expect(newer.status == 2)
         #expect(newer.stderr.contains("newer than this conform supports"))
@@ -154,8 +154,8 @@ struct FollowWithProfileTests {
             <NonLinear id="n" width="640" height="360"><StaticResource creativeType="image/png"><![CDATA[https://cdn.example.org/p.png]]></StaticResource></NonLinear>
             <TrackingEvents><Tracking event="close"><![CDATA[https://i.example.org/close]]></Tracking></TrackingEvents>
             </NonLinearAds></Creative></Creatives></InLine></Ad></VAST>
-            """.write(to: dir.appendingPathComponent("i.xml"), atomically: true, encoding: .utf8)
-        try #"{"https://ads.example.org/inline.xml": "i.xml"}"#.write(to: dir.appendingPathComponent("map.json"), atomically: true, encoding: .utf8)
+            """.write(to: dir.appendingPathComponent("i.xml"), atomically: false, encoding: .utf8)
+        try #"{"https://ads.example.org/inline.xml": "i.xml"}"#.write(to: dir.appendingPathComponent("map.json"), atomically: false, encoding: .utf8)
         let result = try ConformBinary.run(
             ["check", "--no-config", "--follow", "--map", "map.json", "--profile", "pause", "--format", "json", "w.xml"], directory: dir)
         #expect(result.status == 0)

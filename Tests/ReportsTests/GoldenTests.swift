@@ -37,7 +37,7 @@ struct GoldenTests {
         let existing = try? String(contentsOf: url, encoding: .utf8)
         guard existing != text else { return }
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        try text.write(to: url, atomically: true, encoding: .utf8)
+        try text.write(to: url, atomically: false, encoding: .utf8)
         Issue.record(
             existing == nil ? "created golden file \(name); review it and run again"
                 : "\(name) differs from the golden file; the golden file was rewritten, review the diff",

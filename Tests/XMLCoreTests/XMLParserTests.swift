@@ -113,7 +113,7 @@ import Testing
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: dir) }
         let secret = dir.appendingPathComponent("secret.txt")
-        try "TOP-SECRET-CONTENT".write(to: secret, atomically: true, encoding: .utf8)
+        try "TOP-SECRET-CONTENT".write(to: secret, atomically: false, encoding: .utf8)
         let xml = """
             <?xml version="1.0"?>
             <!DOCTYPE VAST [<!ENTITY xxe SYSTEM "file://\(secret.path)"> <!ENTITY % p SYSTEM "file://\(secret.path)"> %p;]>

@@ -1,4 +1,5 @@
 import ConformCore
+import Dispatch
 import Foundation
 import VAST
 
@@ -46,6 +47,24 @@ public enum Validator {
             all += validate(embedded, configuration: configuration, rules: vastRules)
         }
         return configuration.apply(to: all).map { $0.inFile(file) }.sorted()
+    }
+
+    /// Runs every rule over `input` as `validate` does and adds each rule's time in seconds to
+    /// `timings` (keyed by rule id): for benchmarks and profiling. Shared facts (walks, URL
+    /// inspections) are charged to the first rule that asks for them.
+    public static func timeRules(_ input: DecodedInput, configuration: Configuration = .default,
+                                 rules: [any Rule.Type] = AllRules.types, into timings: inout [String: Double]) {
+        let context = RuleContext(input: input, configuration: configuration)
+        for type in rules {
+            let description = type.description
+            if let versions = description.versions {
+                guard input.vast != nil, versions.contains(context.version) else { continue }
+            }
+            let start = DispatchTime.now().uptimeNanoseconds
+            context.begin(description)
+            type.init().check(context)
+            timings[description.id, default: 0] += Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+        }
     }
 
     /// Parses, decodes and validates raw bytes.

@@ -188,58 +188,9 @@ enum VASTStructure {
         return out
     }()
 
-    /// Calls `body` for every element of the VAST tree under `root` (root included) whose content is
-    /// structured VAST: containers and text-only elements, never the inside of extensions.
-    static func walk(_ root: XMLElement, _ body: (XMLElement) -> Void) {
-        body(root)
-        guard children[root.name] != nil else { return }
-        for child in root.children { walk(child, body) }
-    }
-
-    /// A word on why `child` does not belong under `parent` in `version`, or `nil` when it does (or
-    /// when it belongs to a later version, which the version-mismatch rule reports).
-    static func misplacement(child: String, of parent: String, in version: VASTVersion) -> String? {
-        guard let allowed = children[parent] else { return nil }
-        guard let span = allowed[child] else {
-            let expected = allowed.keys.sorted().map { "<\($0)>" }.joined(separator: ", ")
-            return "<\(child)> is not a child of <\(parent)> in any VAST version; expected one of \(expected)"
-        }
-        if let until = span.until, version > until {
-            return "<\(child)> under <\(parent)> belongs to \(span.label) and is not part of VAST \(version.rawValue)"
-        }
-        return nil
-    }
-
-    /// A child that does not belong where it is, found by the one walk the child rules share.
-    struct Misplaced {
-        var message: String
-        var position: SourcePosition
-        var path: String
-    }
-
-    /// Every misplaced child of the document, by parent name: one walk per input, shared by the
-    /// per-parent unknown-child rules through the context's memo.
-    static func misplacedChildren(_ context: RuleContext) -> [String: [Misplaced]] {
-        context.memo("VASTStructure.misplacedChildren") {
-            var out: [String: [Misplaced]] = [:]
-            guard let root = context.root else { return out }
-            walk(root) { element in
-                guard children[element.name] != nil else { return }
-                for child in element.children {
-                    if let why = misplacement(child: child.name, of: element.name, in: context.version) {
-                        out[element.name, default: []].append(Misplaced(message: why, position: child.position, path: child.path))
-                    }
-                }
-            }
-            return out
-        }
-    }
-
     /// Reports every child of each `<parent>` element that is not allowed there in the effective version.
     static func reportMisplacedChildren(of parent: String, in context: RuleContext) {
-        for item in misplacedChildren(context)[parent] ?? [] {
-            context.report(item.message, at: item.position, path: item.path)
-        }
+        context.report(StructureScan.of(context).misplaced[parent] ?? [])
     }
 }
 

@@ -172,7 +172,15 @@ struct ChainCheck {
         do {
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
             for (fileName, data) in files {
-                try data.write(to: directory.appendingPathComponent(fileName), options: .atomic)
+                // Temporary file and rename in the same folder: atomic without Foundation's
+                // temporary-directory dance.
+                let target = directory.appendingPathComponent(fileName)
+                let temporary = directory.appendingPathComponent(".\(fileName).\(UUID().uuidString).tmp")
+                try data.write(to: temporary)
+                guard rename(temporary.path, target.path) == 0 else {
+                    try? FileManager.default.removeItem(at: temporary)
+                    throw CocoaError(.fileWriteUnknown)
+                }
             }
             return .init(directory: recordDirectory, files: files.keys.sorted(), error: nil)
         } catch {

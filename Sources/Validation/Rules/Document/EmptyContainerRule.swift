@@ -27,17 +27,6 @@ struct EmptyContainerRule: Rule {
         ])
 
     func check(_ context: RuleContext) {
-        let items: [String: String] = ["CompanionAds": "Companion", "NonLinearAds": "NonLinear", "Icons": "Icon", "IconClickFallbackImages": "IconClickFallbackImage"]
-        guard let root = context.root else { return }
-        // A Wrapper's NonLinearAds may carry only TrackingEvents: NonLinear creative cannot be provided in a wrapper.
-        func visit(_ element: XMLElement, inWrapper: Bool) {
-            if let item = items[element.name], element.child(item) == nil,
-               !(element.name == "NonLinearAds" && inWrapper), !(element.name == "Icons" && context.version < .v3_0) {
-                context.report("<\(element.name)> is empty; it needs at least one <\(item)>", at: element.position, path: element.path)
-            }
-            guard VASTStructure.children[element.name] != nil else { return }
-            for child in element.children { visit(child, inWrapper: inWrapper || element.name == "Wrapper") }
-        }
-        visit(root, inWrapper: false)
+        context.report(StructureScan.of(context).emptyContainers)
     }
 }

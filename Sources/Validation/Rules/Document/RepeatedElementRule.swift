@@ -24,17 +24,6 @@ struct RepeatedElementRule: Rule {
         ])
 
     func check(_ context: RuleContext) {
-        guard let root = context.root else { return }
-        VASTStructure.walk(root) { element in
-            guard let single = VASTStructure.singletons[element.name] else { return }
-            var seen: [String: Int] = [:]
-            for child in element.children where single.contains(child.name) {
-                seen[child.name, default: 0] += 1
-                if seen[child.name] == 2 {
-                    let total = element.children(child.name).count
-                    context.report("<\(element.name)> has \(total) <\(child.name)> elements; at most one is allowed", at: child.position, path: child.path)
-                }
-            }
-        }
+        context.report(StructureScan.of(context).repeated)
     }
 }

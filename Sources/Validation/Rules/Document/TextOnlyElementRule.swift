@@ -23,10 +23,6 @@ struct TextOnlyElementRule: Rule {
         ])
 
     func check(_ context: RuleContext) {
-        guard let root = context.root else { return }
-        VASTStructure.walk(root) { element in
-            guard VASTStructure.textOnly.contains(element.name), let child = element.children.first else { return }
-            context.report("<\(element.name)> holds only text, but contains the element <\(child.qualifiedName)>", at: child.position, path: child.path)
-        }
+        context.report(StructureScan.of(context).textOnly)
     }
 }

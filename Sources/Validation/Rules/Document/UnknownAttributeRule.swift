@@ -24,22 +24,6 @@ struct UnknownAttributeRule: Rule {
         ])
 
     func check(_ context: RuleContext) {
-        guard let root = context.root else { return }
-        let version = context.version
-        VASTStructure.walk(root) { element in
-            guard let allowed = VASTStructure.attributes[element.name] else { return }
-            for attribute in element.attributes where attribute.prefix == nil && attribute.name != "xmlns" {
-                if let span = allowed[attribute.name] {
-                    if let until = span.until, version > until {
-                        context.report("\(element.name)@\(attribute.name) belongs to \(span.label) and is not part of VAST \(version.rawValue)",
-                                       at: element.position, path: element.path)
-                    }
-                    continue
-                }
-                let known = allowed.keys.sorted().joined(separator: ", ")
-                context.report("<\(element.name)> has the unknown attribute \(attribute.name)=\"\(attribute.value)\"" + (known.isEmpty ? "; it takes no attributes" : "; known attributes: \(known)"),
-                               at: element.position, path: element.path)
-            }
-        }
+        context.report(StructureScan.of(context).unknownAttributes)
     }
 }

@@ -25,24 +25,6 @@ struct VersionMismatchRule: Rule {
         ])
 
     func check(_ context: RuleContext) {
-        guard let root = context.root, context.vast?.version != nil else { return }
-        let version = context.version
-        var seen = Set<String>()
-        VASTStructure.walk(root) { element in
-            // The attributes of an element that is itself newer than the declared version are not separate signals.
-            if let allowed = VASTStructure.attributes[element.name], (VASTStructure.introduced[element.name] ?? .v2_0) <= version {
-                for attribute in element.attributes where attribute.prefix == nil {
-                    guard let span = allowed[attribute.name], span.since > version,
-                          seen.insert("\(element.name)@\(attribute.name)").inserted else { continue }
-                    context.report("\(element.name)@\(attribute.name) is \(span.label), but the document declares VAST \(version.rawValue)",
-                                   at: element.position, path: element.path)
-                }
-            }
-            guard let allowed = VASTStructure.children[element.name] else { return }
-            for child in element.children {
-                guard let span = allowed[child.name], span.since > version, seen.insert(child.name).inserted else { continue }
-                context.report("<\(child.name)> is \(span.label), but the document declares VAST \(version.rawValue)", at: child.position, path: child.path)
-            }
-        }
+        context.report(StructureScan.of(context).versionMismatch)
     }
 }

@@ -25,24 +25,6 @@ struct WrapperInLineOnlyRule: Rule {
         ])
 
     func check(_ context: RuleContext) {
-        guard let root = context.root else { return }
-        let nonLinearOnly: Set<String> = ["StaticResource", "IFrameResource", "HTMLResource", "AdParameters", "NonLinearClickThrough"]
-        func visit(_ element: XMLElement) {
-            let banned: Set<String> = switch element.name {
-            case "Linear": ["Duration", "MediaFiles", "AdParameters"]
-            case "NonLinear": context.version >= .v3_0 ? nonLinearOnly : []
-            default: []
-            }
-            for child in element.children {
-                if banned.contains(child.name) {
-                    context.report("<\(child.name)> in a Wrapper's <\(element.name)> is ignored: it belongs to the InLine ad", at: child.position, path: child.path)
-                } else if VASTStructure.children[child.name] != nil {
-                    visit(child)
-                }
-            }
-        }
-        VASTStructure.walk(root) { element in
-            if element.name == "Wrapper" { visit(element) }
-        }
+        context.report(StructureScan.of(context).wrapperInLineOnly)
     }
 }

@@ -23,7 +23,8 @@ struct MacroCaseRule: Rule {
 
     func check(_ context: RuleContext) {
         var reported = Set<String>()
-        for (_, node, macro) in MacroFacts.tokens(context) {
+        for (_, node, macro) in MacroFacts.tokens(context)
+        where macro.name.utf8.contains(where: { $0 >= 0x61 && $0 <= 0x7A }) {
             let upper = macro.name.uppercased()
             guard macro.name != upper, MacroCatalog.definition(upper) != nil else { continue }
             // One finding per element, naming every mis-cased macro in it.

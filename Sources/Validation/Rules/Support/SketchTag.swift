@@ -32,14 +32,18 @@ enum SketchTag {
 extension String {
     /// The element name of an element path: `/VAST/Ad[1]/InLine/Impression[2]` → `Impression`.
     var elementNameOfPath: String {
-        let last = split(separator: "/").last.map(String.init) ?? self
-        if let bracket = last.firstIndex(of: "[") { return String(last[..<bracket]) }
-        return last
+        let bytes = utf8
+        let start = bytes.lastIndex(of: UInt8(ascii: "/")).map { bytes.index(after: $0) } ?? bytes.startIndex
+        let end = bytes[start...].firstIndex(of: UInt8(ascii: "[")) ?? bytes.endIndex
+        return String(self[start..<end])
     }
 
     /// The path of the parent element: `/VAST/Ad[1]/InLine/Impression[2]` → `/VAST/Ad[1]/InLine`.
-    var parentOfPath: String {
-        guard let slash = lastIndex(of: "/") else { return "" }
-        return String(self[..<slash])
+    var parentOfPath: String { String(parentOfPathSlice) }
+
+    /// ``parentOfPath`` without copying (for keys of sets and dictionaries).
+    var parentOfPathSlice: Substring {
+        guard let slash = utf8.lastIndex(of: UInt8(ascii: "/")) else { return "" }
+        return self[..<slash]
     }
 }

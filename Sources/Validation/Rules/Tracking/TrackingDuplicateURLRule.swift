@@ -22,11 +22,17 @@ struct TrackingDuplicateURLRule: Rule {
         ])
 
     func check(_ context: RuleContext) {
-        var seen = Set<String>()
+        struct Key: Hashable {
+            var parent: Substring
+            var event: String?
+            var offset: String?
+            var url: String
+        }
+        var seen = Set<Key>()
         for (_, _, event) in context.trackingEvents {
             let url = event.url.value
             guard !url.isEmpty else { continue }
-            let key = [event.url.path.parentOfPath, event.event ?? "", event.offset?.raw ?? "", url].joined(separator: "\u{1}")
+            let key = Key(parent: event.url.path.parentOfPathSlice, event: event.event, offset: event.offset?.raw, url: url)
             if !seen.insert(key).inserted {
                 context.report("\(event.event ?? "tracking") URL \(url) is listed twice under <\(event.url.path.parentOfPath.parentOfPath.elementNameOfPath)>", at: event.url)
             }

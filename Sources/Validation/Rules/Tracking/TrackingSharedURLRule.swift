@@ -22,11 +22,15 @@ struct TrackingSharedURLRule: Rule {
         ])
 
     func check(_ context: RuleContext) {
-        var first: [String: String] = [:]
+        struct Key: Hashable {
+            var parent: Substring
+            var url: String
+        }
+        var first: [Key: String] = [:]
         for (_, _, event) in context.trackingEvents {
             guard !event.url.value.isEmpty, let name = event.event else { continue }
-            let label = name + (event.offset.map { "@\($0.raw)" } ?? "")
-            let key = event.url.path.parentOfPath + "\u{1}" + event.url.value
+            let label = event.offset.map { "\(name)@\($0.raw)" } ?? name
+            let key = Key(parent: event.url.path.parentOfPathSlice, url: event.url.value)
             if let earlier = first[key] {
                 if earlier != label {
                     context.report("\(name) uses the same URL as \(earlier); the server cannot tell the events apart", at: event.url)

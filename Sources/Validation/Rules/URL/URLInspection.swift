@@ -133,39 +133,46 @@ struct URLInspection: Sendable {
 
     /// Replaces `[NAME]`, `%%NAME%%`, `${NAME}` and `{{NAME}}` tokens by `0`.
     static func mask(_ url: String) -> String {
-        let scalars = Array(url.unicodeScalars)
-        var out = String.UnicodeScalarView()
-        var i = 0
-        func nameEnd(from start: Int) -> Int {
-            var j = start
-            while j < scalars.count, isLetter(scalars[j]) || isDigit(scalars[j]) || scalars[j] == "_" || scalars[j] == "." || scalars[j] == "-" { j += 1 }
-            return j
-        }
-        while i < scalars.count {
-            let c = scalars[i]
-            var tokenEnd: Int?
-            if c == "[" {
-                let j = nameEnd(from: i + 1)
-                if j > i + 1, j < scalars.count, scalars[j] == "]" { tokenEnd = j + 1 }
-            } else if c == "%", i + 1 < scalars.count, scalars[i + 1] == "%" {
-                let j = nameEnd(from: i + 2)
-                if j > i + 2, j + 1 < scalars.count, scalars[j] == "%", scalars[j + 1] == "%" { tokenEnd = j + 2 }
-            } else if c == "$", i + 1 < scalars.count, scalars[i + 1] == "{" {
-                let j = nameEnd(from: i + 2)
-                if j > i + 2, j < scalars.count, scalars[j] == "}" { tokenEnd = j + 1 }
-            } else if c == "{", i + 1 < scalars.count, scalars[i + 1] == "{" {
-                let j = nameEnd(from: i + 2)
-                if j > i + 2, j + 1 < scalars.count, scalars[j] == "}", scalars[j + 1] == "}" { tokenEnd = j + 2 }
+        var source = url
+        return source.withUTF8 { bytes -> String in
+            func isNameByte(_ b: UInt8) -> Bool {
+                (b >= 0x41 && b <= 0x5A) || (b >= 0x61 && b <= 0x7A) || (b >= 0x30 && b <= 0x39) || b == 0x5F || b == 0x2E || b == 0x2D
             }
-            if let tokenEnd {
-                out.append("0")
-                i = tokenEnd
-            } else {
-                out.append(c)
-                i += 1
+            let n = bytes.count
+            func nameEnd(from start: Int) -> Int {
+                var j = start
+                while j < n, isNameByte(bytes[j]) { j += 1 }
+                return j
             }
+            var out: [UInt8] = []
+            out.reserveCapacity(n)
+            var i = 0
+            while i < n {
+                let c = bytes[i]
+                var tokenEnd: Int?
+                if c == 0x5B {
+                    let j = nameEnd(from: i + 1)
+                    if j > i + 1, j < n, bytes[j] == 0x5D { tokenEnd = j + 1 }
+                } else if c == 0x25, i + 1 < n, bytes[i + 1] == 0x25 {
+                    let j = nameEnd(from: i + 2)
+                    if j > i + 2, j + 1 < n, bytes[j] == 0x25, bytes[j + 1] == 0x25 { tokenEnd = j + 2 }
+                } else if c == 0x24, i + 1 < n, bytes[i + 1] == 0x7B {
+                    let j = nameEnd(from: i + 2)
+                    if j > i + 2, j < n, bytes[j] == 0x7D { tokenEnd = j + 1 }
+                } else if c == 0x7B, i + 1 < n, bytes[i + 1] == 0x7B {
+                    let j = nameEnd(from: i + 2)
+                    if j > i + 2, j + 1 < n, bytes[j] == 0x7D, bytes[j + 1] == 0x7D { tokenEnd = j + 2 }
+                }
+                if let tokenEnd {
+                    out.append(0x30)
+                    i = tokenEnd
+                } else {
+                    out.append(c)
+                    i += 1
+                }
+            }
+            return String(decoding: out, as: UTF8.self)
         }
-        return String(out)
     }
 
     // MARK: Fast paths

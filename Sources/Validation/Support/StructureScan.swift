@@ -1,0 +1,161 @@
+import ConformCore
+import XMLCore
+
+/// Everything the structural rules report, found in one walk of the element tree per input and
+/// shared through the context's memo. Each rule reads its own list; the walk looks every element
+/// name up once (in ``VASTStructure/infos``) instead of once per rule.
+struct StructureScan {
+    struct Finding {
+        var message: String
+        var position: SourcePosition
+        var path: String
+    }
+
+    /// Children not allowed under their parent, by parent name (the per-parent unknown-child rules).
+    var misplaced: [String: [Finding]] = [:]
+    var versionMismatch: [Finding] = []
+    var repeated: [Finding] = []
+    var unknownAttributes: [Finding] = []
+    var textOnly: [Finding] = []
+    var emptyContainers: [Finding] = []
+    var wrapperInLineOnly: [Finding] = []
+
+    static func of(_ context: RuleContext) -> StructureScan {
+        context.memo("StructureScan") {
+            var scan = StructureScan()
+            guard let root = context.root else { return scan }
+            var walker = Walker(version: context.version, checksVersion: context.vast?.version != nil)
+            walker.visit(root, inWrapper: false, into: &scan)
+            return scan
+        }
+    }
+
+    private struct Walker {
+        let version: VASTVersion
+        /// The version-mismatch rule needs a declared version it knows.
+        let checksVersion: Bool
+        /// Each newer element or attribute is reported once.
+        var seenNewer = Set<String>()
+
+        static let nonLinearInLineOnly: Set<String> = ["StaticResource", "IFrameResource", "HTMLResource", "AdParameters", "NonLinearClickThrough"]
+        static let linearInLineOnly: Set<String> = ["Duration", "MediaFiles", "AdParameters"]
+        static let emptyItems: [String: String] = [
+            "CompanionAds": "Companion", "NonLinearAds": "NonLinear", "Icons": "Icon", "IconClickFallbackImages": "IconClickFallbackImage",
+        ]
+
+        mutating func visit(_ element: XMLElement, inWrapper: Bool, into scan: inout StructureScan) {
+            let name = element.name
+            let info = VASTStructure.infos[name]
+
+            // Empty containers (a Wrapper's NonLinearAds may hold only tracking; VAST 2.0 had no Icons).
+            if let item = Self.emptyItems[name], element.child(item) == nil,
+               !(name == "NonLinearAds" && inWrapper), !(name == "Icons" && version < .v3_0) {
+                scan.emptyContainers.append(Finding(message: "<\(name)> is empty; it needs at least one <\(item)>",
+                                                    position: element.position, path: element.path))
+            }
+            // Text-only elements holding elements.
+            if info?.isTextOnly == true, let child = element.children.first {
+                scan.textOnly.append(Finding(message: "<\(name)> holds only text, but contains the element <\(child.qualifiedName)>",
+                                             position: child.position, path: child.path))
+            }
+            // Attributes: unknown, removed, or newer than the declared version.
+            if let allowed = info?.attributes {
+                let elementIsCurrent = (info?.introduced ?? .v2_0) <= version
+                for attribute in element.attributes where attribute.prefix == nil && attribute.name != "xmlns" {
+                    guard let span = allowed[attribute.name] else {
+                        let known = allowed.keys.sorted().joined(separator: ", ")
+                        scan.unknownAttributes.append(Finding(
+                            message: "<\(name)> has the unknown attribute \(attribute.name)=\"\(attribute.value)\""
+                                + (known.isEmpty ? "; it takes no attributes" : "; known attributes: \(known)"),
+                            position: element.position, path: element.path))
+                        continue
+                    }
+                    if let until = span.until, version > until {
+                        scan.unknownAttributes.append(Finding(
+                            message: "\(name)@\(attribute.name) belongs to \(span.label) and is not part of VAST \(version.rawValue)",
+                            position: element.position, path: element.path))
+                    }
+                    if checksVersion, elementIsCurrent, span.since > version, seenNewer.insert("\(name)@\(attribute.name)").inserted {
+                        scan.versionMismatch.append(Finding(
+                            message: "\(name)@\(attribute.name) is \(span.label), but the document declares VAST \(version.rawValue)",
+                            position: element.position, path: element.path))
+                    }
+                }
+            }
+            guard let allowedChildren = info?.children else { return }
+            // Children: misplaced, newer than declared, repeated singletons, InLine-only in a Wrapper.
+            let banned: Set<String> = switch name {
+            case "Linear" where inWrapper: Self.linearInLineOnly
+            case "NonLinear" where inWrapper: version >= .v3_0 ? Self.nonLinearInLineOnly : []
+            default: []
+            }
+            var singletonCounts: [String: Int] = [:]
+            for child in element.children {
+                let childName = child.name
+                if let span = allowedChildren[childName] {
+                    if let until = span.until, version > until {
+                        scan.misplaced[name, default: []].append(Finding(
+                            message: "<\(childName)> under <\(name)> belongs to \(span.label) and is not part of VAST \(version.rawValue)",
+                            position: child.position, path: child.path))
+                    }
+                    if checksVersion, span.since > version, seenNewer.insert(childName).inserted {
+                        scan.versionMismatch.append(Finding(
+                            message: "<\(childName)> is \(span.label), but the document declares VAST \(version.rawValue)",
+                            position: child.position, path: child.path))
+                    }
+                } else {
+                    let expected = allowedChildren.keys.sorted().map { "<\($0)>" }.joined(separator: ", ")
+                    scan.misplaced[name, default: []].append(Finding(
+                        message: "<\(childName)> is not a child of <\(name)> in any VAST version; expected one of \(expected)",
+                        position: child.position, path: child.path))
+                }
+                if let singles = info?.singletons, singles.contains(childName) {
+                    let count = (singletonCounts[childName] ?? 0) + 1
+                    singletonCounts[childName] = count
+                    if count == 2 {
+                        let total = element.children.reduce(0) { $0 + ($1.name == childName ? 1 : 0) }
+                        scan.repeated.append(Finding(message: "<\(name)> has \(total) <\(childName)> elements; at most one is allowed",
+                                                     position: child.position, path: child.path))
+                    }
+                }
+                if banned.contains(childName) {
+                    scan.wrapperInLineOnly.append(Finding(
+                        message: "<\(childName)> in a Wrapper's <\(name)> is ignored: it belongs to the InLine ad",
+                        position: child.position, path: child.path))
+                }
+            }
+            for child in element.children {
+                visit(child, inWrapper: inWrapper || name == "Wrapper", into: &scan)
+            }
+        }
+    }
+}
+
+extension RuleContext {
+    /// Reports structural findings of the running rule.
+    func report(_ findings: [StructureScan.Finding]) {
+        for finding in findings { report(finding.message, at: finding.position, path: finding.path) }
+    }
+}
+
+extension VASTStructure {
+    /// What the tables say about one element name, gathered so a walk looks a name up once.
+    struct ElementInfo {
+        var children: [String: VersionSpan]?
+        var attributes: [String: VersionSpan]?
+        var singletons: Set<String>?
+        var isTextOnly: Bool
+        var introduced: VASTVersion?
+    }
+
+    static let infos: [String: ElementInfo] = {
+        var names = Set(children.keys).union(attributes.keys).union(singletons.keys).union(textOnly).union(introduced.keys)
+        names.remove("")
+        var out: [String: ElementInfo] = [:]
+        for name in names {
+            out[name] = ElementInfo(children: children[name], attributes: attributes[name], singletons: singletons[name],
+                                    isTextOnly: textOnly.contains(name), introduced: introduced[name])
+        }
+        return out
+    }()
+}
