@@ -68,5 +68,7 @@ if ProcessInfo.processInfo.environment["CONFORM_FUZZ"] != nil {
     package.targets += [
         .executableTarget(name: "FuzzVAST", dependencies: ["VAST", "Validation", "XMLCore"]),
         .executableTarget(name: "FuzzParams", dependencies: ["Trafficking"]),
+        .executableTarget(name: "FuzzChain", dependencies: ["Chain", "VAST"]),
+        .executableTarget(name: "FuzzExpectation", dependencies: ["Conformance"]),
     ]
 }
