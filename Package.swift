@@ -44,20 +44,19 @@ let package = Package(
         .testTarget(name: "XMLCoreTests", dependencies: ["XMLCore", "ConformCore"]),
         .testTarget(name: "VASTTests", dependencies: ["VAST", "XMLCore", "ConformCore"]),
         .testTarget(name: "TraffickingTests", dependencies: ["Trafficking"]),
-        .testTarget(name: "ConformCLITests", dependencies: ["conform"]),
         .testTarget(
-            name: "ChainTests", dependencies: ["Chain", "VAST", "ConformCore"],
+            name: "ChainTests", dependencies: ["Chain", "VAST", "ConformCore", "ConformTestSupport"],
             resources: [.copy("Fixtures")]),
         .testTarget(name: "ValidationTests", dependencies: ["Validation", "VAST", "XMLCore", "ConformCore"]),
         .testTarget(name: "ProfilesTests", dependencies: ["Profiles", "VAST", "ConformCore"]),
-        // Launches the built `conform` binary: simulate, schedule and check --profile end to end.
-        .testTarget(name: "ProfileCommandTests", dependencies: ["conform"]),
-        // Launches the built `conform` binary; depending on the executable makes `swift test` build it.
-        .testTarget(name: "CLITests", dependencies: ["conform"]),
+        // Locates and launches the built `conform` binary for end-to-end tests.
+        .target(name: "ConformTestSupport", path: "Tests/ConformTestSupport"),
+        // End-to-end tests of every command; depending on the executable makes `swift test` build it.
+        .testTarget(name: "CLITests", dependencies: ["conform", "ConformTestSupport"]),
         .testTarget(
-            name: "ReportsTests", dependencies: ["Reports", "Conformance", "ConformCore", "XMLCore"],
+            name: "ReportsTests", dependencies: ["Reports", "Conformance", "ConformCore", "XMLCore", "ConformTestSupport"],
             exclude: ["Golden"]),
-        .testTarget(name: "ConformanceTests", dependencies: ["Conformance", "Validation", "VAST", "ConformCore"]),
+        .testTarget(name: "ConformanceTests", dependencies: ["Conformance", "Validation", "VAST", "ConformCore", "ConformTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

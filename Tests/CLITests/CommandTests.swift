@@ -1,57 +1,23 @@
 import Foundation
+import ConformTestSupport
 import Testing
 
 /// End-to-end tests of the command-line front: launch the built `conform` binary, feed it files, and
 /// check exit codes and output. Skipped, with a message, when the binary cannot be found.
 enum CLI {
-    /// The `conform` executable next to the test bundle, or in the package's `.build/debug`.
-    static let binary: URL? = {
-        var candidates: [URL] = []
-        let bundleDirectory = Bundle.main.bundleURL.deletingLastPathComponent()
-        candidates.append(bundleDirectory.appendingPathComponent("conform"))
-        candidates.append(Bundle.main.bundleURL.appendingPathComponent("conform"))
-        if let argument = CommandLine.arguments.first {
-            candidates.append(URL(fileURLWithPath: argument).deletingLastPathComponent().appendingPathComponent("conform"))
-        }
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        candidates.append(root.appendingPathComponent(".build/debug/conform"))
-        return candidates.first { url in
-            var isDirectory: ObjCBool = false
-            return FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) && !isDirectory.boolValue
-                && FileManager.default.isExecutableFile(atPath: url.path)
-        }
-    }()
+    /// The `conform` executable (see ``ConformBinary``).
+    static let binary: URL? = ConformBinary.url
 
-    struct Result {
-        var status: Int32
-        var stdout: String
-        var stderr: String
-    }
+    typealias Result = ConformBinary.Output
 
     /// Runs `conform` with `arguments` in a fresh temporary directory (so no `.conform.json` is picked up).
     static func run(_ arguments: [String], files: [String: String] = [:]) throws -> Result {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("conform-cli-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let directory = try ConformBinary.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         for (name, content) in files {
             try content.write(to: directory.appendingPathComponent(name), atomically: false, encoding: .utf8)
         }
-        let process = Process()
-        process.executableURL = binary
-        process.arguments = arguments
-        process.currentDirectoryURL = directory
-        var environment = ProcessInfo.processInfo.environment
-        environment["NO_COLOR"] = "1"
-        process.environment = environment
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let stdout = out.fileHandleForReading.readDataToEndOfFile()
-        let stderr = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Result(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
-                      stderr: String(decoding: stderr, as: UTF8.self))
+        return try ConformBinary.run(arguments, directory: directory)
     }
 
     /// A tag whose only findings are a warning (http impression) and an info (Error URL without [ERRORCODE]).

@@ -1,13 +1,6 @@
 import Foundation
+import ConformTestSupport
 import Testing
-
-/// The built `conform` binary next to the test bundle's resources, if it was built.
-enum ConformBinary {
-    static let url: URL? = {
-        let url = Fixtures.root.deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("conform")
-        return FileManager.default.isExecutableFile(atPath: url.path) ? url : nil
-    }()
-}
 
 /// `conform check --follow` end to end: the built binary is launched on the fixtures.
 @Suite(.enabled(if: ConformBinary.url != nil, "the conform binary is not built (run swift build)"))

@@ -1,16 +1,11 @@
 import Foundation
+import ConformTestSupport
 import Testing
 @testable import Conformance
 
 /// End-to-end: launch the built `conform` and check its exit codes and files.
 @Suite(.serialized) struct CommandLineTests {
-    static let binary: URL? = {
-        for configuration in ["debug", "release"] {
-            let url = packageRoot.appendingPathComponent(".build/\(configuration)/conform")
-            if FileManager.default.isExecutableFile(atPath: url.path) { return url }
-        }
-        return nil
-    }()
+    static let binary: URL? = ConformBinary.url
 
     struct Outcome {
         var code: Int32

@@ -1,4 +1,5 @@
 import Foundation
+import ConformTestSupport
 import Testing
 @testable import Reports
 
@@ -59,37 +60,5 @@ struct CommandTests {
         #expect(defaults.status == 0)
         #expect(defaults.stdout.contains("report.html") && defaults.stdout.contains("report.md"))
         #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("report.html").path))
-    }
-}
-
-enum ConformBinary {
-    static let url: URL? = {
-        let candidates = [
-            URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("conform"),
-            Bundle.main.bundleURL.appendingPathComponent("conform"),
-            Bundle.main.bundleURL.deletingLastPathComponent().appendingPathComponent("conform"),
-        ]
-        return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) }
-    }()
-
-    struct Run { var status: Int32; var stdout: String; var stderr: String }
-
-    static func run(_ arguments: [String]) throws -> Run {
-        let process = Process()
-        process.executableURL = url
-        process.arguments = arguments
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        nonisolated(unsafe) var stdout = Data(), stderr = Data()
-        let group = DispatchGroup()
-        DispatchQueue.global().async(group: group) { stdout = out.fileHandleForReading.readDataToEndOfFile() }
-        DispatchQueue.global().async(group: group) { stderr = err.fileHandleForReading.readDataToEndOfFile() }
-        process.waitUntilExit()
-        group.wait()
-        return Run(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
-                   stderr: String(decoding: stderr, as: UTF8.self))
     }
 }

@@ -1,41 +1,16 @@
 import Foundation
+import ConformTestSupport
 import Testing
 
 /// `conform simulate`, `conform schedule` and `conform check --profile` run as a user runs them: the
 /// built binary, its standard output and its exit code.
 @Suite struct ProfileCommandTests {
-    struct Result {
-        var status: Int32
-        var stdout: String
-        var stderr: String
-    }
+    typealias Result = ConformBinary.Output
 
-    static let binary: URL = {
-        let bundle = Bundle.allBundles.first { $0.bundlePath.hasSuffix(".xctest") }
-        let directory = bundle?.bundleURL.deletingLastPathComponent()
-            ?? URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-        return directory.appendingPathComponent("conform")
-    }()
+    static let binary: URL = ConformBinary.url ?? URL(fileURLWithPath: "/nonexistent/conform")
 
     func run(_ arguments: [String], stdin: String? = nil) throws -> Result {
-        let process = Process()
-        process.executableURL = Self.binary
-        process.arguments = arguments
-        var environment = ProcessInfo.processInfo.environment
-        environment["NO_COLOR"] = "1"
-        process.environment = environment
-        let out = Pipe(), err = Pipe(), input = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        process.standardInput = input
-        try process.run()
-        if let stdin { input.fileHandleForWriting.write(Data(stdin.utf8)) }
-        try input.fileHandleForWriting.close()
-        let stdout = out.fileHandleForReading.readDataToEndOfFile()
-        let stderr = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Result(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
-                      stderr: String(decoding: stderr, as: UTF8.self))
+        try ConformBinary.run(arguments, stdin: stdin.map { Data($0.utf8) })
     }
 
     static let pauseTag = """

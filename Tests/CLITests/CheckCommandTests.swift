@@ -1,59 +1,6 @@
 import Foundation
+import ConformTestSupport
 import Testing
-
-/// End-to-end tests of the `conform` binary: launched as a process, as users and CI run it.
-enum ConformBinary {
-    /// The built `conform` executable next to the test bundle, or `nil` when it cannot be found.
-    static let url: URL? = {
-        var candidates: [URL] = []
-        let bundle = Bundle.main.bundleURL
-        candidates.append(bundle.deletingLastPathComponent().appendingPathComponent("conform"))
-        candidates.append(bundle.appendingPathComponent("conform"))
-        let argv0 = URL(fileURLWithPath: CommandLine.arguments[0])
-        candidates.append(argv0.deletingLastPathComponent().appendingPathComponent("conform"))
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        candidates.append(root.appendingPathComponent(".build/debug/conform"))
-        return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) }
-    }()
-
-    struct Output {
-        var status: Int32
-        var stdout: String
-        var stderr: String
-    }
-
-    static func run(_ arguments: [String], stdin: Data? = nil, environment: [String: String] = [:],
-                    directory: URL? = nil) throws -> Output {
-        let url = try #require(url, "the conform binary was not found next to the tests")
-        let process = Process()
-        process.executableURL = url
-        process.arguments = arguments
-        var env = ProcessInfo.processInfo.environment
-        for (k, v) in environment { env[k] = v }
-        process.environment = env
-        if let directory { process.currentDirectoryURL = directory }
-        let out = Pipe(), err = Pipe(), input = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        process.standardInput = input
-        try process.run()
-        if let stdin { input.fileHandleForWriting.write(stdin) }
-        try input.fileHandleForWriting.close()
-        let stdoutData = out.fileHandleForReading.readDataToEndOfFile()
-        let stderrData = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Output(status: process.terminationStatus, stdout: String(decoding: stdoutData, as: UTF8.self),
-                      stderr: String(decoding: stderrData, as: UTF8.self))
-    }
-
-    static func temporaryFile(_ contents: String, name: String = "tag.xml") throws -> URL {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("conform-cli-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        let url = dir.appendingPathComponent(name)
-        try contents.write(to: url, atomically: false, encoding: .utf8)
-        return url
-    }
-}
 
 @Suite(.enabled(if: ConformBinary.url != nil, "the conform binary was not built next to the tests"))
 struct CheckCommandTests {
