@@ -8,6 +8,8 @@ public struct ParameterRow: Sendable, Hashable {
     public var line: Int
     /// `accepted` or `rejected`.
     public var verdict: String
+    /// `false` when the format column is `*`: the row does not pin the detected format.
+    public var pinsFormat = true
     /// The expected detected format id, or `nil` for `-` (no format detected).
     public var format: String?
     /// Rule ids that must appear.
@@ -34,10 +36,10 @@ public struct ParameterRow: Sendable, Hashable {
     /// The row as an expectation, so rows and files are judged by the same code.
     public var expectation: CaseExpectation {
         CaseExpectation(
-            verdict: verdict, tags: tags,
+            verdict: verdict == "-" ? nil : verdict, tags: tags,
             diagnostics: present.isEmpty && absent.isEmpty ? nil
                 : DiagnosticExpectation(present: present.map { ExpectedDiagnostic(rule: $0) }, absent: absent),
-            parameters: ParameterExpectation(format: format))
+            parameters: pinsFormat ? ParameterExpectation(format: format) : nil)
     }
 }
 
@@ -49,7 +51,8 @@ public struct ParameterRow: Sendable, Hashable {
 /// cta-01	accepted	customCTA	-	cta=Shop%20now,url=https://x.example/
 /// cta-02	rejected	customCTA	PARAM-duplicate-key,!PARAM-unknown-key	cta=a,cta=b
 /// ```
-/// - verdict: `accepted` or `rejected`;
+/// - verdict: `accepted` or `rejected`, or `-` when the row pins only diagnostics;
+/// - format: the detected format id, `-` for none, or `*` when the row does not pin it;
 /// - format: the expected detected format id, or `-` for none;
 /// - diagnostics: comma-separated rule ids that must appear, `!ID` for ids that must not, or `-`;
 /// - string: everything after the fourth tab, unchanged (it may contain tabs and spaces).
@@ -97,11 +100,12 @@ public enum ParameterTable {
                 continue
             }
             let verdict = columns[1]
-            guard verdict == Verdict.accepted || verdict == Verdict.rejected else {
-                entries.append(.broken(line: lineNumber, id: id, message: "verdict must be 'accepted' or 'rejected', found '\(verdict)'"))
+            guard verdict == Verdict.accepted || verdict == Verdict.rejected || verdict == "-" else {
+                entries.append(.broken(line: lineNumber, id: id, message: "verdict must be 'accepted', 'rejected' or '-', found '\(verdict)'"))
                 continue
             }
             let format = columns[2] == "-" || columns[2].isEmpty ? nil : columns[2]
+            let pinsFormat = columns[2] != "*"
             var present: [String] = []
             var absent: [String] = []
             if columns[3] != "-" && !columns[3].isEmpty {
@@ -110,8 +114,10 @@ public enum ParameterTable {
                     if ruleID.hasPrefix("!") { absent.append(String(ruleID.dropFirst())) } else if !ruleID.isEmpty { present.append(ruleID) }
                 }
             }
-            entries.append(.row(ParameterRow(id: id, line: lineNumber, verdict: verdict, format: format,
-                                             present: present, absent: absent, string: columns[4], tags: tags)))
+            var row = ParameterRow(id: id, line: lineNumber, verdict: verdict, format: format,
+                                   present: present, absent: absent, string: columns[4], tags: tags)
+            row.pinsFormat = pinsFormat
+            entries.append(.row(row))
         }
         return entries
     }

@@ -1,4 +1,5 @@
 import ConformCore
+import Chain
 import Trafficking
 
 /// The registry: every rule conform runs. Each family lists its rules in its own file under
@@ -10,9 +11,11 @@ public enum AllRules {
         RuleFamilies.xml + RuleFamilies.document + RuleFamilies.values + RuleFamilies.vmap + RuleFamilies.parameters
             + RuleFamilies.tracking + RuleFamilies.url + RuleFamilies.macro + RuleFamilies.identity
 
-    /// Descriptions of every rule: VAST, VMAP and XML rules, the XSD check, then the trafficking-parameter rules.
+    /// Descriptions of every rule: VAST, VMAP and XML rules, the XSD check, the trafficking-parameter
+    /// rules, and the wrapper-chain findings. (Player-profile rules live above this layer; the command
+    /// line adds them.)
     public static var descriptions: [RuleDescription] {
-        types.map { $0.description } + [SchemaValidation.description] + TraffickingRulesCatalog.all
+        types.map { $0.description } + [SchemaValidation.description] + TraffickingRulesCatalog.all + ChainRules.all
     }
 
     /// Looks up a rule description by id (or deprecated alias).

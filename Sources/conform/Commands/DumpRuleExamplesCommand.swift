@@ -1,5 +1,6 @@
 import ConformCore
 import Foundation
+import Trafficking
 import Validation
 
 /// `conform dump-rule-examples`: a development command that prints every rule's examples as JSON,
@@ -15,7 +16,7 @@ enum DumpRuleExamplesCommand {
         OPTIONS:
           -h, --help              Show this help.
 
-        Output: [{"id", "severity", "versions": {"from", "to"} or null,
+        Output: [{"kind" (vast or params), "id", "severity", "versions": {"from", "to"} or null,
                   "valid": [text], "invalid": [{"text", "positions": [{"line", "column"}]}]}]
         sorted by id; texts have their ↓ markers removed.
 
@@ -26,6 +27,8 @@ enum DumpRuleExamplesCommand {
     struct Versions: Encodable { var from: String; var to: String }
     struct Invalid: Encodable { var text: String; var positions: [SourcePosition] }
     struct Entry: Encodable {
+        /// `vast` (examples are documents) or `params` (examples are parameter strings).
+        var kind: String
         var id: String
         var severity: Severity
         var versions: Versions?
@@ -38,14 +41,20 @@ enum DumpRuleExamplesCommand {
         guard arguments.isEmpty else {
             return UsageError(message: "unexpected argument '\(arguments[0])'", command: "dump-rule-examples", usage: usage).report()
         }
-        let entries = AllRules.types.map { type -> Entry in
+        let vast = AllRules.types.map { type -> Entry in
             let description = type.description
             return Entry(
-                id: description.id, severity: description.severity,
+                kind: "vast", id: description.id, severity: description.severity,
                 versions: description.versions.map { Versions(from: $0.lowerBound.rawValue, to: $0.upperBound.rawValue) },
                 valid: description.validExamples.map(\.cleanText),
                 invalid: description.invalidExamples.map { Invalid(text: $0.cleanText, positions: $0.markerPositions) })
-        }.sorted { $0.id < $1.id }
+        }
+        let params = TraffickingRules.all.map { description in
+            Entry(kind: "params", id: description.id, severity: description.severity, versions: nil,
+                  valid: description.validExamples.map(\.cleanText),
+                  invalid: description.invalidExamples.map { Invalid(text: $0.cleanText, positions: $0.markerPositions) })
+        }
+        let entries = (vast + params).sorted { $0.id < $1.id }
         print(encodeJSON(entries))
         return ExitCode.success
     }

@@ -40,8 +40,8 @@ enum ExplainCommand {
         guard ["text", "json", "markdown"].contains(format) else {
             return UsageError(message: "unknown format '\(format)' (values: text, json, markdown)", command: "explain", usage: usage).report()
         }
-        let descriptions = AllRules.descriptions
-        let rule = AllRules.description(for: query) ?? descriptions.first {
+        let descriptions = RuleCatalog.all
+        let rule = RuleCatalog.description(for: query) ?? descriptions.first {
             $0.id.lowercased() == query.lowercased() || $0.deprecatedAliases.contains { $0.lowercased() == query.lowercased() }
         }
         guard let rule else {

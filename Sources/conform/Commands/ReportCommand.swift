@@ -103,7 +103,7 @@ enum ReportCommand {
         if annotations { print(GitHubAnnotations.render(results), terminator: "") }
         do {
             let written = try ReportWriter.write(
-                results, rules: AllRules.descriptions, formats: formats, to: URL(fileURLWithPath: output))
+                results, rules: RuleCatalog.all, formats: formats, to: URL(fileURLWithPath: output))
             for url in written {
                 let line = "Wrote \(relative(url.path))"
                 if annotations { Terminal.printError(line) } else { print(line) }

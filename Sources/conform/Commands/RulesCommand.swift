@@ -36,7 +36,7 @@ enum RulesCommand {
             return UsageError(message: "unexpected argument '\(scanner.positionals[0])'; use 'conform explain <rule-id>' for one rule",
                               command: "rules", usage: usage).report()
         }
-        let descriptions = AllRules.descriptions
+        let descriptions = RuleCatalog.all
         switch scanner.value("--format") ?? "text" {
         case "text":
             print(RuleDocumentation.table(descriptions))

@@ -26,7 +26,7 @@ enum ConfigurationLoader {
         } catch {
             throw .unreadable(path: url.path, reason: (error as NSError).localizedDescription)
         }
-        let (configuration, warnings) = try Configuration.parse(data, knownRuleIDs: Set(AllRules.descriptions.map(\.id)))
+        let (configuration, warnings) = try Configuration.parse(data, knownRuleIDs: Set(RuleCatalog.all.map(\.id)))
         for warning in warnings { Terminal.printError("warning: \(url.lastPathComponent): \(warning)") }
         return configuration
     }
