@@ -247,11 +247,16 @@ static void on_end(void *ctx, const xmlChar *localname, const xmlChar *prefix, c
     s->depth--;
     cvx_buffer *b = &s->text[s->depth];
     cvx_element *e = &s->result->elements[s->stack[s->depth]];
-    if (b->len > 0) {
-        int64_t off = arena_add(s, b->data, b->len);
+    /* Stored without leading and trailing XML whitespace: VAST values are read trimmed, and
+     * indentation-only content of container elements costs nothing. */
+    int64_t start = 0, end = b->len;
+    while (start < end && (b->data[start] == ' ' || b->data[start] == '\t' || b->data[start] == '\n' || b->data[start] == '\r')) start++;
+    while (end > start && (b->data[end - 1] == ' ' || b->data[end - 1] == '\t' || b->data[end - 1] == '\n' || b->data[end - 1] == '\r')) end--;
+    if (end > start) {
+        int64_t off = arena_add(s, b->data + start, end - start);
         e = &s->result->elements[s->stack[s->depth]];
         e->text = off;
-        e->text_len = b->len;
+        e->text_len = end - start;
     }
     b->len = 0;
 }

@@ -25,7 +25,8 @@ public struct XMLElement: Sendable, Codable, Hashable {
     public var namespaceURI: String?
     public var attributes: [XMLAttribute]
     public var children: [XMLElement]
-    /// The direct character data of the element, text and CDATA sections concatenated, untrimmed.
+    /// The direct character data of the element, text and CDATA sections concatenated, without
+    /// leading and trailing XML whitespace (space, tab, CR, LF).
     public var text: String
     /// Where the start tag's `<` is: 1-based line and column (characters).
     public var position: SourcePosition
@@ -60,7 +61,8 @@ public struct XMLElement: Sendable, Codable, Hashable {
     /// `prefix:name` or `name`.
     public var qualifiedName: String { prefix.map { "\($0):\(name)" } ?? name }
 
-    /// The text without surrounding whitespace.
+    /// The text without surrounding whitespace (the parser already stores it so; elements built by
+    /// hand are trimmed here).
     public var trimmedText: String { text.trimmingWhitespace() }
 
     /// The value of the first attribute with this local name.

@@ -29,7 +29,7 @@ typedef struct cvx_element {
     int32_t attr_count;
     int32_t first_child;   /* index of the first child element, -1 when none */
     int32_t next_sibling;  /* index of the next sibling element, -1 when none */
-    int64_t text;          /* arena offset of the direct text content (text and CDATA, concatenated) */
+    int64_t text;          /* arena offset of the direct text content (text and CDATA, concatenated, trimmed) */
     int64_t text_len;      /* bytes */
     int32_t line;          /* 1-based line of the start tag's '<' */
     int32_t column;        /* 1-based column (characters) of the start tag's '<' */
