@@ -13,7 +13,8 @@ struct URLSchemeRule: Rule {
             the configuration's allowedURLSchemes (default https and http); javascript: and file: are always \
             reported; data: is accepted for an InteractiveCreativeFile in VAST 4.3 (which allows inline data \
             URIs there) and wherever the configuration allows it; about:blank is accepted as the placeholder \
-            VAST 4.3 names for Impression.
+            VAST 4.3 names for Impression; a MediaFile or Mezzanine with delivery="streaming" may use a \
+            streaming protocol (rtmp, rtmps, rtsp), which is what that delivery type was made for.
             """,
         fix: "Serve the resource over https:// (or add the scheme to allowedURLSchemes in .conform.json if it is intended).",
         severity: .error,
@@ -25,14 +26,24 @@ struct URLSchemeRule: Rule {
         validExamples: [
             SketchTag.inLine("4.2", "<Impression><![CDATA[https://i.example/imp]]></Impression>\n<Impression><![CDATA[about:blank]]></Impression>"),
             SketchTag.linear("4.3", "<MediaFiles><InteractiveCreativeFile type=\"text/html\" apiFramework=\"SIMID\"><![CDATA[data:text/html;base64,PGI+aGk8L2I+]]></InteractiveCreativeFile></MediaFiles>"),
+            SketchTag.linear("4.1", "<MediaFiles><Mezzanine delivery=\"streaming\" type=\"video/mp4\" width=\"1920\" height=\"1080\"><![CDATA[rtsp://media.example/mezz]]></Mezzanine></MediaFiles>"),
         ],
         invalidExamples: [
             SketchTag.inLine("4.2", "↓<Impression><![CDATA[javascript:alert(1)]]></Impression>\n↓<Error><![CDATA[ftp://e.example/e]]></Error>"),
             SketchTag.linear("4.2", "<MediaFiles>↓<MediaFile delivery=\"progressive\" type=\"video/mp4\" width=\"640\" height=\"360\"><![CDATA[file:///C:/ads/a.mp4]]></MediaFile></MediaFiles>"),
+            SketchTag.linear("4.2", "<MediaFiles>↓<MediaFile delivery=\"progressive\" type=\"video/mp4\" width=\"640\" height=\"360\"><![CDATA[rtmp://media.example/a]]></MediaFile></MediaFiles>"),
         ])
 
     func check(_ context: RuleContext) {
         let allowed = Set(context.configuration.allowedURLSchemes.map { $0.lowercased() })
+        let streamingProtocols: Set<String> = ["rtmp", "rtmps", "rtmpe", "rtsp"]
+        var streamingMedia = Set<String>()
+        for (_, creative) in context.creatives {
+            guard let linear = creative.linear else { continue }
+            for file in linear.mediaFiles + linear.mezzanines where file.delivery == "streaming" {
+                streamingMedia.insert(file.url.path)
+            }
+        }
         for (_, node) in context.urls {
             guard let scheme = URLInspection.scheme(of: node.value), !allowed.contains(scheme) || scheme == "javascript" || scheme == "file" else { continue }
             let element = node.path.elementNameOfPath
@@ -42,6 +53,8 @@ struct URLSchemeRule: Rule {
             case "about" where node.value.lowercased() == "about:blank":
                 continue
             case "data" where element == "InteractiveCreativeFile" && context.version >= .v4_3:
+                continue
+            case _ where streamingProtocols.contains(scheme) && streamingMedia.contains(node.path):
                 continue
             default:
                 if !allowed.contains(scheme) {
