@@ -63,6 +63,17 @@ public enum XMLParser {
         }
     }
 
+    /// The shim's SAX2 parse into its flat tables, without building the Swift tree: for benchmarks
+    /// that separate libxml2 and the C side from the Swift side. Returns whether the input is well-formed.
+    public static func shimParse(_ data: Data) -> Bool {
+        _ = libxmlInitialized
+        return data.withUnsafeBytes { raw -> Bool in
+            guard let base = raw.baseAddress, let result = cvx_parse(base.assumingMemoryBound(to: CChar.self), raw.count, 0) else { return false }
+            defer { cvx_free(result) }
+            return cvx_flags(result) & Int32(CVX_RESULT_WELL_FORMED) != 0
+        }
+    }
+
     /// Validates `data` against an XML Schema. When `targetNamespace` is given, an un-namespaced
     /// document is moved into it first (the IAB 4.x schemas declare `http://www.iab.com/VAST`, which
     /// real tags do not use). Returns the validator's messages; an empty list means valid.

@@ -65,6 +65,8 @@ guard !inputs.isEmpty else {
     switch stage {
     case "bare":
         return XMLParser.bareParse(data) ? 1 : 0
+    case "shim":
+        return XMLParser.shimParse(data) ? 1 : 0
     case "tree":
         return XMLParser.parse(data).root == nil ? 0 : 1
     case "decode":
