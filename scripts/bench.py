@@ -111,7 +111,7 @@ def main():
 
 
 def make_big_corpus(directory, tags, count):
-    """count small VAST cases: copies of the 7 KB generated tag with an expectation of validity."""
+    """count small VAST cases: copies of the 7 KB generated tag, each with an expectation of validity."""
     os.makedirs(directory, exist_ok=True)
     body = open(tags[0], encoding="utf-8").read()
     per_folder = 1000
@@ -121,6 +121,8 @@ def make_big_corpus(directory, tags, count):
             os.makedirs(folder, exist_ok=True)
         with open(os.path.join(folder, f"case{i:06d}.xml"), "w") as f:
             f.write(body)
+        with open(os.path.join(folder, f"case{i:06d}.expect.json"), "w") as f:
+            f.write('{"version": 1, "verdict": "valid"}\n')
 
 
 if __name__ == "__main__":

@@ -170,7 +170,7 @@ enum RunCommand {
         let options = RunOptions(
             corpus: corpus, filter: CaseFilter(scanner.values("--filter")), tags: scanner.values("--tag"),
             skipKinds: skipKinds, shard: shard, jobs: jobs, record: scanner.flag("--record"),
-            configuration: configuration, maxBytes: maxBytes, evaluators: CaseEvaluatorFactory.make())
+            configuration: configuration, maxBytes: maxBytes, evaluators: .standard)
         return .success(Invocation(
             corpusPath: corpusPath, outputPath: scanner.value("-o", "--output") ?? "Reports", options: options,
             shard: shard, baselinePath: scanner.value("--baseline"), quiet: scanner.flag("--quiet"),

@@ -1,18 +1,20 @@
 import Chain
 import ConformCore
-import Conformance
 import Foundation
 import Profiles
 import Trafficking
 import VAST
 
-/// Connects the corpus runner's seams to the stages that judge parameter strings, wrapper chains
-/// and player-flow profiles.
-enum CaseEvaluatorFactory {
-    static func make() -> CaseEvaluators {
-        CaseEvaluators(parameters: parameters, chain: chain, profiles: profiles)
-    }
+extension CaseEvaluators {
+    /// The stages conform itself uses to judge parameter strings (the trafficking analyzer), wrapper
+    /// chains (offline resolution through the case's URI map, then the tracking collector) and
+    /// player-flow profiles.
+    public static let standard = CaseEvaluators(
+        parameters: StandardEvaluators.parameters, chain: StandardEvaluators.chain, profiles: StandardEvaluators.profiles)
+}
 
+/// The evaluators behind ``CaseEvaluators/standard``.
+enum StandardEvaluators {
     /// A parameter-string case: the trafficking analyzer, with the typed creative flattened to
     /// `field.path → value` for expectations that pin fields.
     static let parameters: ParameterCaseEvaluator = { string, line in
