@@ -22,6 +22,27 @@ struct AdServingIdInPixelsRule: Rule {
             SketchTag.inLine("4.2", "↓<AdServingId>srv-1</AdServingId><Impression><![CDATA[https://i.example/imp]]></Impression>"),
         ])
 
+    /// Whether "ADSERVINGID" occurs in `url` in any case: a URL without it cannot carry the macro.
+    static func mentionsMacroName(_ url: String) -> Bool {
+        var copy = url
+        return copy.withUTF8 { bytes in
+            let target: StaticString = "adservingid"
+            let count = target.utf8CodeUnitCount
+            guard bytes.count >= count else { return false }
+            let t = target.utf8Start
+            var i = 0
+            while i <= bytes.count - count {
+                if bytes[i] | 0x20 == t[0] {
+                    var k = 1
+                    while k < count, bytes[i + k] | 0x20 == t[k] { k += 1 }
+                    if k == count { return true }
+                }
+                i += 1
+            }
+            return false
+        }
+    }
+
     func check(_ context: RuleContext) {
         for ad in context.ads {
             guard let inLine = ad.inLine, let id = inLine.adServingId, !id.value.isEmpty else { continue }
@@ -33,7 +54,8 @@ struct AdServingIdInPixelsRule: Rule {
             pixels = pixels.filter { !$0.isEmpty && $0 != "about:blank" }
             guard !pixels.isEmpty else { continue }
             let carries = pixels.contains { url in
-                url.containsBytes(id.value) || Macros.occurrences(in: url).contains { $0.name.uppercased() == "ADSERVINGID" }
+                url.containsBytes(id.value)
+                    || Self.mentionsMacroName(url) && Macros.occurrences(in: url).contains { $0.name.uppercased() == "ADSERVINGID" }
             }
             if !carries {
                 context.report("none of the \(pixels.count) impression and tracking URLs carries the AdServingId", at: id)

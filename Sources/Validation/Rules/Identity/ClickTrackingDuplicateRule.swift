@@ -22,10 +22,23 @@ struct ClickTrackingDuplicateRule: Rule {
         ])
 
     func check(_ context: RuleContext) {
-        var seen = Set<String>()
-        for (role, node) in context.urls where role == .clickTracking && !node.value.isEmpty {
-            let key = node.path.parentOfPath + "\u{1}" + node.path.elementNameOfPath + "\u{1}" + node.value
-            if !seen.insert(key).inserted {
+        func key(_ node: TextNode) -> String { node.path.parentOfPath + "\u{1}" + node.path.elementNameOfPath + "\u{1}" + node.value }
+        // Hashed with ByteHash (parent and URL); full keys are compared only when hashes meet, and keys that
+        // collide with a different key go to `overflow`.
+        let urls = context.urls, facts = context.urlFacts
+        var first: [UInt64: Int] = [:]
+        var overflow = Set<String>()
+        for index in urls.indices where urls[index].role == .clickTracking && !facts[index].flags.contains(.empty) {
+            let node = urls[index].node
+            let hash = ByteHash.hash(node.value, seed: ByteHash.hash(node.path.parentOfPathSlice))
+            var repeated = false
+            if let earlier = first[hash] {
+                let k = key(node)
+                repeated = key(urls[earlier].node) == k || !overflow.insert(k).inserted
+            } else {
+                first[hash] = index
+            }
+            if repeated {
                 context.report("<\(node.path.elementNameOfPath)> \(node.value) is listed twice; each click would be counted twice", at: node)
             }
         }

@@ -28,12 +28,29 @@ struct TrackingDuplicateURLRule: Rule {
             var offset: String?
             var url: String
         }
-        var seen = Set<Key>()
-        for (_, _, event) in context.trackingEvents {
+        // Keys are hashed with ByteHash and compared in full when hashes meet; keys that collide with a
+        // different key go to `overflow`.
+        let events = context.trackingEvents
+        var first: [UInt64: Int] = [:]
+        var overflow = Set<Key>()
+        func key(_ event: TrackingEvent) -> Key {
+            Key(parent: event.url.path.parentOfPathSlice, event: event.event, offset: event.offset?.raw, url: event.url.value)
+        }
+        for index in events.indices {
+            let event = events[index].event
             let url = event.url.value
             guard !url.isEmpty else { continue }
-            let key = Key(parent: event.url.path.parentOfPathSlice, event: event.event, offset: event.offset?.raw, url: url)
-            if !seen.insert(key).inserted {
+            var hash = ByteHash.hash(url, seed: ByteHash.hash(event.url.path.parentOfPathSlice))
+            hash = ByteHash.hash(event.event ?? "", seed: hash)
+            if let offset = event.offset { hash = ByteHash.hash(offset.raw, seed: hash &+ 1) }
+            var repeated = false
+            if let earlier = first[hash] {
+                let k = key(event)
+                repeated = key(events[earlier].event) == k || !overflow.insert(k).inserted
+            } else {
+                first[hash] = index
+            }
+            if repeated {
                 context.report("\(event.event ?? "tracking") URL \(url) is listed twice under <\(event.url.path.parentOfPath.parentOfPath.elementNameOfPath)>", at: event.url)
             }
         }
