@@ -202,18 +202,24 @@ public struct MacroOccurrence: Sendable, Codable, Hashable {
 public enum Macros {
     /// Finds `[NAME]` and `%%NAME%%` tokens (NAME: letters, digits and underscores).
     public static func occurrences(in url: String) -> [MacroOccurrence] {
+        var out: [MacroOccurrence] = []
+        appendOccurrences(in: url, to: &out)
+        return out
+    }
+
+    /// ``occurrences(in:)`` appended to `out`, for callers that scan many URLs into one buffer.
+    public static func appendOccurrences(in url: String, to out: inout [MacroOccurrence]) {
         var hasToken = false, ascii = true
         for byte in url.utf8 {
             if byte == 0x5B || byte == 0x25 { hasToken = true }
             if byte >= 0x80 { ascii = false }
         }
-        guard hasToken else { return [] }
-        return ascii ? asciiOccurrences(in: url) : scalarOccurrences(in: url)
+        guard hasToken else { return }
+        if ascii { asciiOccurrences(in: url, to: &out) } else { out += scalarOccurrences(in: url) }
     }
 
     /// The byte scan for ASCII URLs (nearly all of them): byte offsets are character offsets there.
-    private static func asciiOccurrences(in url: String) -> [MacroOccurrence] {
-        var out: [MacroOccurrence] = []
+    private static func asciiOccurrences(in url: String, to out: inout [MacroOccurrence]) {
         var copy = url
         copy.withUTF8 { bytes in
             func isNameChar(_ b: UInt8) -> Bool {
@@ -244,7 +250,6 @@ public enum Macros {
                 i += 1
             }
         }
-        return out
     }
 
     private static func scalarOccurrences(in url: String) -> [MacroOccurrence] {

@@ -23,7 +23,7 @@ struct MacroCaseRule: Rule {
 
     func check(_ context: RuleContext) {
         var reported = Set<String>()
-        for token in MacroFacts.tokens(context) where token.definition != nil && token.upper != token.macro.name {
+        for token in MacroFacts.tokens(context) where token.isKnown && token.upper != token.macro.name {
             let node = context.urls[token.url].node
             // One finding per element, naming every mis-cased macro in it.
             guard reported.insert(node.path).inserted else { continue }

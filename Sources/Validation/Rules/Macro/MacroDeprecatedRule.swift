@@ -25,7 +25,7 @@ struct MacroDeprecatedRule: Rule {
 
     func check(_ context: RuleContext) {
         for token in MacroFacts.tokens(context) {
-            guard let deprecated = token.definition?.deprecatedIn, context.version >= deprecated else { continue }
+            guard let deprecated = token.deprecatedIn, context.version >= deprecated else { continue }
             let node = context.urls[token.url].node, macro = token.macro
             context.report("\(MacroFacts.spelled(macro)) in <\(node.path.elementNameOfPath)> is deprecated since VAST \(deprecated.rawValue); use [MEDIAPLAYHEAD] or [ADPLAYHEAD]", at: node)
         }

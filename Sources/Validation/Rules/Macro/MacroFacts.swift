@@ -2,6 +2,7 @@ import ConformCore
 import VAST
 
 /// One macro token of one URL of the document, with what the macro rules ask about it worked out once.
+/// Small and free of reference-counted storage for ordinary macro names, so rules can walk thousands.
 struct MacroToken: Sendable {
     /// Index of the URL in `RuleContext.urls`.
     let url: Int
@@ -9,12 +10,18 @@ struct MacroToken: Sendable {
     let macro: MacroOccurrence
     /// The name in upper case (the name itself when it has no lower-case letter).
     let upper: String
-    /// The catalogue entry of `upper`, when it is an IAB macro.
-    let definition: MacroDefinition?
+    /// `upper` is an IAB macro (in `MacroCatalog`).
+    let isKnown: Bool
+    /// The catalogue's `since` and `deprecatedIn` for known macros.
+    let since: VASTVersion?
+    let deprecatedIn: VASTVersion?
     /// The macro is allowed only in ad requests (R in the IAB macro list).
     let requestOnly: Bool
     /// The macro is allowed only in tracking pixels.
     let trackingOnly: Bool
+
+    /// The catalogue entry of `upper`, when it is an IAB macro.
+    var definition: MacroDefinition? { isKnown ? MacroCatalog.definition(upper) : nil }
 }
 
 /// Macro facts shared by the macro rules.
@@ -25,26 +32,51 @@ enum MacroFacts {
         context.memo("MacroFacts.tokens") { collect(context) }
     }
 
+    /// What the catalogue says about one name, looked up once per distinct name.
+    private struct NameFacts {
+        let upper: String
+        let isKnown: Bool
+        let since: VASTVersion?
+        let deprecatedIn: VASTVersion?
+        let requestOnly: Bool
+        let trackingOnly: Bool
+
+        init(_ name: String) {
+            upper = name.utf8.contains(where: { $0 >= 0x61 && $0 <= 0x7A }) ? name.uppercased() : name
+            let definition = MacroCatalog.definition(upper)
+            isKnown = definition != nil
+            since = definition?.since
+            deprecatedIn = definition?.deprecatedIn
+            requestOnly = MacroFacts.requestOnly.contains(upper)
+            trackingOnly = definition?.contexts == [.tracking]
+        }
+    }
+
     private static func collect(_ context: RuleContext) -> [MacroToken] {
         let urls = context.urls, facts = context.urlFacts
         var out: [MacroToken] = []
         // Tags repeat a handful of macros many times: look each distinct name up once.
-        var known: [(name: String, upper: String, definition: MacroDefinition?, requestOnly: Bool, trackingOnly: Bool)] = []
+        var names: [String] = []
+        var known: [NameFacts] = []
+        var found: [MacroOccurrence] = []
         for index in urls.indices where facts[index].flags.contains(.mayHaveMacro) {
             let role = urls[index].role
-            for macro in Macros.occurrences(in: urls[index].node.value) {
-                if let entry = known.first(where: { $0.name == macro.name }) {
-                    out.append(MacroToken(url: index, role: role, macro: macro, upper: entry.upper, definition: entry.definition,
-                                          requestOnly: entry.requestOnly, trackingOnly: entry.trackingOnly))
-                    continue
+            found.removeAll(keepingCapacity: true)
+            Macros.appendOccurrences(in: urls[index].node.value, to: &found)
+            for macro in found {
+                let entry: NameFacts
+                if let k = names.firstIndex(of: macro.name) {
+                    entry = known[k]
+                } else {
+                    entry = NameFacts(macro.name)
+                    if names.count < 64 {
+                        names.append(macro.name)
+                        known.append(entry)
+                    }
                 }
-                let upper = macro.name.utf8.contains(where: { $0 >= 0x61 && $0 <= 0x7A }) ? macro.name.uppercased() : macro.name
-                let definition = MacroCatalog.definition(upper)
-                let requestOnly = requestOnly.contains(upper)
-                let trackingOnly = definition?.contexts == [.tracking]
-                if known.count < 64 { known.append((macro.name, upper, definition, requestOnly, trackingOnly)) }
-                out.append(MacroToken(url: index, role: role, macro: macro, upper: upper, definition: definition,
-                                      requestOnly: requestOnly, trackingOnly: trackingOnly))
+                out.append(MacroToken(url: index, role: role, macro: macro, upper: entry.upper, isKnown: entry.isKnown,
+                                      since: entry.since, deprecatedIn: entry.deprecatedIn,
+                                      requestOnly: entry.requestOnly, trackingOnly: entry.trackingOnly))
             }
         }
         return out

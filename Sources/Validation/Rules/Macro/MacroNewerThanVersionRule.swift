@@ -25,7 +25,7 @@ struct MacroNewerThanVersionRule: Rule {
     func check(_ context: RuleContext) {
         guard context.vast?.version != nil else { return }
         for token in MacroFacts.tokens(context) {
-            guard let definition = token.definition, definition.since > context.version else { continue }
+            guard let since = token.since, since > context.version, let definition = token.definition else { continue }
             let node = context.urls[token.url].node
             context.report("[\(definition.name)] in <\(node.path.elementNameOfPath)> is a VAST \(definition.since.rawValue) macro; this tag declares VAST \(context.version.rawValue)", at: node)
         }

@@ -23,7 +23,7 @@ struct MacroPercentUnexpandedRule: Rule {
 
     func check(_ context: RuleContext) {
         for token in MacroFacts.tokens(context) where token.macro.form == .percent {
-            guard token.definition == nil else { continue }
+            guard !token.isKnown else { continue }
             let node = context.urls[token.url].node, macro = token.macro
             context.report("%%\(macro.name)%% in <\(node.path.elementNameOfPath)> is an ad-server macro that was not expanded", at: node)
         }

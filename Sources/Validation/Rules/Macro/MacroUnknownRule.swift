@@ -31,7 +31,7 @@ struct MacroUnknownRule: Rule {
         ])
 
     func check(_ context: RuleContext) {
-        for token in MacroFacts.tokens(context) where token.macro.form == .brackets && token.definition == nil {
+        for token in MacroFacts.tokens(context) where token.macro.form == .brackets && !token.isKnown {
             let node = context.urls[token.url].node, macro = token.macro, upper = token.upper
             guard !MacroFacts.isNumeric(macro.name) else { continue }
             let hint = MacroFacts.lookalikes[upper].map { "; did you mean \($0)?" } ?? ""

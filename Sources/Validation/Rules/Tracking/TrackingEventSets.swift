@@ -13,6 +13,15 @@ enum TrackingFacts {
         case unknown
     }
 
+    /// For each of `context.trackingEvents`: whether its event name is one of the effective version's
+    /// tracking events. Computed once per input for the rules that skip standard events.
+    static func isStandardName(_ context: RuleContext) -> [Bool] {
+        context.memo("TrackingFacts.isStandardName") {
+            let valid = TrackingEvents.names(for: context.version)
+            return context.trackingEvents.map { item in item.event.event.map { valid.contains($0) } ?? false }
+        }
+    }
+
     static func standing(of name: String, in version: VASTVersion) -> Standing {
         if TrackingEvents.names(for: version).contains(name) { return .valid }
         let earlier = VASTVersion.allCases.filter { $0 < version }
