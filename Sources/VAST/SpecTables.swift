@@ -197,6 +197,13 @@ public struct MacroOccurrence: Sendable, Codable, Hashable {
     /// The character range of the whole token in the URL (0-based, end exclusive).
     public var start: Int
     public var end: Int
+
+    public init(name: String, form: Form, start: Int, end: Int) {
+        self.name = name
+        self.form = form
+        self.start = start
+        self.end = end
+    }
 }
 
 public enum Macros {

@@ -84,6 +84,16 @@ public final class RuleContext {
     /// (The kind, not the whole `AdBody`: copying a body per event would cost more than the rules.)
     public lazy var trackingEvents: [(parent: TrackingParent, body: AdBody.Kind?, event: TrackingEvent)] = {
         var out: [(parent: TrackingParent, body: AdBody.Kind?, event: TrackingEvent)] = []
+        var count = 0
+        for ad in ads {
+            guard let body = ad.body else { continue }
+            for creative in body.creatives {
+                count += (creative.linear?.trackingEvents.count ?? 0) + (creative.nonLinearAds?.trackingEvents.count ?? 0)
+                for companion in creative.companionAds?.companions ?? [] { count += companion.trackingEvents.count }
+            }
+            for verification in body.adVerifications { count += verification.trackingEvents.count }
+        }
+        out.reserveCapacity(count)
         func add(_ events: [TrackingEvent], _ parent: TrackingParent, _ kind: AdBody.Kind) {
             for event in events { out.append((parent, kind, event)) }
         }
@@ -107,6 +117,7 @@ public final class RuleContext {
     /// Every URL-bearing text node with its role.
     public lazy var urls: [(role: URLRole, node: TextNode)] = {
         var out: [(role: URLRole, node: TextNode)] = []
+        out.reserveCapacity(trackingEvents.count + 64)
         func add(_ nodes: [TextNode], _ role: URLRole) {
             for node in nodes { out.append((role, node)) }
         }

@@ -20,6 +20,19 @@ enum ByteHash {
         return hash(String(text), seed: seed)
     }
 
+    /// The hash of `url` seeded with the hash of the parent of the element `path` (the bytes before its last
+    /// `/`, as `parentOfPathSlice`): the usual key of the duplicate-URL rules.
+    static func hash(url: String, parentOf path: String) -> UInt64 {
+        var copy = path
+        let parent = copy.withUTF8 { bytes -> UInt64 in
+            var end = bytes.count
+            while end > 0, bytes[end - 1] != 0x2F { end -= 1 }
+            // No slash: the parent is empty.
+            return hash(UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: bytes[0..<max(end - 1, 0)])), seed: 0)
+        }
+        return hash(url, seed: parent)
+    }
+
     static func hash(_ bytes: UnsafeRawBufferPointer, seed: UInt64) -> UInt64 {
         let n = bytes.count
         var h = (seed ^ 0x9E37_79B9_7F4A_7C15) &+ UInt64(n) &* 0xFF51_AFD7_ED55_8CCD

@@ -45,6 +45,9 @@ struct URLFacts: Sendable {
         static let mayBePlaceholder = Flags(rawValue: 1 << 15)
         /// `URLInvalidRule.looksSound` holds: `http(s)://` and a plain host.
         static let looksSound = Flags(rawValue: 1 << 16)
+        /// A `[` not followed by a name and `]`, or a `]` that does not close such a `[NAME`: a macro may
+        /// miss a bracket.
+        static let unbalancedBracket = Flags(rawValue: 1 << 17)
     }
 
     /// The scheme as `URLInspection.scheme(of:)` finds it.
@@ -92,9 +95,18 @@ struct URLFacts: Sendable {
         var flags: Flags = n == 0 ? [.empty] : []
         var doubleSlash = -1
         var localhost = false
+        // The `]` that closes the last `[NAME` seen.
+        var matchedClose = -1
+        func isNameByte(_ b: UInt8) -> Bool { (b >= 0x41 && b <= 0x5A) || (b >= 0x61 && b <= 0x7A) || b == 0x5F || (b >= 0x30 && b <= 0x39) }
         var i = 0
         while i < n {
             let b = bytes[i]
+            // Most bytes (letters, digits, `.-_=?:;,+*!'()~`) matter to no flag: one bit test skips them.
+            let word: UInt64 = b < 0x40 ? 0x5000_807D_FFFF_FFFF : b < 0x80 ? 0xB810_1221_7810_1221 : ~0
+            if (word >> UInt64(b & 63)) & 1 == 0 {
+                i += 1
+                continue
+            }
             switch b {
             case 0x20, 0x09, 0x0A, 0x0D, 0x0B, 0x0C:
                 flags.insert(.whitespaceByte)
@@ -114,8 +126,12 @@ struct URLFacts: Sendable {
                 flags.insert(.at)
             case 0x5B:
                 flags.insert([.bracket, .mayHaveMacro])
+                var j = i + 1
+                while j < n, isNameByte(bytes[j]) { j += 1 }
+                if j > i + 1, j < n, bytes[j] == 0x5D { matchedClose = j } else { flags.insert(.unbalancedBracket) }
             case 0x5D:
                 flags.insert(.bracket)
+                if i != matchedClose { flags.insert(.unbalancedBracket) }
             case 0x25:
                 flags.insert([.percent, .mayHaveMacro])
                 if !(i + 2 < n && isHex(bytes[i + 1]) && isHex(bytes[i + 2])) { flags.insert(.brokenEscape) }

@@ -30,7 +30,7 @@ struct ErrorDuplicateRule: Rule {
         var overflow = Set<String>()
         for index in urls.indices where urls[index].role == .error && !facts[index].flags.contains(.empty) {
             let node = urls[index].node
-            let hash = ByteHash.hash(node.value, seed: ByteHash.hash(node.path.parentOfPathSlice))
+            let hash = ByteHash.hash(url: node.value, parentOf: node.path)
             var repeated = false
             if let earlier = first[hash] {
                 let k = key(node)

@@ -46,7 +46,7 @@ struct MacroUnterminatedRule: Rule {
 
     func check(_ context: RuleContext) {
         let urls = context.urls, facts = context.urlFacts
-        for index in urls.indices where facts[index].flags.contains(.bracket) {
+        for index in urls.indices where facts[index].flags.contains(.unbalancedBracket) {
             let node = urls[index].node
             let names = Self.unterminated(in: node.value)
             guard !names.isEmpty else { continue }

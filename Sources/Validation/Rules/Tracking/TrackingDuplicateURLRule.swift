@@ -30,27 +30,26 @@ struct TrackingDuplicateURLRule: Rule {
         }
         // Keys are hashed with ByteHash and compared in full when hashes meet; keys that collide with a
         // different key go to `overflow`.
-        let events = context.trackingEvents
+        let events = context.trackingEvents, hashes = TrackingFacts.urlHashes(context)
         var first: [UInt64: Int] = [:]
+        first.reserveCapacity(events.count)
         var overflow = Set<Key>()
         func key(_ event: TrackingEvent) -> Key {
             Key(parent: event.url.path.parentOfPathSlice, event: event.event, offset: event.offset?.raw, url: event.url.value)
         }
         for index in events.indices {
-            let event = events[index].event
-            let url = event.url.value
-            guard !url.isEmpty else { continue }
-            var hash = ByteHash.hash(url, seed: ByteHash.hash(event.url.path.parentOfPathSlice))
-            hash = ByteHash.hash(event.event ?? "", seed: hash)
-            if let offset = event.offset { hash = ByteHash.hash(offset.raw, seed: hash &+ 1) }
+            guard !events[index].event.url.value.isEmpty else { continue }
+            var hash = ByteHash.hash(events[index].event.event ?? "", seed: hashes[index])
+            if let offset = events[index].event.offset { hash = ByteHash.hash(offset.raw, seed: hash &+ 1) }
             var repeated = false
             if let earlier = first[hash] {
-                let k = key(event)
+                let k = key(events[index].event)
                 repeated = key(events[earlier].event) == k || !overflow.insert(k).inserted
             } else {
                 first[hash] = index
             }
             if repeated {
+                let event = events[index].event, url = event.url.value
                 context.report("\(event.event ?? "tracking") URL \(url) is listed twice under <\(event.url.path.parentOfPath.parentOfPath.elementNameOfPath)>", at: event.url)
             }
         }

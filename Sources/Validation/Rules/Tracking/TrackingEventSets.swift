@@ -22,6 +22,16 @@ enum TrackingFacts {
         }
     }
 
+    /// For each of `context.trackingEvents`: the ByteHash of its parent's path and its URL, shared by the
+    /// rules that look for repeated tracking URLs.
+    static func urlHashes(_ context: RuleContext) -> [UInt64] {
+        context.memo("TrackingFacts.urlHashes") {
+            context.trackingEvents.map { item in
+                ByteHash.hash(url: item.event.url.value, parentOf: item.event.url.path)
+            }
+        }
+    }
+
     static func standing(of name: String, in version: VASTVersion) -> Standing {
         if TrackingEvents.names(for: version).contains(name) { return .valid }
         let earlier = VASTVersion.allCases.filter { $0 < version }

@@ -29,18 +29,19 @@ struct TrackingSharedURLRule: Rule {
         func label(_ event: TrackingEvent, _ name: String) -> String { event.offset.map { "\(name)@\($0.raw)" } ?? name }
         // Keys are hashed with ByteHash and compared in full when hashes meet; keys that collide with a
         // different key go to `overflow`.
-        let events = context.trackingEvents
+        let events = context.trackingEvents, hashes = TrackingFacts.urlHashes(context)
         var firstByHash: [UInt64: Int] = [:]
+        firstByHash.reserveCapacity(events.count)
         var overflow: [Key: String] = [:]
         for index in events.indices {
-            let event = events[index].event
-            guard !event.url.value.isEmpty, let name = event.event else { continue }
-            let parent = event.url.path.parentOfPathSlice
-            let hash = ByteHash.hash(event.url.value, seed: ByteHash.hash(parent))
+            guard !events[index].event.url.value.isEmpty, events[index].event.event != nil else { continue }
+            let hash = hashes[index]
             guard let firstIndex = firstByHash[hash] else {
                 firstByHash[hash] = index
                 continue
             }
+            let event = events[index].event, name = event.event ?? ""
+            let parent = event.url.path.parentOfPathSlice
             let other = events[firstIndex].event
             let earlier: String
             if other.url.value == event.url.value && other.url.path.parentOfPathSlice == parent {
