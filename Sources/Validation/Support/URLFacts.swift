@@ -7,6 +7,11 @@ import VAST
 /// Every flag is computed from the URL text as written (not trimmed, not masked) and is a superset of the
 /// condition a rule tests: when a flag is clear the rule cannot report the URL; when it is set the rule
 /// runs its own full check. Findings therefore do not depend on these facts, only the speed does.
+///
+/// Host facts look only at the authority as written: the bytes after the first `//` up to the next `/`,
+/// `?` or `#`. `URLInspection` finds the host in the text with macros masked, but a macro token holds none
+/// of `/ ? # :`, so the masked authority lies at the same place, and a word without `0` in the masked host
+/// (a token becomes `0`) is a word of the raw authority.
 struct URLFacts: Sendable {
     struct Flags: OptionSet, Sendable {
         let rawValue: UInt32
@@ -39,9 +44,11 @@ struct URLFacts: Sendable {
         /// A `%` not followed by two hex digits, in the unmasked text (masking macros can only remove such
         /// a `%`, never add one).
         static let brokenEscape = Flags(rawValue: 1 << 13)
-        /// `URLLocalHostRule.mayBeLocal` holds.
+        /// The host may be local: after the first `//`, the text starts with a digit, `[` or another macro
+        /// opener (`%`, `$`, `{`), or the URL has `@`, or the authority holds "localhost" in any case.
         static let mayBeLocal = Flags(rawValue: 1 << 14)
-        /// `example`, `test` or `invalid` in any case, or a non-ASCII byte: the host may be a placeholder.
+        /// `example`, `test` or `invalid` in any case in the authority, or a non-ASCII byte: the host may be
+        /// a placeholder.
         static let mayBePlaceholder = Flags(rawValue: 1 << 15)
         /// `URLInvalidRule.looksSound` holds: `http(s)://` and a plain host.
         static let looksSound = Flags(rawValue: 1 << 16)
@@ -102,7 +109,7 @@ struct URLFacts: Sendable {
         while i < n {
             let b = bytes[i]
             // Most bytes (letters, digits, `.-_=?:;,+*!'()~`) matter to no flag: one bit test skips them.
-            let word: UInt64 = b < 0x40 ? 0x5000_807D_FFFF_FFFF : b < 0x80 ? 0xB810_1221_7810_1221 : ~0
+            let word: UInt64 = b < 0x40 ? 0x5000_807D_FFFF_FFFF : b < 0x80 ? 0xB800_0001_7800_0001 : ~0
             if (word >> UInt64(b & 63)) & 1 == 0 {
                 i += 1
                 continue
@@ -145,25 +152,32 @@ struct URLFacts: Sendable {
                 }
             case 0x2F:
                 if doubleSlash < 0, i + 1 < n, bytes[i + 1] == 0x2F { doubleSlash = i }
-            case 0x45, 0x65:
-                if hasWord(bytes, at: i, "example") { flags.insert(.mayBePlaceholder) }
-            case 0x54, 0x74:
-                if hasWord(bytes, at: i, "test") { flags.insert(.mayBePlaceholder) }
-            case 0x49, 0x69:
-                if hasWord(bytes, at: i, "invalid") { flags.insert(.mayBePlaceholder) }
-            case 0x4C, 0x6C:
-                if !localhost, hasWord(bytes, at: i, "localhost") { localhost = true }
             default:
                 if b < 0x20 { flags.insert(.forbiddenByte) }
                 if b >= 0x80 { flags.insert([.nonASCII, .forbiddenByte, .mayBePlaceholder]) }
             }
             i += 1
         }
-        // URLLocalHostRule.mayBeLocal: text after the first `//` starting like an IP address or IPv6
-        // literal, userinfo, or "localhost" anywhere.
         if doubleSlash >= 0, doubleSlash + 2 < n {
+            // The authority as written, and the host words in it.
+            var end = doubleSlash + 2
+            while end < n, bytes[end] != 0x2F, bytes[end] != 0x3F, bytes[end] != 0x23 { end += 1 }
+            var k = doubleSlash + 2
+            while k < end {
+                switch bytes[k] | 0x20 {
+                case 0x65: if hasWord(bytes, at: k, "example") { flags.insert(.mayBePlaceholder) }
+                case 0x74: if hasWord(bytes, at: k, "test") { flags.insert(.mayBePlaceholder) }
+                case 0x69: if hasWord(bytes, at: k, "invalid") { flags.insert(.mayBePlaceholder) }
+                case 0x6C: if hasWord(bytes, at: k, "localhost") { localhost = true }
+                default: break
+                }
+                k += 1
+            }
+            // A local host is "localhost", a bracketed IPv6 literal or an IP address: written at the start of
+            // the authority (perhaps as a macro, which masks to `0`), or after userinfo.
             let first = bytes[doubleSlash + 2]
-            if (first >= 48 && first <= 57) || first == 0x5B || flags.contains(.at) || localhost {
+            if (first >= 48 && first <= 57) || first == 0x5B || first == 0x25 || first == 0x24 || first == 0x7B
+                || flags.contains(.at) || localhost {
                 flags.insert(.mayBeLocal)
             }
         }

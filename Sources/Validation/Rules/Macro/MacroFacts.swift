@@ -54,14 +54,29 @@ enum MacroFacts {
 
     private static func collect(_ context: RuleContext) -> [MacroToken] {
         let urls = context.urls, facts = context.urlFacts
+        var collector = Collector()
+        for index in urls.indices where facts[index].flags.contains(.mayHaveMacro) {
+            let role = urls[index].role
+            if facts[index].flags.contains(.nonASCII) {
+                collector.addScalarTokens(of: urls[index].node.value, url: index, role: role)
+            } else {
+                var text = urls[index].node.value
+                text.withUTF8 { collector.addASCIITokens(of: $0, url: index, role: role) }
+            }
+        }
+        return collector.out
+    }
+
+    /// Builds the token list. Tags repeat a handful of macros many times: each distinct name is decoded and
+    /// looked up once, and later tokens are matched against the cached names byte by byte.
+    private struct Collector {
         var out: [MacroToken] = []
-        // Tags repeat a handful of macros many times: each distinct name is decoded and looked up once, and
-        // later tokens are matched against the cached names byte by byte.
         var nameBytes: [[UInt8]] = []
         var names: [String] = []
         var known: [NameFacts] = []
         var indexOfName: [String: Int] = [:]
-        func entry(named name: String) -> Int {
+
+        mutating func entry(named name: String) -> Int {
             if let k = indexOfName[name] { return k }
             indexOfName[name] = names.count
             names.append(name)
@@ -69,62 +84,63 @@ enum MacroFacts {
             known.append(NameFacts(name))
             return names.count - 1
         }
-        func append(_ index: Int, _ role: URLRole, _ k: Int, _ form: MacroOccurrence.Form, _ start: Int, _ end: Int) {
+
+        mutating func append(_ url: Int, _ role: URLRole, _ k: Int, _ form: MacroOccurrence.Form, _ start: Int, _ end: Int) {
             let entry = known[k]
-            out.append(MacroToken(url: index, role: role, macro: MacroOccurrence(name: names[k], form: form, start: start, end: end),
+            out.append(MacroToken(url: url, role: role, macro: MacroOccurrence(name: names[k], form: form, start: start, end: end),
                                   upper: entry.upper, isKnown: entry.isKnown, since: entry.since, deprecatedIn: entry.deprecatedIn,
                                   requestOnly: entry.requestOnly, trackingOnly: entry.trackingOnly))
         }
-        var found: [MacroOccurrence] = []
-        for index in urls.indices where facts[index].flags.contains(.mayHaveMacro) {
-            let role = urls[index].role
-            if facts[index].flags.contains(.nonASCII) {
-                found.removeAll(keepingCapacity: true)
-                Macros.appendOccurrences(in: urls[index].node.value, to: &found)
-                for macro in found { append(index, role, entry(named: macro.name), macro.form, macro.start, macro.end) }
-                continue
+
+        /// Text with non-ASCII characters: `Macros.occurrences(in:)` works out character offsets.
+        mutating func addScalarTokens(of text: String, url: Int, role: URLRole) {
+            for macro in Macros.occurrences(in: text) { append(url, role, entry(named: macro.name), macro.form, macro.start, macro.end) }
+        }
+
+        /// The cached name equal to `bytes[start..<end]`, adding it when new.
+        mutating func lookUp(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Int {
+            let count = end - start
+            // The first names cover ordinary tags; beyond them, decode and use the dictionary.
+            for k in nameBytes.indices.prefix(64) where nameBytes[k].count == count {
+                let match = nameBytes[k].withUnsafeBufferPointer { name in
+                    var m = 0
+                    while m < count, name[m] == bytes[start + m] { m += 1 }
+                    return m == count
+                }
+                if match { return k }
             }
-            // ASCII text: the scan of `Macros.occurrences(in:)`, where byte offsets are character offsets.
-            var text = urls[index].node.value
-            text.withUTF8 { bytes in
-                func isNameChar(_ b: UInt8) -> Bool {
-                    (b >= 0x41 && b <= 0x5A) || (b >= 0x61 && b <= 0x7A) || (b >= 0x30 && b <= 0x39) || b == 0x5F
-                }
-                func lookUp(_ start: Int, _ end: Int) -> Int {
-                    let count = end - start
-                    // The first names cover ordinary tags; beyond them, decode and use the dictionary.
-                    for k in nameBytes.indices.prefix(64) where nameBytes[k].count == count {
-                        var m = 0
-                        while m < count, nameBytes[k][m] == bytes[start + m] { m += 1 }
-                        if m == count { return k }
+            return entry(named: String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self))
+        }
+
+        /// ASCII text: the scan of `Macros.occurrences(in:)`, where byte offsets are character offsets.
+        mutating func addASCIITokens(of bytes: UnsafeBufferPointer<UInt8>, url: Int, role: URLRole) {
+            func isNameChar(_ b: UInt8) -> Bool {
+                (b >= 0x41 && b <= 0x5A) || (b >= 0x61 && b <= 0x7A) || (b >= 0x30 && b <= 0x39) || b == 0x5F
+            }
+            var i = 0
+            let n = bytes.count
+            while i < n {
+                let b = bytes[i]
+                if b == 0x5B {
+                    var j = i + 1
+                    while j < n, isNameChar(bytes[j]) { j += 1 }
+                    if j < n, bytes[j] == 0x5D, j > i + 1 {
+                        append(url, role, lookUp(bytes, i + 1, j), .brackets, i, j + 1)
+                        i = j + 1
+                        continue
                     }
-                    return entry(named: String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self))
-                }
-                var i = 0
-                let n = bytes.count
-                while i < n {
-                    if bytes[i] == 0x5B {
-                        var j = i + 1
-                        while j < n, isNameChar(bytes[j]) { j += 1 }
-                        if j < n, bytes[j] == 0x5D, j > i + 1 {
-                            append(index, role, lookUp(i + 1, j), .brackets, i, j + 1)
-                            i = j + 1
-                            continue
-                        }
-                    } else if bytes[i] == 0x25, i + 1 < n, bytes[i + 1] == 0x25 {
-                        var j = i + 2
-                        while j < n, isNameChar(bytes[j]) { j += 1 }
-                        if j + 1 < n, bytes[j] == 0x25, bytes[j + 1] == 0x25, j > i + 2 {
-                            append(index, role, lookUp(i + 2, j), .percent, i, j + 2)
-                            i = j + 2
-                            continue
-                        }
+                } else if b == 0x25, i + 1 < n, bytes[i + 1] == 0x25 {
+                    var j = i + 2
+                    while j < n, isNameChar(bytes[j]) { j += 1 }
+                    if j + 1 < n, bytes[j] == 0x25, bytes[j + 1] == 0x25, j > i + 2 {
+                        append(url, role, lookUp(bytes, i + 2, j), .percent, i, j + 2)
+                        i = j + 2
+                        continue
                     }
-                    i += 1
                 }
+                i += 1
             }
         }
-        return out
     }
 
     /// The macro as written, for messages: `[NAME]` or `%%NAME%%`.
