@@ -177,8 +177,11 @@ public final class RuleContext {
         return out
     }()
 
+    /// What one byte scan tells about each URL of `urls` (same order), and the macro tokens found by it.
+    lazy var urlScan = URLScan(urls)
+
     /// What one byte scan tells about each URL of `urls` (same order).
-    lazy var urlFacts: [URLFacts] = urls.map { URLFacts($0.node.value) }
+    var urlFacts: [URLFacts] { urlScan.facts }
 }
 
 private final class MemoBox<T> {

@@ -59,3 +59,37 @@ enum ByteHash {
         return h
     }
 }
+
+/// A table from 64-bit hashes to the first index seen with each, for finding repeats among thousands of
+/// items: open addressing over a flat array, cheaper than a `Dictionary` of `UInt64`. Callers compare the
+/// items themselves when an earlier index is returned, as two different items may share a hash.
+struct FirstIndexTable {
+    private var hashes: [UInt64]
+    /// Index + 1; 0 marks an empty slot.
+    private var indices: [Int]
+    private let mask: Int
+
+    /// A table for up to `capacity` items.
+    init(capacity: Int) {
+        var size = 16
+        while size < capacity * 2 { size <<= 1 }
+        hashes = Array(repeating: 0, count: size)
+        indices = Array(repeating: 0, count: size)
+        mask = size - 1
+    }
+
+    /// The first index recorded under `hash`; when there is none, records `index` and returns `nil`.
+    mutating func firstIndex(of hash: UInt64, orInsert index: Int) -> Int? {
+        var slot = Int(truncatingIfNeeded: hash ^ (hash >> 29)) & mask
+        while true {
+            let stored = indices[slot]
+            if stored == 0 {
+                hashes[slot] = hash
+                indices[slot] = index + 1
+                return nil
+            }
+            if hashes[slot] == hash { return stored - 1 }
+            slot = (slot + 1) & mask
+        }
+    }
+}

@@ -83,7 +83,23 @@ struct URLFacts: Sendable {
 
     init(_ url: String) {
         var copy = url
-        (flags, scheme) = copy.withUTF8 { Self.scan($0) }
+        var spans: [TokenSpan] = []
+        (flags, scheme) = copy.withUTF8 { Self.scan($0, tokens: &spans) }
+    }
+
+    /// The facts of `bytes`, with the macro tokens (`[NAME]`, `%%NAME%%`) found as `Macros.occurrences(in:)`
+    /// finds them, as byte ranges (character ranges only when the text is ASCII).
+    init(bytes: UnsafeBufferPointer<UInt8>, tokens: inout [TokenSpan]) {
+        (flags, scheme) = Self.scan(bytes, tokens: &tokens)
+    }
+
+    /// A macro token found by the scan: `[NAME]` or `%%NAME%%` at `start..<end`, the name at `nameStart..<nameEnd`.
+    struct TokenSpan {
+        var start: Int
+        var end: Int
+        var form: MacroOccurrence.Form
+        var nameStart: Int { form == .brackets ? start + 1 : start + 2 }
+        var nameEnd: Int { form == .brackets ? end - 1 : end - 2 }
     }
 
     private static func isHex(_ b: UInt8) -> Bool { (b >= 48 && b <= 57) || (b >= 65 && b <= 70) || (b >= 97 && b <= 102) }
@@ -97,13 +113,15 @@ struct URLFacts: Sendable {
         return true
     }
 
-    private static func scan(_ bytes: UnsafeBufferPointer<UInt8>) -> (Flags, Scheme) {
+    private static func scan(_ bytes: UnsafeBufferPointer<UInt8>, tokens: inout [TokenSpan]) -> (Flags, Scheme) {
         let n = bytes.count
         var flags: Flags = n == 0 ? [.empty] : []
         var doubleSlash = -1
         var localhost = false
         // The `]` that closes the last `[NAME` seen.
         var matchedClose = -1
+        // Macro tokens do not overlap: a token may start only after the previous one.
+        var tokenResume = 0
         func isNameByte(_ b: UInt8) -> Bool { (b >= 0x41 && b <= 0x5A) || (b >= 0x61 && b <= 0x7A) || b == 0x5F || (b >= 0x30 && b <= 0x39) }
         var i = 0
         while i < n {
@@ -135,12 +153,28 @@ struct URLFacts: Sendable {
                 flags.insert([.bracket, .mayHaveMacro])
                 var j = i + 1
                 while j < n, isNameByte(bytes[j]) { j += 1 }
-                if j > i + 1, j < n, bytes[j] == 0x5D { matchedClose = j } else { flags.insert(.unbalancedBracket) }
+                if j > i + 1, j < n, bytes[j] == 0x5D {
+                    matchedClose = j
+                    if i >= tokenResume {
+                        tokens.append(TokenSpan(start: i, end: j + 1, form: .brackets))
+                        tokenResume = j + 1
+                    }
+                } else {
+                    flags.insert(.unbalancedBracket)
+                }
             case 0x5D:
                 flags.insert(.bracket)
                 if i != matchedClose { flags.insert(.unbalancedBracket) }
             case 0x25:
                 flags.insert([.percent, .mayHaveMacro])
+                if i >= tokenResume, i + 1 < n, bytes[i + 1] == 0x25 {
+                    var j = i + 2
+                    while j < n, isNameByte(bytes[j]) { j += 1 }
+                    if j > i + 2, j + 1 < n, bytes[j] == 0x25, bytes[j + 1] == 0x25 {
+                        tokens.append(TokenSpan(start: i, end: j + 2, form: .percent))
+                        tokenResume = j + 2
+                    }
+                }
                 if !(i + 2 < n && isHex(bytes[i + 1]) && isHex(bytes[i + 2])) { flags.insert(.brokenEscape) }
                 if i + 2 < n, bytes[i + 1] == 0x35, bytes[i + 2] | 0x20 == 0x62 { flags.insert(.encodedBracket) }
                 if i + 4 < n, bytes[i + 1] == 0x32, bytes[i + 2] == 0x35, isHex(bytes[i + 3]), isHex(bytes[i + 4]) {
@@ -222,5 +256,37 @@ struct URLFacts: Sendable {
             i += 1
         }
         return count > 0
+    }
+}
+
+/// The facts of every URL of an input and the macro tokens in them, from one scan of each URL's bytes.
+struct URLScan {
+    /// Aligned with `RuleContext.urls`.
+    var facts: [URLFacts] = []
+    /// In URL order.
+    var tokens: [MacroToken] = []
+
+    init(_ urls: [(role: URLRole, node: TextNode)]) {
+        facts.reserveCapacity(urls.count)
+        var collector = MacroFacts.Collector()
+        var spans: [URLFacts.TokenSpan] = []
+        for index in urls.indices {
+            var text = urls[index].node.value
+            spans.removeAll(keepingCapacity: true)
+            let role = urls[index].role
+            let facts = text.withUTF8 { bytes -> URLFacts in
+                let facts = URLFacts(bytes: bytes, tokens: &spans)
+                if !facts.flags.contains(.nonASCII) {
+                    for span in spans { collector.add(span, of: bytes, url: index, role: role) }
+                }
+                return facts
+            }
+            // Character offsets of non-ASCII text come from the scalar scan.
+            if facts.flags.contains(.nonASCII), facts.flags.contains(.mayHaveMacro) {
+                collector.addScalarTokens(of: text, url: index, role: role)
+            }
+            self.facts.append(facts)
+        }
+        tokens = collector.out
     }
 }

@@ -29,11 +29,11 @@ enum MacroFacts {
     /// Every macro token of every URL of the document, in URL order. Computed once per input and shared
     /// by the macro rules.
     static func tokens(_ context: RuleContext) -> [MacroToken] {
-        context.memo("MacroFacts.tokens") { collect(context) }
+        context.urlScan.tokens
     }
 
     /// What the catalogue says about one name, looked up once per distinct name.
-    private struct NameFacts {
+    struct NameFacts {
         let upper: String
         let isKnown: Bool
         let since: VASTVersion?
@@ -52,24 +52,9 @@ enum MacroFacts {
         }
     }
 
-    private static func collect(_ context: RuleContext) -> [MacroToken] {
-        let urls = context.urls, facts = context.urlFacts
-        var collector = Collector()
-        for index in urls.indices where facts[index].flags.contains(.mayHaveMacro) {
-            let role = urls[index].role
-            if facts[index].flags.contains(.nonASCII) {
-                collector.addScalarTokens(of: urls[index].node.value, url: index, role: role)
-            } else {
-                var text = urls[index].node.value
-                text.withUTF8 { collector.addASCIITokens(of: $0, url: index, role: role) }
-            }
-        }
-        return collector.out
-    }
-
     /// Builds the token list. Tags repeat a handful of macros many times: each distinct name is decoded and
     /// looked up once, and later tokens are matched against the cached names byte by byte.
-    private struct Collector {
+    struct Collector {
         var out: [MacroToken] = []
         var nameBytes: [[UInt8]] = []
         var names: [String] = []
@@ -112,34 +97,9 @@ enum MacroFacts {
             return entry(named: String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self))
         }
 
-        /// ASCII text: the scan of `Macros.occurrences(in:)`, where byte offsets are character offsets.
-        mutating func addASCIITokens(of bytes: UnsafeBufferPointer<UInt8>, url: Int, role: URLRole) {
-            func isNameChar(_ b: UInt8) -> Bool {
-                (b >= 0x41 && b <= 0x5A) || (b >= 0x61 && b <= 0x7A) || (b >= 0x30 && b <= 0x39) || b == 0x5F
-            }
-            var i = 0
-            let n = bytes.count
-            while i < n {
-                let b = bytes[i]
-                if b == 0x5B {
-                    var j = i + 1
-                    while j < n, isNameChar(bytes[j]) { j += 1 }
-                    if j < n, bytes[j] == 0x5D, j > i + 1 {
-                        append(url, role, lookUp(bytes, i + 1, j), .brackets, i, j + 1)
-                        i = j + 1
-                        continue
-                    }
-                } else if b == 0x25, i + 1 < n, bytes[i + 1] == 0x25 {
-                    var j = i + 2
-                    while j < n, isNameChar(bytes[j]) { j += 1 }
-                    if j + 1 < n, bytes[j] == 0x25, bytes[j + 1] == 0x25, j > i + 2 {
-                        append(url, role, lookUp(bytes, i + 2, j), .percent, i, j + 2)
-                        i = j + 2
-                        continue
-                    }
-                }
-                i += 1
-            }
+        /// A token found by the URL scan of ASCII text (byte offsets are character offsets).
+        mutating func add(_ span: URLFacts.TokenSpan, of bytes: UnsafeBufferPointer<UInt8>, url: Int, role: URLRole) {
+            append(url, role, lookUp(bytes, span.nameStart, span.nameEnd), span.form, span.start, span.end)
         }
     }
 

@@ -31,8 +31,7 @@ struct TrackingDuplicateURLRule: Rule {
         // Keys are hashed with ByteHash and compared in full when hashes meet; keys that collide with a
         // different key go to `overflow`.
         let events = context.trackingEvents, hashes = TrackingFacts.urlHashes(context)
-        var first: [UInt64: Int] = [:]
-        first.reserveCapacity(events.count)
+        var first = FirstIndexTable(capacity: events.count)
         var overflow = Set<Key>()
         func key(_ event: TrackingEvent) -> Key {
             Key(parent: event.url.path.parentOfPathSlice, event: event.event, offset: event.offset?.raw, url: event.url.value)
@@ -42,11 +41,9 @@ struct TrackingDuplicateURLRule: Rule {
             var hash = ByteHash.hash(events[index].event.event ?? "", seed: hashes[index])
             if let offset = events[index].event.offset { hash = ByteHash.hash(offset.raw, seed: hash &+ 1) }
             var repeated = false
-            if let earlier = first[hash] {
+            if let earlier = first.firstIndex(of: hash, orInsert: index) {
                 let k = key(events[index].event)
                 repeated = key(events[earlier].event) == k || !overflow.insert(k).inserted
-            } else {
-                first[hash] = index
             }
             if repeated {
                 let event = events[index].event, url = event.url.value

@@ -18,7 +18,19 @@ enum TrackingFacts {
     static func isStandardName(_ context: RuleContext) -> [Bool] {
         context.memo("TrackingFacts.isStandardName") {
             let valid = TrackingEvents.names(for: context.version)
-            return context.trackingEvents.map { item in item.event.event.map { valid.contains($0) } ?? false }
+            // Tags use a few dozen event names thousands of times: remember the answer per name.
+            var names: [String] = []
+            var answers: [Bool] = []
+            return context.trackingEvents.map { item in
+                guard let name = item.event.event else { return false }
+                if let k = names.firstIndex(of: name) { return answers[k] }
+                let answer = valid.contains(name)
+                if names.count < 64 {
+                    names.append(name)
+                    answers.append(answer)
+                }
+                return answer
+            }
         }
     }
 

@@ -30,16 +30,12 @@ struct TrackingSharedURLRule: Rule {
         // Keys are hashed with ByteHash and compared in full when hashes meet; keys that collide with a
         // different key go to `overflow`.
         let events = context.trackingEvents, hashes = TrackingFacts.urlHashes(context)
-        var firstByHash: [UInt64: Int] = [:]
-        firstByHash.reserveCapacity(events.count)
+        var firstByHash = FirstIndexTable(capacity: events.count)
         var overflow: [Key: String] = [:]
         for index in events.indices {
             guard !events[index].event.url.value.isEmpty, events[index].event.event != nil else { continue }
             let hash = hashes[index]
-            guard let firstIndex = firstByHash[hash] else {
-                firstByHash[hash] = index
-                continue
-            }
+            guard let firstIndex = firstByHash.firstIndex(of: hash, orInsert: index) else { continue }
             let event = events[index].event, name = event.event ?? ""
             let parent = event.url.path.parentOfPathSlice
             let other = events[firstIndex].event
