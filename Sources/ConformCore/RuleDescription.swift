@@ -7,7 +7,18 @@ public enum VASTVersion: String, Sendable, Codable, Hashable, CaseIterable, Comp
     case v4_2 = "4.2"
     case v4_3 = "4.3"
 
-    public var ordinal: Int { Self.allCases.firstIndex(of: self)! }
+    /// The position in publication order (2.0 is 0). A switch, not a search of `allCases`: rules compare
+    /// versions on hot paths.
+    public var ordinal: Int {
+        switch self {
+        case .v2_0: 0
+        case .v3_0: 1
+        case .v4_0: 2
+        case .v4_1: 3
+        case .v4_2: 4
+        case .v4_3: 5
+        }
+    }
 
     public static func < (lhs: VASTVersion, rhs: VASTVersion) -> Bool { lhs.ordinal < rhs.ordinal }
 

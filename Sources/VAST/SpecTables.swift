@@ -197,23 +197,36 @@ public struct MacroOccurrence: Sendable, Codable, Hashable {
     /// The character range of the whole token in the URL (0-based, end exclusive).
     public var start: Int
     public var end: Int
+
+    public init(name: String, form: Form, start: Int, end: Int) {
+        self.name = name
+        self.form = form
+        self.start = start
+        self.end = end
+    }
 }
 
 public enum Macros {
     /// Finds `[NAME]` and `%%NAME%%` tokens (NAME: letters, digits and underscores).
     public static func occurrences(in url: String) -> [MacroOccurrence] {
+        var out: [MacroOccurrence] = []
+        appendOccurrences(in: url, to: &out)
+        return out
+    }
+
+    /// ``occurrences(in:)`` appended to `out`, for callers that scan many URLs into one buffer.
+    public static func appendOccurrences(in url: String, to out: inout [MacroOccurrence]) {
         var hasToken = false, ascii = true
         for byte in url.utf8 {
             if byte == 0x5B || byte == 0x25 { hasToken = true }
             if byte >= 0x80 { ascii = false }
         }
-        guard hasToken else { return [] }
-        return ascii ? asciiOccurrences(in: url) : scalarOccurrences(in: url)
+        guard hasToken else { return }
+        if ascii { asciiOccurrences(in: url, to: &out) } else { out += scalarOccurrences(in: url) }
     }
 
     /// The byte scan for ASCII URLs (nearly all of them): byte offsets are character offsets there.
-    private static func asciiOccurrences(in url: String) -> [MacroOccurrence] {
-        var out: [MacroOccurrence] = []
+    private static func asciiOccurrences(in url: String, to out: inout [MacroOccurrence]) {
         var copy = url
         copy.withUTF8 { bytes in
             func isNameChar(_ b: UInt8) -> Bool {
@@ -244,7 +257,6 @@ public enum Macros {
                 i += 1
             }
         }
-        return out
     }
 
     private static func scalarOccurrences(in url: String) -> [MacroOccurrence] {

@@ -83,78 +83,105 @@ public final class RuleContext {
     /// Every `<Tracking>` with what it sits under and whether that is an InLine or a Wrapper.
     /// (The kind, not the whole `AdBody`: copying a body per event would cost more than the rules.)
     public lazy var trackingEvents: [(parent: TrackingParent, body: AdBody.Kind?, event: TrackingEvent)] = {
-        var out: [(TrackingParent, AdBody.Kind?, TrackingEvent)] = []
+        var out: [(parent: TrackingParent, body: AdBody.Kind?, event: TrackingEvent)] = []
+        var count = 0
         for ad in ads {
             guard let body = ad.body else { continue }
             for creative in body.creatives {
-                if let linear = creative.linear { out += linear.trackingEvents.map { (.linear, body.kind, $0) } }
-                if let nl = creative.nonLinearAds { out += nl.trackingEvents.map { (.nonLinear, body.kind, $0) } }
+                count += (creative.linear?.trackingEvents.count ?? 0) + (creative.nonLinearAds?.trackingEvents.count ?? 0)
+                for companion in creative.companionAds?.companions ?? [] { count += companion.trackingEvents.count }
+            }
+            for verification in body.adVerifications { count += verification.trackingEvents.count }
+        }
+        out.reserveCapacity(count)
+        func add(_ events: [TrackingEvent], _ parent: TrackingParent, _ kind: AdBody.Kind) {
+            for event in events { out.append((parent, kind, event)) }
+        }
+        for ad in ads {
+            guard let body = ad.body else { continue }
+            for creative in body.creatives {
+                if let linear = creative.linear { add(linear.trackingEvents, .linear, body.kind) }
+                if let nl = creative.nonLinearAds { add(nl.trackingEvents, .nonLinear, body.kind) }
                 if let ca = creative.companionAds {
-                    for companion in ca.companions { out += companion.trackingEvents.map { (.companion, body.kind, $0) } }
+                    for companion in ca.companions { add(companion.trackingEvents, .companion, body.kind) }
                 }
             }
         }
         for ad in ads {
             guard let body = ad.body else { continue }
-            for verification in body.adVerifications {
-                out += verification.trackingEvents.map { (.verification, body.kind, $0) }
-            }
+            for verification in body.adVerifications { add(verification.trackingEvents, .verification, body.kind) }
         }
         return out
     }()
 
     /// Every URL-bearing text node with its role.
     public lazy var urls: [(role: URLRole, node: TextNode)] = {
-        var out: [(URLRole, TextNode)] = []
-        if let vast { out += vast.errors.map { (.error, $0) } }
+        var out: [(role: URLRole, node: TextNode)] = []
+        out.reserveCapacity(trackingEvents.count + 64)
+        func add(_ nodes: [TextNode], _ role: URLRole) {
+            for node in nodes { out.append((role, node)) }
+        }
+        func add(_ resources: [Resource], _ role: URLRole) {
+            for resource in resources where resource.kind != .html { out.append((role, resource.content)) }
+        }
+        if let vast { add(vast.errors, .error) }
         for ad in ads {
             guard let body = ad.body else { continue }
-            out += body.errors.map { (.error, $0) }
-            out += body.impressions.map { (.impression, $0) }
+            add(body.errors, .error)
+            add(body.impressions, .impression)
             if let uri = body.vastAdTagURI { out.append((.vastAdTagURI, uri)) }
             if let v = body.viewableImpression {
-                out += (v.viewable + v.notViewable + v.viewUndetermined).map { (.viewableImpression, $0) }
+                add(v.viewable, .viewableImpression)
+                add(v.notViewable, .viewableImpression)
+                add(v.viewUndetermined, .viewableImpression)
             }
             for verification in body.adVerifications {
-                out += (verification.javaScriptResources + verification.executableResources).map { (.verificationResource, $0.url) }
+                for resource in verification.javaScriptResources { out.append((.verificationResource, resource.url)) }
+                for resource in verification.executableResources { out.append((.verificationResource, resource.url)) }
             }
             for creative in body.creatives {
                 if let linear = creative.linear {
-                    out += linear.mediaFiles.map { (.mediaFile, $0.url) }
-                    out += linear.mezzanines.map { (.mediaFile, $0.url) }
-                    out += linear.interactiveCreativeFiles.map { (.mediaFile, $0.url) }
-                    out += linear.closedCaptionFiles.map { (.mediaFile, $0.url) }
+                    for file in linear.mediaFiles { out.append((.mediaFile, file.url)) }
+                    for file in linear.mezzanines { out.append((.mediaFile, file.url)) }
+                    for file in linear.interactiveCreativeFiles { out.append((.mediaFile, file.url)) }
+                    for file in linear.closedCaptionFiles { out.append((.mediaFile, file.url)) }
                     if let clicks = linear.videoClicks {
                         if let ct = clicks.clickThrough { out.append((.clickThrough, ct)) }
-                        out += clicks.clickTrackings.map { (.clickTracking, $0) }
-                        out += clicks.customClicks.map { (.clickTracking, $0) }
+                        add(clicks.clickTrackings, .clickTracking)
+                        add(clicks.customClicks, .clickTracking)
                     }
                     for icon in linear.icons {
                         if let ct = icon.clickThrough { out.append((.clickThrough, ct)) }
-                        out += icon.clickTrackings.map { (.clickTracking, $0) }
-                        out += icon.viewTrackings.map { (.tracking, $0) }
-                        out += icon.resources.filter { $0.kind != .html }.map { (.resource, $0.content) }
+                        add(icon.clickTrackings, .clickTracking)
+                        add(icon.viewTrackings, .tracking)
+                        add(icon.resources, .resource)
                     }
                 }
                 if let nl = creative.nonLinearAds {
                     for n in nl.nonLinears {
                         if let ct = n.clickThrough { out.append((.clickThrough, ct)) }
-                        out += n.clickTrackings.map { (.clickTracking, $0) }
-                        out += n.resources.filter { $0.kind != .html }.map { (.resource, $0.content) }
+                        add(n.clickTrackings, .clickTracking)
+                        add(n.resources, .resource)
                     }
                 }
                 if let ca = creative.companionAds {
                     for c in ca.companions {
                         if let ct = c.clickThrough { out.append((.clickThrough, ct)) }
-                        out += c.clickTrackings.map { (.clickTracking, $0) }
-                        out += c.resources.filter { $0.kind != .html }.map { (.resource, $0.content) }
+                        add(c.clickTrackings, .clickTracking)
+                        add(c.resources, .resource)
                     }
                 }
             }
         }
-        out += trackingEvents.map { (.tracking, $0.event.url) }
+        for item in trackingEvents { out.append((.tracking, item.event.url)) }
         return out
     }()
+
+    /// What one byte scan tells about each URL of `urls` (same order), and the macro tokens found by it.
+    lazy var urlScan = URLScan(urls)
+
+    /// What one byte scan tells about each URL of `urls` (same order).
+    var urlFacts: [URLFacts] { urlScan.facts }
 }
 
 private final class MemoBox<T> {

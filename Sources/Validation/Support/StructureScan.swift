@@ -39,28 +39,26 @@ struct StructureScan {
 
         static let nonLinearInLineOnly: Set<String> = ["StaticResource", "IFrameResource", "HTMLResource", "AdParameters", "NonLinearClickThrough"]
         static let linearInLineOnly: Set<String> = ["Duration", "MediaFiles", "AdParameters"]
-        static let emptyItems: [String: String] = [
-            "CompanionAds": "Companion", "NonLinearAds": "NonLinear", "Icons": "Icon", "IconClickFallbackImages": "IconClickFallbackImage",
-        ]
 
         mutating func visit(_ element: XMLElement, inWrapper: Bool, into scan: inout StructureScan) {
             let name = element.name
-            let info = VASTStructure.infos[name]
+            // One table look-up per element; the info is a class, so this is one reference, not a copy of its tables.
+            guard let info = VASTStructure.infos[name] else { return }
 
             // Empty containers (a Wrapper's NonLinearAds may hold only tracking; VAST 2.0 had no Icons).
-            if let item = Self.emptyItems[name], element.child(item) == nil,
+            if let item = info.emptyItem, element.child(item) == nil,
                !(name == "NonLinearAds" && inWrapper), !(name == "Icons" && version < .v3_0) {
                 scan.emptyContainers.append(Finding(message: "<\(name)> is empty; it needs at least one <\(item)>",
                                                     position: element.position, path: element.path))
             }
             // Text-only elements holding elements.
-            if info?.isTextOnly == true, let child = element.children.first {
+            if info.isTextOnly, let child = element.children.first {
                 scan.textOnly.append(Finding(message: "<\(name)> holds only text, but contains the element <\(child.qualifiedName)>",
                                              position: child.position, path: child.path))
             }
             // Attributes: unknown, removed, or newer than the declared version.
-            if let allowed = info?.attributes {
-                let elementIsCurrent = (info?.introduced ?? .v2_0) <= version
+            if let allowed = info.attributes {
+                let elementIsCurrent = (info.introduced ?? .v2_0) <= version
                 for attribute in element.attributes where attribute.prefix == nil && attribute.name != "xmlns" {
                     guard let span = allowed[attribute.name] else {
                         let known = allowed.keys.sorted().joined(separator: ", ")
@@ -82,50 +80,59 @@ struct StructureScan {
                     }
                 }
             }
-            guard let allowedChildren = info?.children else { return }
+            guard let allowedChildren = info.children else { return }
+            let childInfo = info.childInfo
             // Children: misplaced, newer than declared, repeated singletons, InLine-only in a Wrapper.
             let banned: Set<String> = switch name {
             case "Linear" where inWrapper: Self.linearInLineOnly
             case "NonLinear" where inWrapper: version >= .v3_0 ? Self.nonLinearInLineOnly : []
             default: []
             }
-            var singletonCounts: [String: Int] = [:]
-            for child in element.children {
-                let childName = child.name
-                if let span = allowedChildren[childName] {
-                    if let until = span.until, version > until {
+            // Singletons seen once, and those already reported as repeated (bit = singleton's index).
+            var seenOnce: UInt64 = 0
+            var reportedRepeat: UInt64 = 0
+            element.children.withUnsafeBufferPointer { children in
+                for c in children.indices {
+                    let childName = children[c].name
+                    let known = childInfo[childName]
+                    if let span = known?.span {
+                        if let until = span.until, version > until {
+                            scan.misplaced[name, default: []].append(Finding(
+                                message: "<\(childName)> under <\(name)> belongs to \(span.label) and is not part of VAST \(version.rawValue)",
+                                position: children[c].position, path: children[c].path))
+                        }
+                        if checksVersion, span.since > version, seenNewer.insert(childName).inserted {
+                            scan.versionMismatch.append(Finding(
+                                message: "<\(childName)> is \(span.label), but the document declares VAST \(version.rawValue)",
+                                position: children[c].position, path: children[c].path))
+                        }
+                    } else {
+                        let expected = allowedChildren.keys.sorted().map { "<\($0)>" }.joined(separator: ", ")
                         scan.misplaced[name, default: []].append(Finding(
-                            message: "<\(childName)> under <\(name)> belongs to \(span.label) and is not part of VAST \(version.rawValue)",
-                            position: child.position, path: child.path))
+                            message: "<\(childName)> is not a child of <\(name)> in any VAST version; expected one of \(expected)",
+                            position: children[c].position, path: children[c].path))
                     }
-                    if checksVersion, span.since > version, seenNewer.insert(childName).inserted {
-                        scan.versionMismatch.append(Finding(
-                            message: "<\(childName)> is \(span.label), but the document declares VAST \(version.rawValue)",
-                            position: child.position, path: child.path))
+                    if let bit = known?.singletonBit {
+                        let mask: UInt64 = 1 << UInt64(bit)
+                        if seenOnce & mask == 0 {
+                            seenOnce |= mask
+                        } else if reportedRepeat & mask == 0 {
+                            reportedRepeat |= mask
+                            let total = children.reduce(0) { $0 + ($1.name == childName ? 1 : 0) }
+                            scan.repeated.append(Finding(message: "<\(name)> has \(total) <\(childName)> elements; at most one is allowed",
+                                                         position: children[c].position, path: children[c].path))
+                        }
                     }
-                } else {
-                    let expected = allowedChildren.keys.sorted().map { "<\($0)>" }.joined(separator: ", ")
-                    scan.misplaced[name, default: []].append(Finding(
-                        message: "<\(childName)> is not a child of <\(name)> in any VAST version; expected one of \(expected)",
-                        position: child.position, path: child.path))
-                }
-                if let singles = info?.singletons, singles.contains(childName) {
-                    let count = (singletonCounts[childName] ?? 0) + 1
-                    singletonCounts[childName] = count
-                    if count == 2 {
-                        let total = element.children.reduce(0) { $0 + ($1.name == childName ? 1 : 0) }
-                        scan.repeated.append(Finding(message: "<\(name)> has \(total) <\(childName)> elements; at most one is allowed",
-                                                     position: child.position, path: child.path))
+                    if !banned.isEmpty, banned.contains(childName) {
+                        scan.wrapperInLineOnly.append(Finding(
+                            message: "<\(childName)> in a Wrapper's <\(name)> is ignored: it belongs to the InLine ad",
+                            position: children[c].position, path: children[c].path))
                     }
                 }
-                if banned.contains(childName) {
-                    scan.wrapperInLineOnly.append(Finding(
-                        message: "<\(childName)> in a Wrapper's <\(name)> is ignored: it belongs to the InLine ad",
-                        position: child.position, path: child.path))
+                let childInWrapper = inWrapper || name == "Wrapper"
+                for c in children.indices {
+                    visit(children[c], inWrapper: childInWrapper, into: &scan)
                 }
-            }
-            for child in element.children {
-                visit(child, inWrapper: inWrapper || name == "Wrapper", into: &scan)
             }
         }
     }
@@ -139,22 +146,56 @@ extension RuleContext {
 }
 
 extension VASTStructure {
-    /// What the tables say about one element name, gathered so a walk looks a name up once.
-    struct ElementInfo {
-        var children: [String: VersionSpan]?
-        var attributes: [String: VersionSpan]?
-        var singletons: Set<String>?
-        var isTextOnly: Bool
-        var introduced: VASTVersion?
+    /// What the tables say about one element name, gathered so a walk looks a name up once. A class: a
+    /// look-up hands out one reference instead of copying the tables.
+    final class ElementInfo: Sendable {
+        /// What one child name is under this parent: its version span when allowed, and its bit when it
+        /// may appear at most once.
+        struct Child: Sendable {
+            var span: VersionSpan?
+            var singletonBit: Int?
+        }
+
+        let children: [String: VersionSpan]?
+        let attributes: [String: VersionSpan]?
+        let singletons: Set<String>?
+        let isTextOnly: Bool
+        let introduced: VASTVersion?
+        /// For containers that must not be empty: the item they need.
+        let emptyItem: String?
+        /// `children` and `singletons` merged, for one look-up per child.
+        let childInfo: [String: Child]
+
+        init(children: [String: VersionSpan]?, attributes: [String: VersionSpan]?, singletons: Set<String>?,
+             isTextOnly: Bool, introduced: VASTVersion?, emptyItem: String?) {
+            self.children = children
+            self.attributes = attributes
+            self.singletons = singletons
+            self.isTextOnly = isTextOnly
+            self.introduced = introduced
+            self.emptyItem = emptyItem
+            var merged: [String: Child] = [:]
+            for (name, span) in children ?? [:] { merged[name, default: Child()].span = span }
+            // At most 64 singletons per parent fit the walker's bit masks.
+            for (bit, name) in (singletons ?? []).sorted().enumerated() { merged[name, default: Child()].singletonBit = bit }
+            precondition((singletons?.count ?? 0) <= 64, "too many singletons for one element")
+            childInfo = merged
+        }
     }
+
+    /// Containers that must hold at least one item, with the item's name.
+    static let emptyItems: [String: String] = [
+        "CompanionAds": "Companion", "NonLinearAds": "NonLinear", "Icons": "Icon", "IconClickFallbackImages": "IconClickFallbackImage",
+    ]
 
     static let infos: [String: ElementInfo] = {
         var names = Set(children.keys).union(attributes.keys).union(singletons.keys).union(textOnly).union(introduced.keys)
+            .union(emptyItems.keys)
         names.remove("")
         var out: [String: ElementInfo] = [:]
         for name in names {
             out[name] = ElementInfo(children: children[name], attributes: attributes[name], singletons: singletons[name],
-                                    isTextOnly: textOnly.contains(name), introduced: introduced[name])
+                                    isTextOnly: textOnly.contains(name), introduced: introduced[name], emptyItem: emptyItems[name])
         }
         return out
     }()

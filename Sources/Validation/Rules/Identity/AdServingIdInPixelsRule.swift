@@ -23,20 +23,29 @@ struct AdServingIdInPixelsRule: Rule {
         ])
 
     func check(_ context: RuleContext) {
+        // The URLs with an [ADSERVINGID] token: impression and tracking URLs are among `context.urls`, whose
+        // tokens are already collected, so a pixel carries the macro exactly when its text is one of these.
+        var carrying = Set<String>()
+        for token in MacroFacts.tokens(context) where token.upper == "ADSERVINGID" {
+            carrying.insert(context.urls[token.url].node.value)
+        }
         for ad in context.ads {
             guard let inLine = ad.inLine, let id = inLine.adServingId, !id.value.isEmpty else { continue }
-            var pixels = inLine.impressions.map(\.value)
+            var count = 0
+            var carries = false
+            func consider(_ url: String) {
+                guard !url.isEmpty && url != "about:blank" else { return }
+                count += 1
+                if !carries && (url.containsBytes(id.value) || !carrying.isEmpty && carrying.contains(url)) { carries = true }
+            }
+            for impression in inLine.impressions { consider(impression.value) }
             for creative in inLine.creatives {
-                pixels += creative.linear?.trackingEvents.map(\.url.value) ?? []
-                pixels += creative.nonLinearAds?.trackingEvents.map(\.url.value) ?? []
+                for event in creative.linear?.trackingEvents ?? [] { consider(event.url.value) }
+                for event in creative.nonLinearAds?.trackingEvents ?? [] { consider(event.url.value) }
             }
-            pixels = pixels.filter { !$0.isEmpty && $0 != "about:blank" }
-            guard !pixels.isEmpty else { continue }
-            let carries = pixels.contains { url in
-                url.containsBytes(id.value) || Macros.occurrences(in: url).contains { $0.name.uppercased() == "ADSERVINGID" }
-            }
+            guard count > 0 else { continue }
             if !carries {
-                context.report("none of the \(pixels.count) impression and tracking URLs carries the AdServingId", at: id)
+                context.report("none of the \(count) impression and tracking URLs carries the AdServingId", at: id)
             }
         }
     }

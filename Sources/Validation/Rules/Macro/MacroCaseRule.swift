@@ -23,10 +23,8 @@ struct MacroCaseRule: Rule {
 
     func check(_ context: RuleContext) {
         var reported = Set<String>()
-        for (_, node, macro) in MacroFacts.tokens(context)
-        where macro.name.utf8.contains(where: { $0 >= 0x61 && $0 <= 0x7A }) {
-            let upper = macro.name.uppercased()
-            guard macro.name != upper, MacroCatalog.definition(upper) != nil else { continue }
+        for token in MacroFacts.tokens(context) where token.isKnown && token.upper != token.macro.name {
+            let node = context.urls[token.url].node
             // One finding per element, naming every mis-cased macro in it.
             guard reported.insert(node.path).inserted else { continue }
             let names = Macros.occurrences(in: node.value)

@@ -22,8 +22,9 @@ struct MacroClickPosContextRule: Rule {
         ])
 
     func check(_ context: RuleContext) {
-        for (role, node, macro) in MacroFacts.tokens(context) where macro.name.uppercased() == "CLICKPOS" {
-            guard role != .clickTracking && role != .clickThrough else { continue }
+        for token in MacroFacts.tokens(context) where token.upper == "CLICKPOS" {
+            guard token.role != .clickTracking && token.role != .clickThrough else { continue }
+            let node = context.urls[token.url].node, macro = token.macro
             context.report("\(MacroFacts.spelled(macro)) in <\(node.path.elementNameOfPath)> is only filled in click URLs", at: node)
         }
     }

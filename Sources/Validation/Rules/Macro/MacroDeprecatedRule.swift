@@ -24,9 +24,9 @@ struct MacroDeprecatedRule: Rule {
         ])
 
     func check(_ context: RuleContext) {
-        for (_, node, macro) in MacroFacts.tokens(context) {
-            guard let definition = MacroCatalog.definition(macro.name.uppercased()),
-                  let deprecated = definition.deprecatedIn, context.version >= deprecated else { continue }
+        for token in MacroFacts.tokens(context) {
+            guard let deprecated = token.deprecatedIn, context.version >= deprecated else { continue }
+            let node = context.urls[token.url].node, macro = token.macro
             context.report("\(MacroFacts.spelled(macro)) in <\(node.path.elementNameOfPath)> is deprecated since VAST \(deprecated.rawValue); use [MEDIAPLAYHEAD] or [ADPLAYHEAD]", at: node)
         }
     }

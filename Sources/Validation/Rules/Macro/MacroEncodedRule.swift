@@ -36,7 +36,9 @@ struct MacroEncodedRule: Rule {
     }
 
     func check(_ context: RuleContext) {
-        for (_, node) in context.urls where node.value.containsBytes("%5B") || node.value.containsBytes("%5b") {
+        let urls = context.urls, facts = context.urlFacts
+        for index in urls.indices where facts[index].flags.contains(.encodedBracket) {
+            let node = urls[index].node
             let names = Self.encodedMacros(in: node.value)
             guard !names.isEmpty else { continue }
             context.report("<\(node.path.elementNameOfPath)> has percent-encoded macros \(names.map { "%5B\($0)%5D" }.joined(separator: ", ")); players only replace [NAME]", at: node)

@@ -23,7 +23,8 @@ struct MacroErrorCodeContextRule: Rule {
         ])
 
     func check(_ context: RuleContext) {
-        for (role, node, macro) in MacroFacts.tokens(context) where role != .error && macro.name.uppercased() == "ERRORCODE" {
+        for token in MacroFacts.tokens(context) where token.role != .error && token.upper == "ERRORCODE" {
+            let node = context.urls[token.url].node, macro = token.macro
             context.report("\(MacroFacts.spelled(macro)) in <\(node.path.elementNameOfPath)> is only filled in <Error> URLs", at: node)
         }
     }

@@ -22,9 +22,12 @@ struct MacroErrorURLCodeRule: Rule {
         ])
 
     func check(_ context: RuleContext) {
-        for (role, node) in context.urls where role == .error && !node.value.isEmpty {
-            let hasCode = Macros.occurrences(in: node.value).contains { $0.name.uppercased() == "ERRORCODE" }
-            if !hasCode {
+        let urls = context.urls, facts = context.urlFacts
+        var withCode = Set<Int>()
+        for token in MacroFacts.tokens(context) where token.role == .error && token.upper == "ERRORCODE" { withCode.insert(token.url) }
+        for index in urls.indices where urls[index].role == .error && !facts[index].flags.contains(.empty) {
+            let node = urls[index].node
+            if !withCode.contains(index) {
                 context.report("<Error> URL \(node.value) has no [ERRORCODE]", at: node)
             }
         }

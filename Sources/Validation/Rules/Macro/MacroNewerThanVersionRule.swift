@@ -24,8 +24,9 @@ struct MacroNewerThanVersionRule: Rule {
 
     func check(_ context: RuleContext) {
         guard context.vast?.version != nil else { return }
-        for (_, node, macro) in MacroFacts.tokens(context) {
-            guard let definition = MacroCatalog.definition(macro.name.uppercased()), definition.since > context.version else { continue }
+        for token in MacroFacts.tokens(context) {
+            guard let since = token.since, since > context.version, let definition = token.definition else { continue }
+            let node = context.urls[token.url].node
             context.report("[\(definition.name)] in <\(node.path.elementNameOfPath)> is a VAST \(definition.since.rawValue) macro; this tag declares VAST \(context.version.rawValue)", at: node)
         }
     }

@@ -22,8 +22,9 @@ struct MacroPercentUnexpandedRule: Rule {
         ])
 
     func check(_ context: RuleContext) {
-        for (_, node, macro) in MacroFacts.tokens(context) where macro.form == .percent {
-            guard MacroCatalog.definition(macro.name.uppercased()) == nil else { continue }
+        for token in MacroFacts.tokens(context) where token.macro.form == .percent {
+            guard !token.isKnown else { continue }
+            let node = context.urls[token.url].node, macro = token.macro
             context.report("%%\(macro.name)%% in <\(node.path.elementNameOfPath)> is an ad-server macro that was not expanded", at: node)
         }
     }

@@ -22,8 +22,9 @@ struct MacroPixelOnlyRule: Rule {
         ])
 
     func check(_ context: RuleContext) {
-        for (role, node, macro) in MacroFacts.tokens(context) where role == .vastAdTagURI {
-            guard let definition = MacroCatalog.definition(macro.name.uppercased()), definition.contexts == [.tracking] else { continue }
+        for token in MacroFacts.tokens(context) where token.role == .vastAdTagURI && token.trackingOnly {
+            guard let definition = token.definition else { continue }
+            let node = context.urls[token.url].node
             context.report("[\(definition.name)] in <VASTAdTagURI> is a tracking-pixel macro; it has no value when the next ad is requested", at: node)
         }
     }

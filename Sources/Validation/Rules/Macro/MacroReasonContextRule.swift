@@ -22,8 +22,13 @@ struct MacroReasonContextRule: Rule {
         ])
 
     func check(_ context: RuleContext) {
-        let allowed = Set(context.trackingEvents.filter { $0.event.event == "verificationNotExecuted" }.map { $0.event.url.path })
-        for (_, node, macro) in MacroFacts.tokens(context) where macro.name.uppercased() == "REASON" && !allowed.contains(node.path) {
+        var allowed: Set<String>?
+        for token in MacroFacts.tokens(context) where token.upper == "REASON" {
+            let node = context.urls[token.url].node, macro = token.macro
+            if allowed == nil {
+                allowed = Set(context.trackingEvents.filter { $0.event.event == "verificationNotExecuted" }.map { $0.event.url.path })
+            }
+            guard allowed?.contains(node.path) == false else { continue }
             context.report("\(MacroFacts.spelled(macro)) in <\(node.path.elementNameOfPath)> is only filled in verificationNotExecuted tracking URLs", at: node)
         }
     }

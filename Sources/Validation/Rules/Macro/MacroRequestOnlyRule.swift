@@ -23,9 +23,8 @@ struct MacroRequestOnlyRule: Rule {
         ])
 
     func check(_ context: RuleContext) {
-        for (role, node, macro) in MacroFacts.tokens(context) where role != .vastAdTagURI {
-            let upper = macro.name.uppercased()
-            guard MacroFacts.requestOnly.contains(upper) else { continue }
+        for token in MacroFacts.tokens(context) where token.requestOnly && token.role != .vastAdTagURI {
+            let node = context.urls[token.url].node, upper = token.upper
             context.report("[\(upper)] in <\(node.path.elementNameOfPath)> is an ad-request macro; players do not fill it in pixels", at: node)
         }
     }

@@ -39,7 +39,9 @@ struct MacroTemplateUnexpandedRule: Rule {
     }
 
     func check(_ context: RuleContext) {
-        for (_, node) in context.urls {
+        let urls = context.urls, facts = context.urlFacts
+        for index in urls.indices where facts[index].flags.contains(.templateOpen) {
+            let node = urls[index].node
             let found = Self.placeholders(in: node.value)
             guard !found.isEmpty else { continue }
             context.report("<\(node.path.elementNameOfPath)> still contains template placeholders \(found.joined(separator: ", "))", at: node)

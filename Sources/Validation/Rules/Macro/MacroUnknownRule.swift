@@ -31,9 +31,9 @@ struct MacroUnknownRule: Rule {
         ])
 
     func check(_ context: RuleContext) {
-        for (_, node, macro) in MacroFacts.tokens(context) where macro.form == .brackets {
-            let upper = macro.name.uppercased()
-            guard !MacroFacts.isNumeric(macro.name), MacroCatalog.definition(upper) == nil else { continue }
+        for token in MacroFacts.tokens(context) where token.macro.form == .brackets && !token.isKnown {
+            let node = context.urls[token.url].node, macro = token.macro, upper = token.upper
+            guard !MacroFacts.isNumeric(macro.name) else { continue }
             let hint = MacroFacts.lookalikes[upper].map { "; did you mean \($0)?" } ?? ""
             context.report("[\(macro.name)] in <\(node.path.elementNameOfPath)> is not an IAB VAST macro\(hint)", at: node)
         }

@@ -45,7 +45,9 @@ struct MacroUnterminatedRule: Rule {
     }
 
     func check(_ context: RuleContext) {
-        for (_, node) in context.urls where node.value.utf8.contains(where: { $0 == 0x5B || $0 == 0x5D }) {
+        let urls = context.urls, facts = context.urlFacts
+        for index in urls.indices where facts[index].flags.contains(.unbalancedBracket) {
+            let node = urls[index].node
             let names = Self.unterminated(in: node.value)
             guard !names.isEmpty else { continue }
             context.report("<\(node.path.elementNameOfPath)> has a macro missing a bracket: \(names.joined(separator: ", "))", at: node)

@@ -23,7 +23,9 @@ struct MediaFileHTTPSRule: Rule {
 
     func check(_ context: RuleContext) {
         guard context.configuration.allowedURLSchemes.contains(where: { $0.lowercased() == "http" }) else { return }
-        for (role, node) in context.urls where role.isMedia && URLInspection.scheme(of: node.value) == "http" {
+        let urls = context.urls, facts = context.urlFacts
+        for index in urls.indices where facts[index].scheme == .http && urls[index].role.isMedia {
+            let node = urls[index].node
             context.report("<\(node.path.elementNameOfPath)> is served over http://; use https://", at: node)
         }
     }

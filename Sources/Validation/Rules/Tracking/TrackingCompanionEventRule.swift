@@ -29,7 +29,9 @@ struct TrackingCompanionEventRule: Rule {
 
     func check(_ context: RuleContext) {
         let valid = TrackingEvents.names(for: context.version)
-        for (parent, _, event) in context.trackingEvents where parent == .companion {
+        let events = context.trackingEvents
+        for index in events.indices where events[index].parent == .companion {
+            let event = events[index].event
             guard let name = event.event, name != "creativeView", valid.contains(name) else { continue }
             context.report("<Companion> tracks \"\(name)\"; a companion's only tracking event is creativeView", at: event.url)
         }

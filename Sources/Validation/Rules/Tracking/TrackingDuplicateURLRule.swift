@@ -28,12 +28,25 @@ struct TrackingDuplicateURLRule: Rule {
             var offset: String?
             var url: String
         }
-        var seen = Set<Key>()
-        for (_, _, event) in context.trackingEvents {
-            let url = event.url.value
-            guard !url.isEmpty else { continue }
-            let key = Key(parent: event.url.path.parentOfPathSlice, event: event.event, offset: event.offset?.raw, url: url)
-            if !seen.insert(key).inserted {
+        // Keys are hashed with ByteHash and compared in full when hashes meet; keys that collide with a
+        // different key go to `overflow`.
+        let events = context.trackingEvents, hashes = TrackingFacts.urlHashes(context)
+        var first = FirstIndexTable(capacity: events.count)
+        var overflow = Set<Key>()
+        func key(_ event: TrackingEvent) -> Key {
+            Key(parent: event.url.path.parentOfPathSlice, event: event.event, offset: event.offset?.raw, url: event.url.value)
+        }
+        for index in events.indices {
+            guard !events[index].event.url.value.isEmpty else { continue }
+            var hash = ByteHash.hash(events[index].event.event ?? "", seed: hashes[index])
+            if let offset = events[index].event.offset { hash = ByteHash.hash(offset.raw, seed: hash &+ 1) }
+            var repeated = false
+            if let earlier = first.firstIndex(of: hash, orInsert: index) {
+                let k = key(events[index].event)
+                repeated = key(events[earlier].event) == k || !overflow.insert(k).inserted
+            }
+            if repeated {
+                let event = events[index].event, url = event.url.value
                 context.report("\(event.event ?? "tracking") URL \(url) is listed twice under <\(event.url.path.parentOfPath.parentOfPath.elementNameOfPath)>", at: event.url)
             }
         }

@@ -22,7 +22,9 @@ struct TrackingEventPresentRule: Rule {
         ])
 
     func check(_ context: RuleContext) {
-        for (parent, _, event) in context.trackingEvents where event.event == nil {
+        let events = context.trackingEvents
+        for index in events.indices where events[index].event.event == nil {
+            let (parent, _, event) = events[index]
             context.report("<Tracking> under <\(parent.rawValue)> has no event attribute", at: event.url)
         }
     }

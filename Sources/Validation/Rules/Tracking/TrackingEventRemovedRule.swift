@@ -32,7 +32,9 @@ struct TrackingEventRemovedRule: Rule {
 
     func check(_ context: RuleContext) {
         let valid = TrackingEvents.names(for: context.version)
-        for (parent, _, event) in context.trackingEvents where parent != .verification {
+        let events = context.trackingEvents, standard = TrackingFacts.isStandardName(context)
+        for index in events.indices where !standard[index] && events[index].parent != .verification {
+            let event = events[index].event
             guard let name = event.event, !valid.contains(name),
                   TrackingFacts.standing(of: name, in: context.version) == .removed else { continue }
             let replacement = TrackingFacts.replacements[name].map { "; use \($0)" } ?? ""

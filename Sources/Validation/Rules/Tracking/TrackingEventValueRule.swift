@@ -52,7 +52,9 @@ struct TrackingEventValueRule: Rule {
 
     func check(_ context: RuleContext) {
         let valid = TrackingEvents.names(for: context.version)
-        for (parent, _, event) in context.trackingEvents where parent != .verification {
+        let events = context.trackingEvents, standard = TrackingFacts.isStandardName(context)
+        for index in events.indices where !standard[index] && events[index].parent != .verification {
+            let event = events[index].event
             guard let name = event.event, name != "verificationNotExecuted", !valid.contains(name) else { continue }
             switch TrackingFacts.standing(of: name, in: context.version) {
             case .valid, .removed:

@@ -28,7 +28,9 @@ struct TrackingNonLinearEventRule: Rule {
         ])
 
     func check(_ context: RuleContext) {
-        for (parent, _, event) in context.trackingEvents where parent == .nonLinear {
+        let events = context.trackingEvents
+        for index in events.indices where events[index].parent == .nonLinear {
+            let event = events[index].event
             guard let name = event.event, TrackingFacts.linearOnly.contains(name) else { continue }
             context.report("<NonLinearAds> tracks \"\(name)\", a Linear metric that players do not fire for NonLinear ads", at: event.url)
         }

@@ -22,7 +22,9 @@ struct TrackingOffsetEventRule: Rule {
         ])
 
     func check(_ context: RuleContext) {
-        for (parent, _, event) in context.trackingEvents where parent == .linear && event.offset != nil {
+        let events = context.trackingEvents
+        for index in events.indices where events[index].parent == .linear && events[index].event.offset != nil {
+            let event = events[index].event
             guard let name = event.event, name != "progress" else { continue }
             context.report("<Tracking event=\"\(name)\"> has an offset; offset is only used with progress events", at: event.url)
         }

@@ -22,7 +22,9 @@ struct TrackingOffsetParentRule: Rule {
         ])
 
     func check(_ context: RuleContext) {
-        for (parent, _, event) in context.trackingEvents where parent != .linear && event.offset != nil {
+        let events = context.trackingEvents
+        for index in events.indices where events[index].parent != .linear && events[index].event.offset != nil {
+            let (parent, _, event) = events[index]
             context.report("<Tracking event=\"\(event.event ?? "")\"> under <\(parent.rawValue)> has an offset; offset applies only to Linear progress events", at: event.url)
         }
     }

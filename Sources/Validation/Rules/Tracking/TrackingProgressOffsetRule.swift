@@ -23,7 +23,9 @@ struct TrackingProgressOffsetRule: Rule {
         ])
 
     func check(_ context: RuleContext) {
-        for (parent, _, event) in context.trackingEvents where event.event == "progress" && event.offset == nil {
+        let events = context.trackingEvents
+        for index in events.indices where events[index].event.event == "progress" && events[index].event.offset == nil {
+            let (parent, _, event) = events[index]
             context.report("progress <Tracking> under <\(parent.rawValue)> has no offset; players cannot tell when to fire it", at: event.url)
         }
     }

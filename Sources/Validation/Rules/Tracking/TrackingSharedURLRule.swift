@@ -26,17 +26,32 @@ struct TrackingSharedURLRule: Rule {
             var parent: Substring
             var url: String
         }
-        var first: [Key: String] = [:]
-        for (_, _, event) in context.trackingEvents {
-            guard !event.url.value.isEmpty, let name = event.event else { continue }
-            let label = event.offset.map { "\(name)@\($0.raw)" } ?? name
-            let key = Key(parent: event.url.path.parentOfPathSlice, url: event.url.value)
-            if let earlier = first[key] {
-                if earlier != label {
-                    context.report("\(name) uses the same URL as \(earlier); the server cannot tell the events apart", at: event.url)
-                }
+        func label(_ event: TrackingEvent, _ name: String) -> String { event.offset.map { "\(name)@\($0.raw)" } ?? name }
+        // Keys are hashed with ByteHash and compared in full when hashes meet; keys that collide with a
+        // different key go to `overflow`.
+        let events = context.trackingEvents, hashes = TrackingFacts.urlHashes(context)
+        var firstByHash = FirstIndexTable(capacity: events.count)
+        var overflow: [Key: String] = [:]
+        for index in events.indices {
+            guard !events[index].event.url.value.isEmpty, events[index].event.event != nil else { continue }
+            let hash = hashes[index]
+            guard let firstIndex = firstByHash.firstIndex(of: hash, orInsert: index) else { continue }
+            let event = events[index].event, name = event.event ?? ""
+            let parent = event.url.path.parentOfPathSlice
+            let other = events[firstIndex].event
+            let earlier: String
+            if other.url.value == event.url.value && other.url.path.parentOfPathSlice == parent {
+                earlier = label(other, other.event ?? "")
             } else {
-                first[key] = label
+                let key = Key(parent: parent, url: event.url.value)
+                guard let found = overflow[key] else {
+                    overflow[key] = label(event, name)
+                    continue
+                }
+                earlier = found
+            }
+            if earlier != label(event, name) {
+                context.report("\(name) uses the same URL as \(earlier); the server cannot tell the events apart", at: event.url)
             }
         }
     }

@@ -22,7 +22,9 @@ struct TrackingVerificationEventRule: Rule {
         ])
 
     func check(_ context: RuleContext) {
-        for (parent, _, event) in context.trackingEvents where parent == .verification {
+        let events = context.trackingEvents
+        for index in events.indices where events[index].parent == .verification {
+            let event = events[index].event
             guard let name = event.event, name != "verificationNotExecuted" else { continue }
             context.report("<Verification> tracks \"\(name)\"; its only tracking event is verificationNotExecuted", at: event.url)
         }

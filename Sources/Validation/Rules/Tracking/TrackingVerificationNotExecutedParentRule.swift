@@ -22,7 +22,9 @@ struct TrackingVerificationNotExecutedParentRule: Rule {
         ])
 
     func check(_ context: RuleContext) {
-        for (parent, _, event) in context.trackingEvents where parent != .verification && event.event == "verificationNotExecuted" {
+        let events = context.trackingEvents
+        for index in events.indices where events[index].parent != .verification && events[index].event.event == "verificationNotExecuted" {
+            let (parent, _, event) = events[index]
             context.report("verificationNotExecuted is tracked under <\(parent.rawValue)>; it belongs under <Verification>", at: event.url)
         }
     }

@@ -22,7 +22,9 @@ struct URLCDATARule: Rule {
         ])
 
     func check(_ context: RuleContext) {
-        for (_, node) in context.urls where !node.value.isEmpty && (node.hasTextOutsideCDATA || !node.inCDATA) {
+        let urls = context.urls, facts = context.urlFacts
+        for index in urls.indices where !facts[index].flags.contains(.empty) && (urls[index].node.hasTextOutsideCDATA || !urls[index].node.inCDATA) {
+            let node = urls[index].node
             context.report("the URL in <\(node.path.elementNameOfPath)> is not in CDATA", at: node)
         }
     }

@@ -22,8 +22,10 @@ struct URLCredentialsRule: Rule {
         ])
 
     func check(_ context: RuleContext) {
-        let inspections = URLInspection.all(context)
-        for (index, (_, node)) in context.urls.enumerated() where inspections[index].hasUserInfo {
+        let urls = context.urls, facts = context.urlFacts
+        for index in urls.indices where facts[index].flags.contains(.at) {
+            let node = urls[index].node
+            guard URLInspection(node.value).hasUserInfo else { continue }
             context.report("the URL in <\(node.path.elementNameOfPath)> carries credentials before the host", at: node)
         }
     }

@@ -33,7 +33,10 @@ struct URLDoubleEncodedRule: Rule {
     }
 
     func check(_ context: RuleContext) {
-        for (_, node) in context.urls where Self.isDoubleEncoded(node.value) {
+        let urls = context.urls, facts = context.urlFacts
+        for index in urls.indices where facts[index].flags.contains(.doubleEncoded) {
+            let node = urls[index].node
+            guard Self.isDoubleEncoded(node.value) else { continue }
             context.report("the URL in <\(node.path.elementNameOfPath)> looks encoded twice (%25 followed by an escape)", at: node)
         }
     }

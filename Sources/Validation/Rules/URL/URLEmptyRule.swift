@@ -23,7 +23,9 @@ struct URLEmptyRule: Rule {
         ])
 
     func check(_ context: RuleContext) {
-        for (_, node) in context.urls where node.value.isEmpty {
+        let urls = context.urls, facts = context.urlFacts
+        for index in urls.indices where facts[index].flags.contains(.empty) {
+            let node = urls[index].node
             context.report("<\(node.path.elementNameOfPath)> is empty; it should hold a URL", at: node)
         }
     }

@@ -22,7 +22,10 @@ struct URLEscapedAmpersandRule: Rule {
         ])
 
     func check(_ context: RuleContext) {
-        for (_, node) in context.urls where node.inCDATA && node.value.containsBytes("&amp;") {
+        let urls = context.urls, facts = context.urlFacts
+        for index in urls.indices where facts[index].flags.contains(.escapedAmpersand) {
+            let node = urls[index].node
+            guard node.inCDATA && node.value.containsBytes("&amp;") else { continue }
             context.report("the URL in <\(node.path.elementNameOfPath)> contains &amp; inside CDATA; the server receives it literally", at: node)
         }
     }

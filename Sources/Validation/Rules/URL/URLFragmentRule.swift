@@ -25,7 +25,9 @@ struct URLFragmentRule: Rule {
     static let pixelRoles: Set<URLRole> = [.impression, .tracking, .clickTracking, .error, .viewableImpression]
 
     func check(_ context: RuleContext) {
-        for (role, node) in context.urls where Self.pixelRoles.contains(role) && node.value.utf8.contains(UInt8(ascii: "#")) {
+        let urls = context.urls, facts = context.urlFacts
+        for index in urls.indices where facts[index].flags.contains(.hash) && Self.pixelRoles.contains(urls[index].role) {
+            let node = urls[index].node
             context.report("the URL in <\(node.path.elementNameOfPath)> has a # fragment; what follows it is never sent", at: node)
         }
     }

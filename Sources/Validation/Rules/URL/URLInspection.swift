@@ -82,11 +82,6 @@ struct URLInspection: Sendable {
     static func isLetter(_ b: UInt8) -> Bool { (b >= 0x41 && b <= 0x5A) || (b >= 0x61 && b <= 0x7A) }
     static func isDigit(_ b: UInt8) -> Bool { b >= 0x30 && b <= 0x39 }
 
-    /// The inspection of every URL of the input, aligned with `context.urls`; computed once per input.
-    static func all(_ context: RuleContext) -> [URLInspection] {
-        context.memo("URLInspection.all") { context.urls.map { URLInspection($0.node.value) } }
-    }
-
     /// Why the URL cannot be used as an absolute URL, or `nil` when its structure is sound.
     /// Unencoded characters and whitespace are left to their own rules.
     var structuralProblem: String? {

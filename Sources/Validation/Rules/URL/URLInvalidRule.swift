@@ -49,10 +49,11 @@ struct URLInvalidRule: Rule {
     }
 
     func check(_ context: RuleContext) {
-        let inspections = URLInspection.all(context)
-        for (index, (_, node)) in context.urls.enumerated() where !node.value.isEmpty && !URLWhitespaceRule.hasWhitespace(node.value) {
-            if Self.looksSound(node.value) { continue }
-            guard let problem = inspections[index].structuralProblem else { continue }
+        let urls = context.urls, facts = context.urlFacts
+        for index in urls.indices where !facts[index].flags.contains(.empty) && !facts[index].flags.contains(.looksSound) {
+            let node = urls[index].node
+            guard !facts[index].hasWhitespace(node.value) else { continue }
+            guard let problem = URLInspection(node.value).structuralProblem else { continue }
             context.report("the URL in <\(node.path.elementNameOfPath)> \(problem)", at: node)
         }
     }

@@ -50,9 +50,10 @@ struct URLLocalHostRule: Rule {
     }
 
     func check(_ context: RuleContext) {
-        let inspections = URLInspection.all(context)
-        for (index, (_, node)) in context.urls.enumerated() where Self.mayBeLocal(node.value) {
-            guard let host = inspections[index].host, Self.isLocal(host) else { continue }
+        let urls = context.urls, facts = context.urlFacts
+        for index in urls.indices where facts[index].flags.contains(.mayBeLocal) {
+            let node = urls[index].node
+            guard let host = URLInspection(node.value).host, Self.isLocal(host) else { continue }
             context.report("the URL in <\(node.path.elementNameOfPath)> points at \(host), which viewers cannot reach", at: node)
         }
     }

@@ -38,7 +38,9 @@ struct URLPercentEncodingRule: Rule {
     }
 
     func check(_ context: RuleContext) {
-        for (_, node) in context.urls where node.value.utf8.contains(UInt8(ascii: "%")) {
+        let urls = context.urls, facts = context.urlFacts
+        for index in urls.indices where facts[index].flags.contains(.brokenEscape) {
+            let node = urls[index].node
             guard Self.hasBrokenEscape(URLInspection.mask(node.value)) else { continue }
             context.report("the URL in <\(node.path.elementNameOfPath)> has a % that is not a valid escape (use %25 for a literal %)", at: node)
         }

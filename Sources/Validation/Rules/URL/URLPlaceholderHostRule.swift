@@ -29,9 +29,10 @@ struct URLPlaceholderHostRule: Rule {
     }
 
     func check(_ context: RuleContext) {
-        let inspections = URLInspection.all(context)
-        for (index, (_, node)) in context.urls.enumerated() {
-            guard let host = inspections[index].host, Self.isPlaceholder(host) else { continue }
+        let urls = context.urls, facts = context.urlFacts
+        for index in urls.indices where facts[index].flags.contains(.mayBePlaceholder) {
+            let node = urls[index].node
+            guard let host = URLInspection(node.value).host, Self.isPlaceholder(host) else { continue }
             context.report("the URL in <\(node.path.elementNameOfPath)> points at \(host), a reserved placeholder domain", at: node)
         }
     }

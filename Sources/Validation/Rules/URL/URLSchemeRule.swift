@@ -44,8 +44,16 @@ struct URLSchemeRule: Rule {
                 streamingMedia.insert(file.url.path)
             }
         }
-        for (_, node) in context.urls {
-            guard let scheme = URLInspection.scheme(of: node.value), !allowed.contains(scheme) || scheme == "javascript" || scheme == "file" else { continue }
+        let urls = context.urls, facts = context.urlFacts
+        let plainHTTP = allowed.contains("http"), plainHTTPS = allowed.contains("https")
+        for index in urls.indices {
+            switch facts[index].scheme {
+            case .none: continue
+            case .http where plainHTTP, .https where plainHTTPS: continue
+            default: break
+            }
+            let node = urls[index].node
+            guard let scheme = facts[index].schemeName(node.value), !allowed.contains(scheme) || scheme == "javascript" || scheme == "file" else { continue }
             let element = node.path.elementNameOfPath
             switch scheme {
             case "javascript", "file":

@@ -23,9 +23,10 @@ struct URLUnencodedRule: Rule {
         ])
 
     func check(_ context: RuleContext) {
-        let inspections = URLInspection.all(context)
-        for (index, (_, node)) in context.urls.enumerated() where URLInspection.mayHaveUnencodedCharacters(node.value) {
-            let characters = inspections[index].unencodedCharacters
+        let urls = context.urls, facts = context.urlFacts
+        for index in urls.indices where facts[index].flags.contains(.forbiddenByte) {
+            let node = urls[index].node
+            let characters = URLInspection(node.value).unencodedCharacters
             guard !characters.isEmpty else { continue }
             let list = characters.map { c -> String in
                 c.asciiValue.map { $0 < 0x20 || $0 == 0x7F } == true

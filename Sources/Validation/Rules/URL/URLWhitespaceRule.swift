@@ -33,7 +33,10 @@ struct URLWhitespaceRule: Rule {
     }
 
     func check(_ context: RuleContext) {
-        for (_, node) in context.urls where Self.hasWhitespace(node.value) {
+        let urls = context.urls, facts = context.urlFacts
+        for index in urls.indices where facts[index].flags.contains(.whitespaceByte) || facts[index].flags.contains(.nonASCII) {
+            let node = urls[index].node
+            guard facts[index].hasWhitespace(node.value) else { continue }
             context.report("the URL in <\(node.path.elementNameOfPath)> contains whitespace; encode it as %20 or remove it", at: node)
         }
     }

@@ -1,0 +1,292 @@
+import ConformCore
+import VAST
+
+/// What one look at a URL's bytes tells the URL and macro rules, so that each rule does its detailed
+/// (slower) work only for the few URLs whose flags say it may find something.
+///
+/// Every flag is computed from the URL text as written (not trimmed, not masked) and is a superset of the
+/// condition a rule tests: when a flag is clear the rule cannot report the URL; when it is set the rule
+/// runs its own full check. Findings therefore do not depend on these facts, only the speed does.
+///
+/// Host facts look only at the authority as written: the bytes after the first `//` up to the next `/`,
+/// `?` or `#`. `URLInspection` finds the host in the text with macros masked, but a macro token holds none
+/// of `/ ? # :`, so the masked authority lies at the same place, and a word without `0` in the masked host
+/// (a token becomes `0`) is a word of the raw authority.
+struct URLFacts: Sendable {
+    struct Flags: OptionSet, Sendable {
+        let rawValue: UInt32
+        /// No text at all.
+        static let empty = Flags(rawValue: 1 << 0)
+        /// An ASCII whitespace byte (space, tab, LF, CR, VT, FF).
+        static let whitespaceByte = Flags(rawValue: 1 << 1)
+        /// A byte of 0x80 or more.
+        static let nonASCII = Flags(rawValue: 1 << 2)
+        /// A byte RFC 3986 forbids unencoded (controls, DEL, non-ASCII, `"<>\^`{|}`).
+        static let forbiddenByte = Flags(rawValue: 1 << 3)
+        /// `#`.
+        static let hash = Flags(rawValue: 1 << 4)
+        /// `@`.
+        static let at = Flags(rawValue: 1 << 5)
+        /// `%`.
+        static let percent = Flags(rawValue: 1 << 6)
+        /// `[` or `]`.
+        static let bracket = Flags(rawValue: 1 << 7)
+        /// `[` or `%`: the URL may hold a macro token.
+        static let mayHaveMacro = Flags(rawValue: 1 << 8)
+        /// `${` or `{{`.
+        static let templateOpen = Flags(rawValue: 1 << 9)
+        /// `&amp;`.
+        static let escapedAmpersand = Flags(rawValue: 1 << 10)
+        /// `%5B` or `%5b`.
+        static let encodedBracket = Flags(rawValue: 1 << 11)
+        /// `%25` followed by two hex digits.
+        static let doubleEncoded = Flags(rawValue: 1 << 12)
+        /// A `%` not followed by two hex digits, in the unmasked text (masking macros can only remove such
+        /// a `%`, never add one).
+        static let brokenEscape = Flags(rawValue: 1 << 13)
+        /// The host may be local: after the first `//`, the text starts with a digit, `[` or another macro
+        /// opener (`%`, `$`, `{`), or the URL has `@`, or the authority holds "localhost" in any case.
+        static let mayBeLocal = Flags(rawValue: 1 << 14)
+        /// `example`, `test` or `invalid` in any case in the authority, or a non-ASCII byte: the host may be
+        /// a placeholder.
+        static let mayBePlaceholder = Flags(rawValue: 1 << 15)
+        /// `URLInvalidRule.looksSound` holds: `http(s)://` and a plain host.
+        static let looksSound = Flags(rawValue: 1 << 16)
+        /// A `[` not followed by a name and `]`, or a `]` that does not close such a `[NAME`: a macro may
+        /// miss a bracket.
+        static let unbalancedBracket = Flags(rawValue: 1 << 17)
+    }
+
+    /// The scheme as `URLInspection.scheme(of:)` finds it.
+    enum Scheme: UInt8, Sendable {
+        case none, http, https, other
+    }
+
+    let flags: Flags
+    let scheme: Scheme
+
+    /// Whether the URL contains whitespace (exactly `URLWhitespaceRule.hasWhitespace`).
+    func hasWhitespace(_ url: String) -> Bool {
+        if flags.contains(.whitespaceByte) { return true }
+        return flags.contains(.nonASCII) && URLWhitespaceRule.hasWhitespace(url)
+    }
+
+    /// The lower-cased scheme, as `URLInspection.scheme(of:)` returns it.
+    func schemeName(_ url: String) -> String? {
+        switch scheme {
+        case .none: nil
+        case .http: "http"
+        case .https: "https"
+        case .other: URLInspection.scheme(of: url)
+        }
+    }
+
+    init(_ url: String) {
+        var copy = url
+        var spans: [TokenSpan] = []
+        (flags, scheme) = copy.withUTF8 { Self.scan($0, tokens: &spans) }
+    }
+
+    /// The facts of `bytes`, with the macro tokens (`[NAME]`, `%%NAME%%`) found as `Macros.occurrences(in:)`
+    /// finds them, as byte ranges (character ranges only when the text is ASCII).
+    init(bytes: UnsafeBufferPointer<UInt8>, tokens: inout [TokenSpan]) {
+        (flags, scheme) = Self.scan(bytes, tokens: &tokens)
+    }
+
+    /// A macro token found by the scan: `[NAME]` or `%%NAME%%` at `start..<end`, the name at `nameStart..<nameEnd`.
+    struct TokenSpan {
+        var start: Int
+        var end: Int
+        var form: MacroOccurrence.Form
+        var nameStart: Int { form == .brackets ? start + 1 : start + 2 }
+        var nameEnd: Int { form == .brackets ? end - 1 : end - 2 }
+    }
+
+    private static func isHex(_ b: UInt8) -> Bool { (b >= 48 && b <= 57) || (b >= 65 && b <= 70) || (b >= 97 && b <= 102) }
+
+    /// Whether `word` (lower-case ASCII letters) starts at `i`, in any case.
+    private static func hasWord(_ bytes: UnsafeBufferPointer<UInt8>, at i: Int, _ word: StaticString) -> Bool {
+        let count = word.utf8CodeUnitCount
+        guard i + count <= bytes.count else { return false }
+        let w = word.utf8Start
+        for k in 0..<count where bytes[i + k] | 0x20 != w[k] { return false }
+        return true
+    }
+
+    private static func scan(_ bytes: UnsafeBufferPointer<UInt8>, tokens: inout [TokenSpan]) -> (Flags, Scheme) {
+        let n = bytes.count
+        var flags: Flags = n == 0 ? [.empty] : []
+        var doubleSlash = -1
+        var localhost = false
+        // The `]` that closes the last `[NAME` seen.
+        var matchedClose = -1
+        // Macro tokens do not overlap: a token may start only after the previous one.
+        var tokenResume = 0
+        func isNameByte(_ b: UInt8) -> Bool { (b >= 0x41 && b <= 0x5A) || (b >= 0x61 && b <= 0x7A) || b == 0x5F || (b >= 0x30 && b <= 0x39) }
+        var i = 0
+        while i < n {
+            let b = bytes[i]
+            // Most bytes (letters, digits, `.-_=?:;,+*!'()~`) matter to no flag: one bit test skips them.
+            let word: UInt64 = b < 0x40 ? 0x5000_807D_FFFF_FFFF : b < 0x80 ? 0xB800_0001_7800_0001 : ~0
+            if (word >> UInt64(b & 63)) & 1 == 0 {
+                i += 1
+                continue
+            }
+            switch b {
+            case 0x20, 0x09, 0x0A, 0x0D, 0x0B, 0x0C:
+                flags.insert(.whitespaceByte)
+                if b != 0x20 { flags.insert(.forbiddenByte) }
+            case 0x22, 0x3C, 0x3E, 0x5C, 0x5E, 0x60, 0x7C, 0x7F:
+                flags.insert(.forbiddenByte)
+            case 0x7B:
+                flags.insert(.forbiddenByte)
+                if i + 1 < n, bytes[i + 1] == 0x7B { flags.insert(.templateOpen) }
+            case 0x7D:
+                flags.insert(.forbiddenByte)
+            case 0x24:
+                if i + 1 < n, bytes[i + 1] == 0x7B { flags.insert(.templateOpen) }
+            case 0x23:
+                flags.insert(.hash)
+            case 0x40:
+                flags.insert(.at)
+            case 0x5B:
+                flags.insert([.bracket, .mayHaveMacro])
+                var j = i + 1
+                while j < n, isNameByte(bytes[j]) { j += 1 }
+                if j > i + 1, j < n, bytes[j] == 0x5D {
+                    matchedClose = j
+                    if i >= tokenResume {
+                        tokens.append(TokenSpan(start: i, end: j + 1, form: .brackets))
+                        tokenResume = j + 1
+                    }
+                } else {
+                    flags.insert(.unbalancedBracket)
+                }
+            case 0x5D:
+                flags.insert(.bracket)
+                if i != matchedClose { flags.insert(.unbalancedBracket) }
+            case 0x25:
+                flags.insert([.percent, .mayHaveMacro])
+                if i >= tokenResume, i + 1 < n, bytes[i + 1] == 0x25 {
+                    var j = i + 2
+                    while j < n, isNameByte(bytes[j]) { j += 1 }
+                    if j > i + 2, j + 1 < n, bytes[j] == 0x25, bytes[j + 1] == 0x25 {
+                        tokens.append(TokenSpan(start: i, end: j + 2, form: .percent))
+                        tokenResume = j + 2
+                    }
+                }
+                if !(i + 2 < n && isHex(bytes[i + 1]) && isHex(bytes[i + 2])) { flags.insert(.brokenEscape) }
+                if i + 2 < n, bytes[i + 1] == 0x35, bytes[i + 2] | 0x20 == 0x62 { flags.insert(.encodedBracket) }
+                if i + 4 < n, bytes[i + 1] == 0x32, bytes[i + 2] == 0x35, isHex(bytes[i + 3]), isHex(bytes[i + 4]) {
+                    flags.insert(.doubleEncoded)
+                }
+            case 0x26:
+                if i + 4 < n, bytes[i + 1] == 0x61, bytes[i + 2] == 0x6D, bytes[i + 3] == 0x70, bytes[i + 4] == 0x3B {
+                    flags.insert(.escapedAmpersand)
+                }
+            case 0x2F:
+                if doubleSlash < 0, i + 1 < n, bytes[i + 1] == 0x2F { doubleSlash = i }
+            default:
+                if b < 0x20 { flags.insert(.forbiddenByte) }
+                if b >= 0x80 { flags.insert([.nonASCII, .forbiddenByte, .mayBePlaceholder]) }
+            }
+            i += 1
+        }
+        if doubleSlash >= 0, doubleSlash + 2 < n {
+            // The authority as written, and the host words in it.
+            var end = doubleSlash + 2
+            while end < n, bytes[end] != 0x2F, bytes[end] != 0x3F, bytes[end] != 0x23 { end += 1 }
+            var k = doubleSlash + 2
+            while k < end {
+                switch bytes[k] | 0x20 {
+                case 0x65: if hasWord(bytes, at: k, "example") { flags.insert(.mayBePlaceholder) }
+                case 0x74: if hasWord(bytes, at: k, "test") { flags.insert(.mayBePlaceholder) }
+                case 0x69: if hasWord(bytes, at: k, "invalid") { flags.insert(.mayBePlaceholder) }
+                case 0x6C: if hasWord(bytes, at: k, "localhost") { localhost = true }
+                default: break
+                }
+                k += 1
+            }
+            // A local host is "localhost", a bracketed IPv6 literal or an IP address: written at the start of
+            // the authority (perhaps as a macro, which masks to `0`), or after userinfo.
+            let first = bytes[doubleSlash + 2]
+            if (first >= 48 && first <= 57) || first == 0x5B || first == 0x25 || first == 0x24 || first == 0x7B
+                || flags.contains(.at) || localhost {
+                flags.insert(.mayBeLocal)
+            }
+        }
+        let scheme = Self.scheme(bytes)
+        if scheme == .http || scheme == .https, looksSound(bytes, offset: scheme == .https ? 8 : 7) {
+            flags.insert(.looksSound)
+        }
+        return (flags, scheme)
+    }
+
+    /// The scheme as `URLInspection.scheme(of:)` reads it: the bytes before the first `:`, a letter then
+    /// letters, digits, `+`, `-` or `.`.
+    private static func scheme(_ bytes: UnsafeBufferPointer<UInt8>) -> Scheme {
+        var end = -1
+        for (i, byte) in bytes.enumerated() {
+            if byte == 0x3A { end = i; break }
+            let isLetter = (byte >= 65 && byte <= 90) || (byte >= 97 && byte <= 122)
+            let isOther = (byte >= 48 && byte <= 57) || byte == 43 || byte == 45 || byte == 46
+            if i == 0 ? !isLetter : !(isLetter || isOther) { return .none }
+        }
+        guard end > 0 else { return .none }
+        if end == 4, hasWord(bytes, at: 0, "http") { return .http }
+        if end == 5, hasWord(bytes, at: 0, "https") { return .https }
+        return .other
+    }
+
+    /// `URLInvalidRule.looksSound` for a URL known to start with `http://` or `https://` in some case.
+    private static func looksSound(_ bytes: UnsafeBufferPointer<UInt8>, offset: Int) -> Bool {
+        // looksSound wants the scheme in lower case.
+        for k in 0..<(offset - 3) where bytes[k] >= 65 && bytes[k] <= 90 { return false }
+        guard bytes.count >= offset, bytes[offset - 2] == 0x2F, bytes[offset - 1] == 0x2F else { return false }
+        var count = 0
+        var previous: UInt8 = UInt8(ascii: ".")
+        var i = offset
+        while i < bytes.count {
+            let byte = bytes[i]
+            if byte == UInt8(ascii: "/") || byte == UInt8(ascii: "?") || byte == UInt8(ascii: "#") { break }
+            let ok = (byte >= 97 && byte <= 122) || (byte >= 48 && byte <= 57) || byte == 45 || byte == 46
+            if !ok || (byte == 46 && previous == 46) { return false }
+            previous = byte
+            count += 1
+            i += 1
+        }
+        return count > 0
+    }
+}
+
+/// The facts of every URL of an input and the macro tokens in them, from one scan of each URL's bytes.
+struct URLScan {
+    /// Aligned with `RuleContext.urls`.
+    var facts: [URLFacts] = []
+    /// In URL order.
+    var tokens: [MacroToken] = []
+
+    init(_ urls: [(role: URLRole, node: TextNode)]) {
+        facts.reserveCapacity(urls.count)
+        var collector = MacroFacts.Collector()
+        var spans: [URLFacts.TokenSpan] = []
+        for index in urls.indices {
+            var text = urls[index].node.value
+            spans.removeAll(keepingCapacity: true)
+            let role = urls[index].role
+            let facts = text.withUTF8 { bytes -> URLFacts in
+                let facts = URLFacts(bytes: bytes, tokens: &spans)
+                if !facts.flags.contains(.nonASCII) {
+                    for span in spans { collector.add(span, of: bytes, url: index, role: role) }
+                }
+                return facts
+            }
+            // Character offsets of non-ASCII text come from the scalar scan.
+            if facts.flags.contains(.nonASCII), facts.flags.contains(.mayHaveMacro) {
+                collector.addScalarTokens(of: text, url: index, role: role)
+            }
+            self.facts.append(facts)
+        }
+        tokens = collector.out
+    }
+}

@@ -1,0 +1,119 @@
+import ConformCore
+import Testing
+import VAST
+@testable import Validation
+
+/// The URL and macro rules skip a URL when a flag of its one-pass `URLFacts` is clear, so every flag must
+/// be set whenever the check it stands for could find something. These tests compare the flags with the
+/// rules' own checks on hand-picked and generated URLs.
+@Suite struct URLFactsTests {
+    static let samples = [
+        "", "https://i.example/imp?a=1", "http://i.example/x", "HTTPS://I.EXAMPLE/", "Http://i.example/", "https://.example/x",
+        "https://a..b/x", "https://i.example:80a/x", "//i.example/x", "/x", "javascript:alert(1)", "about:blank",
+        "https://user:pw@i.example/", "http://localhost:8080/", "https://LOCALHOST/", "https://10.1.2.3/x", "https://[::1]/x",
+        "https://i.example/a|b", "https://i.example/é", "https://exa\u{301}mple.com/", "https://i.test./x", "https://a.INVALID/",
+        "https://i.example/?r=%252F", "https://i.example/?d=50%", "https://i.example/?u=%zz", "https://i.example/?m=%%SITE%%",
+        "https://i.example/?m=%[CACHEBUSTING]", "https://i.example/?c=%5BCACHEBUSTING%5D", "https://i.example/?c=%5bTIMESTAMP%5d",
+        "https://i.example/?a=1&amp;b=2", "https://i.example/?t=${USER}", "https://i.example/?t={{ID}}", "https://i.example/#x",
+        "https://i.example/?c=[CACHEBUSTING", "https://i.example/?c=CACHEBUSTING]", "https://i.example/?c=[]", "https://i.example/?c=[a]]",
+        "https://i.example/a b", "https://i.example/a\tb", "https://i.example/a\u{00A0}b", "https://i.example/a\u{2028}b",
+        "https://[CACHEBUSTING].example/x", "h[X]://i.example/", "https://i.example:99999/", "https:/i.example", "https://", "https:",
+        "data:text/html,hi", "c:\\ads\\a.mp4", "https://i.example/\u{7F}", "https://i.example/\u{1}", "https://a@10.0.0.1/",
+        "https://%%A%%.0.0.0/?x=localhost", "https://[A].[B].[C].[D]/", "https://${A}.0.0.0/", "https://{{A}}.0.0.0/",
+        "https://x.localhost/", "https://LOCALHOST:8080/", "https://u:p@[::1]/", "https://pixel.TEST./", "https://a.example",
+        "https://[X]example.com/", "https://exam[X]ple.com/", "x:/a//localhost", "//127.0.0.1", "https://0.0.0.0/",
+    ]
+
+    /// Deterministic pseudo-random URLs built from pieces that trip the flags.
+    static let generated: [String] = {
+        let pieces = [
+            "https://", "http://", "HTTP://", "//", "/", ":", "a", "Z", "0", "9", ".", "..", "-", "_", "?", "&", "=", "#", "@", "%",
+            "%2", "%25", "%2F", "%5B", "%5d", "%%", "[", "]", "[CACHEBUSTING]", "[cachebusting]", "%%SITE%%", "${", "{{", "}", "}}",
+            "$", "{", "&amp;", "&amp", " ", "\t", "\n", "é", "e\u{301}", "\u{00A0}", "localhost", "LocalHost", "example", "EXAMPLE",
+            "test", "invalid", "example.com", "10.", "127.0.0.1", "[::1]", "\\", "|", "^", "`", "<", ">", "\"", "\u{7F}", "i", "l", "t",
+            "%%A%%", "${A}", "{{A}}", "0.0.0.0", "[A]", "u:p@", "x.localhost", ".test", "a.invalid.",
+        ]
+        var state: UInt64 = 0x1234_5678_9ABC_DEF1
+        func next() -> Int {
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            return Int(truncatingIfNeeded: state >> 33)
+        }
+        return (0..<20000).map { _ in
+            (0..<(1 + next() % 12)).map { _ in pieces[next() % pieces.count] }.joined()
+        }
+    }()
+
+    func check(_ url: String) {
+        let facts = URLFacts(url)
+        let flags = facts.flags
+        #expect(flags.contains(.empty) == url.isEmpty, "\(url)")
+        #expect(facts.hasWhitespace(url) == URLWhitespaceRule.hasWhitespace(url), "\(url)")
+        #expect(facts.schemeName(url) == URLInspection.scheme(of: url), "\(url)")
+        #expect(flags.contains(.looksSound) == URLInvalidRule.looksSound(url), "\(url)")
+        #expect(flags.contains(.doubleEncoded) == URLDoubleEncodedRule.isDoubleEncoded(url), "\(url)")
+        #expect(flags.contains(.forbiddenByte) == URLInspection.mayHaveUnencodedCharacters(url), "\(url)")
+        #expect(flags.contains(.encodedBracket) == (url.containsBytes("%5B") || url.containsBytes("%5b")), "\(url)")
+        #expect(flags.contains(.escapedAmpersand) == url.containsBytes("&amp;"), "\(url)")
+        #expect(flags.contains(.templateOpen) == (url.containsBytes("${") || url.containsBytes("{{")), "\(url)")
+        #expect(flags.contains(.hash) == url.utf8.contains(UInt8(ascii: "#")), "\(url)")
+        #expect(flags.contains(.bracket) == url.utf8.contains(where: { $0 == 0x5B || $0 == 0x5D }), "\(url)")
+        #expect(flags.contains(.mayHaveMacro) == url.utf8.contains(where: { $0 == 0x5B || $0 == 0x25 }), "\(url)")
+        // Flags that stand for a cheaper superset of a rule's condition.
+        let inspection = URLInspection(url)
+        if url.utf8.contains(UInt8(ascii: "%")), URLPercentEncodingRule.hasBrokenEscape(URLInspection.mask(url)) {
+            #expect(flags.contains(.brokenEscape), "\(url)")
+        }
+        if inspection.hasUserInfo { #expect(flags.contains(.at), "\(url)") }
+        if let host = inspection.host, URLPlaceholderHostRule.isPlaceholder(host) { #expect(flags.contains(.mayBePlaceholder), "\(url)") }
+        if URLLocalHostRule.mayBeLocal(url), let host = inspection.host, URLLocalHostRule.isLocal(host) {
+            #expect(flags.contains(.mayBeLocal), "\(url)")
+        }
+        if !MacroUnterminatedRule.unterminated(in: url).isEmpty { #expect(flags.contains(.unbalancedBracket), "\(url)") }
+        if !inspection.unencodedCharacters.isEmpty { #expect(flags.contains(.forbiddenByte), "\(url)") }
+    }
+
+    @Test(arguments: samples)
+    func flagsAgreeWithTheRulesChecks(url: String) {
+        check(url)
+    }
+
+    @Test func flagsAgreeOnGeneratedURLs() {
+        for url in Self.generated { check(url) }
+    }
+
+    @Test func hashesOfEqualTextAreEqual() {
+        // String equality is canonical equivalence: differently encoded equal texts must meet in a table.
+        #expect("caf\u{E9}" == "cafe\u{301}")
+        #expect(ByteHash.hash("https://i.example/caf\u{E9}") == ByteHash.hash("https://i.example/cafe\u{301}"))
+        #expect(ByteHash.hash(url: "https://a.example/", parentOf: "/VAST/Ad[1]/InLine/Error[2]")
+            == ByteHash.hash("https://a.example/", seed: ByteHash.hash(Substring("/VAST/Ad[1]/InLine"))))
+        #expect(ByteHash.hash(url: "x", parentOf: "NoSlash") == ByteHash.hash("x", seed: ByteHash.hash(Substring(""))))
+        #expect(ByteHash.hash("https://a.example/1") != ByteHash.hash("https://a.example/2"))
+    }
+
+    @Test func macroTokensMatchTheScanOfEachURL() {
+        let usable = (Self.samples + Self.generated.prefix(600)).filter { url in
+            !url.contains("]]>") && !url.unicodeScalars.contains { $0.value < 0x20 && $0 != "\t" && $0 != "\n" }
+        }
+        let body = usable.map { "<Impression><![CDATA[\($0)]]></Impression>" }.joined()
+        let xml = "<VAST version=\"4.2\"><Ad><InLine><AdSystem>a</AdSystem><AdTitle>t</AdTitle>\(body)</InLine></Ad></VAST>"
+        let context = RuleContext(input: VASTDecoder.decode(xml))
+        #expect(context.urls.count == usable.count)
+        var expected: [(url: Int, macro: MacroOccurrence)] = []
+        for (index, item) in context.urls.enumerated() {
+            for macro in Macros.occurrences(in: item.node.value) { expected.append((index, macro)) }
+        }
+        let tokens = MacroFacts.tokens(context)
+        #expect(tokens.count == expected.count)
+        #expect(tokens.count > 100)
+        for (token, want) in zip(tokens, expected) {
+            #expect(token.url == want.url && token.macro == want.macro)
+            #expect(token.upper == want.macro.name.uppercased())
+            let definition = MacroCatalog.definition(token.upper)
+            #expect(token.isKnown == (definition != nil) && token.since == definition?.since)
+            #expect(token.deprecatedIn == definition?.deprecatedIn)
+            #expect(token.requestOnly == MacroFacts.requestOnly.contains(token.upper))
+            #expect(token.trackingOnly == (definition?.contexts == [.tracking]))
+        }
+    }
+}
