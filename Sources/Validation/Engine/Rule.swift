@@ -25,7 +25,7 @@ public final class RuleContext {
     public let version: VASTVersion
     public let configuration: Configuration
     private(set) var findings: [Diagnostic] = []
-    private var currentRule: RuleDescription?
+    private var currentRule: CompiledRule?
 
     public init(input: DecodedInput, configuration: Configuration = .default) {
         self.input = input
@@ -37,7 +37,7 @@ public final class RuleContext {
     public var vmap: VMAPDocument? { input.vmap }
     public var root: XMLElement? { input.xml.root }
 
-    func begin(_ rule: RuleDescription) { currentRule = rule }
+    func begin(_ rule: CompiledRule) { currentRule = rule }
 
     /// Values that several rules derive from one walk of the input, computed once per input.
     private var memos: [String: Any] = [:]
@@ -54,7 +54,7 @@ public final class RuleContext {
 
     /// Reports a finding of the running rule at `position` (and `path`), at the rule's default severity.
     public func report(_ message: String, at position: SourcePosition?, path: String?, details: [String: String] = [:]) {
-        guard let rule = currentRule else { return }
+        guard let rule = currentRule?.description else { return }
         findings.append(rule.diagnostic(message, at: position, path: path, details: details))
     }
 

@@ -16,6 +16,40 @@ extension DecodeFindingRule {
     }
 }
 
+/// A rule with its description read once, so a validation copies no description per document.
+final class CompiledRule: Sendable {
+    let type: any Rule.Type
+    let description: RuleDescription
+    let versions: ClosedRange<VASTVersion>?
+
+    init(_ type: any Rule.Type) {
+        self.type = type
+        self.description = type.description
+        self.versions = description.versions
+    }
+
+    static func compile(_ types: [any Rule.Type]) -> CompiledRules { CompiledRules(types.map(CompiledRule.init)) }
+
+    /// Every registered rule.
+    static let all = compile(AllRules.types)
+}
+
+/// A set of compiled rules with the ids they claim and the VAST-only subset (for embedded VAST).
+final class CompiledRules: Sendable {
+    let rules: [CompiledRule]
+    let ids: Set<String>
+    private let vastRules: [CompiledRule]
+
+    init(_ rules: [CompiledRule]) {
+        self.rules = rules
+        self.ids = Set(rules.map(\.description.id))
+        self.vastRules = rules.filter { $0.versions != nil }
+    }
+
+    /// The VAST-versioned rules alone (compiled on first use).
+    var vastOnly: CompiledRules { vastRules.count == rules.count ? self : CompiledRules(vastRules) }
+}
+
 /// Runs rules over a decoded input.
 public enum Validator {
     /// All findings for `input`: the rules' findings plus any decoder finding no rule claims, with
@@ -24,29 +58,37 @@ public enum Validator {
         _ input: DecodedInput,
         file: String? = nil,
         configuration: Configuration = .default,
-        rules: [any Rule.Type] = AllRules.types
+        rules: [any Rule.Type]? = nil
     ) -> [Diagnostic] {
+        let compiled = rules.map(CompiledRule.compile) ?? CompiledRule.all
+        return validate(input, file: file, configuration: configuration, compiled: compiled)
+    }
+
+    static func validate(_ input: DecodedInput, file: String?, configuration: Configuration, compiled: CompiledRules) -> [Diagnostic] {
         let context = RuleContext(input: input, configuration: configuration)
-        var claimed = Set<String>()
-        for type in rules {
-            let description = type.description
-            claimed.insert(description.id)
-            if configuration.rules[description.id] == .off { continue }
-            if let versions = description.versions {
+        let overrides = !configuration.rules.isEmpty
+        let isVAST = input.vast != nil
+        for rule in compiled.rules {
+            if overrides, configuration.rules[rule.description.id] == .off { continue }
+            if let versions = rule.versions {
                 // VAST-versioned rules run on VAST documents whose effective version is in range.
-                guard input.vast != nil, versions.contains(context.version) else { continue }
+                guard isVAST, versions.contains(context.version) else { continue }
             }
-            context.begin(description)
-            type.init().check(context)
+            context.begin(rule)
+            rule.type.init().check(context)
         }
         var all = context.findings
-        all += input.diagnostics.filter { !claimed.contains($0.ruleID) }
-        // VAST embedded in a VMAP is checked with the VAST rules, its findings positioned in the VMAP file.
-        let vastRules = rules.filter { $0.description.versions != nil }
-        for embedded in input.embeddedVASTInputs where !vastRules.isEmpty {
-            all += validate(embedded, configuration: configuration, rules: vastRules)
+        if !input.diagnostics.isEmpty {
+            all += input.diagnostics.filter { !compiled.ids.contains($0.ruleID) }
         }
-        return configuration.apply(to: all).map { $0.inFile(file) }.sorted()
+        // VAST embedded in a VMAP is checked with the VAST rules, its findings positioned in the VMAP file.
+        if input.vmap != nil, !compiled.vastOnly.rules.isEmpty {
+            for embedded in input.embeddedVASTInputs {
+                all += validate(embedded, file: nil, configuration: configuration, compiled: compiled.vastOnly)
+            }
+        }
+        let applied = overrides ? configuration.apply(to: all) : all
+        return (file == nil ? applied : applied.map { $0.inFile(file) }).sorted()
     }
 
     /// Runs every rule over `input` as `validate` does and adds each rule's time in seconds to
@@ -67,15 +109,14 @@ public enum Validator {
         time("facts: url scan") { _ = context.urlFacts }
         time("facts: macro tokens") { _ = MacroFacts.tokens(context) }
         time("facts: structure walk") { _ = StructureScan.of(context) }
-        for type in rules {
-            let description = type.description
-            if let versions = description.versions {
+        for rule in CompiledRule.compile(rules).rules {
+            if let versions = rule.versions {
                 guard input.vast != nil, versions.contains(context.version) else { continue }
             }
             let start = DispatchTime.now().uptimeNanoseconds
-            context.begin(description)
-            type.init().check(context)
-            timings[description.id, default: 0] += Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+            context.begin(rule)
+            rule.type.init().check(context)
+            timings[rule.description.id, default: 0] += Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
         }
     }
 
