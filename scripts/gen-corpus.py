@@ -805,6 +805,10 @@ def write_chain(writer, folder, documents, root, mapping, expectation, max_depth
                                                 "expect": expectation})
 
 
+# Chain findings a clean chain must not produce; each failing shape below pins the one it must.
+CHAIN_FAILURES = ["CHAIN-depth-exceeded", "CHAIN-fetch-failed", "CHAIN-loop", "CHAIN-multiple-ads-ignored", "CHAIN-no-ad"]
+
+
 def generate_chains(writer):
     count = 0
     base = "https://ads.example.com/chain"
@@ -836,11 +840,13 @@ def generate_chains(writer):
                 tracking["clickThrough"] = [f"https://landing.example.com/{ad}"]
                 expectation = expect("resolved", tags=["generated", "chain", f"depth-{depth}"],
                                      description=f"{depth} wrapper(s) then an InLine; wrapper tracking merged root first",
-                                     chain={"stopReason": "inline", "hops": depth + 1}, tracking=tracking)
+                                     chain={"stopReason": "inline", "hops": depth + 1}, tracking=tracking,
+                                     absent=CHAIN_FAILURES)
             else:
                 expectation = expect("unresolved", tags=["generated", "chain", f"depth-{depth}", "depth-limit"],
                                      description=f"{depth} wrappers exceed the depth limit of 5 (VAST error 302)",
-                                     chain={"stopReason": "depth-exceeded", "errorCode": 302})
+                                     chain={"stopReason": "depth-exceeded", "errorCode": 302},
+                                     present=["CHAIN-depth-exceeded"])
             write_chain(writer, folder, docs, "w1.xml", mapping, expectation)
             count += 1
     # Loops and self references.
@@ -856,7 +862,7 @@ def generate_chains(writer):
         write_chain(writer, folder, docs, "w1.xml", mapping, expect(
             "unresolved", tags=["generated", "chain", "loop"],
             description="a wrapper that points back to itself" if size == 1 else f"{size} wrappers in a cycle",
-            chain={"stopReason": "loop", "errorCode": 302}))
+            chain={"stopReason": "loop", "errorCode": 302}, present=["CHAIN-loop"]))
         count += 1
     # Empty responses, missing targets, pods.
     for depth in range(1, 4):
@@ -881,11 +887,13 @@ def generate_chains(writer):
             if kind in ("empty-response", "error-only-response"):
                 chain = {"stopReason": "no-ad", "errorCode": 303, "hops": depth + 1}
                 description = "the last wrapper's target returns no ad (VAST error 303)"
+                finding = "CHAIN-no-ad"
             else:
                 chain = {"stopReason": "fetch-failed", "errorCode": 301, "hops": depth + 1}
                 description = "the last wrapper's target cannot be fetched (VAST error 301)"
+                finding = "CHAIN-fetch-failed"
             write_chain(writer, folder, docs, "w1.xml", mapping, expect(
-                "unresolved", tags=["generated", "chain", kind], description=description, chain=chain))
+                "unresolved", tags=["generated", "chain", kind], description=description, chain=chain, present=[finding]))
             count += 1
         # Pods through wrappers: allowMultipleAds="true" on every wrapper lets the pod through; without
         # it (the default, false) only a stand-alone ad may come back, and a pod is no ad (303).
@@ -902,12 +910,12 @@ def generate_chains(writer):
                 expectation = expect(
                     "resolved", tags=["generated", "chain", "pod"],
                     description=f"a pod of 3 ads reached through {depth} wrapper(s) that allow multiple ads",
-                    chain={"stopReason": "inline", "hops": depth + 1})
+                    chain={"stopReason": "inline", "hops": depth + 1}, absent=CHAIN_FAILURES)
             else:
                 expectation = expect(
                     "unresolved", tags=["generated", "chain", "pod"],
                     description=f"a pod behind {depth} wrapper(s) that do not allow multiple ads: no ad (VAST error 303)",
-                    chain={"stopReason": "no-ad", "errorCode": 303})
+                    chain={"stopReason": "no-ad", "errorCode": 303}, present=["CHAIN-multiple-ads-ignored"])
             write_chain(writer, folder, docs, "w1.xml", mapping, expectation)
             count += 1
     return count

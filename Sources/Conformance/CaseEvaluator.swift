@@ -66,7 +66,18 @@ struct CaseEvaluator: Sendable {
         var parseOptions = XMLParseOptions.default
         parseOptions.maxBytes = options.maxBytes
         let input = VASTDecoder.decode(data, options: parseOptions)
-        let diagnostics = Validator.validate(input, file: file, configuration: options.configuration)
+        var diagnostics = Validator.validate(input, file: file, configuration: options.configuration)
+        if let schemaName = expectation?.schema {
+            let schemaPath = ((file as NSString).deletingLastPathComponent as NSString).appendingPathComponent(schemaName)
+            do {
+                let schema = try read(schemaPath)
+                let findings = try SchemaValidation.validate(data, input: input, schema: schema)
+                diagnostics = (diagnostics + options.configuration.apply(to: findings).map { $0.inFile(file) }).sorted()
+            } catch {
+                return errorResult(corpusCase, kind: kind, tags: expectation?.tags ?? [],
+                                   message: "cannot use the schema \(schemaName): \(error)")
+            }
+        }
         let verdict: String
         if !input.xml.isWellFormed || !input.xml.isNamespaceWellFormed {
             verdict = Verdict.malformed

@@ -28,6 +28,9 @@ public struct CaseExpectation: Sendable, Codable, Hashable {
     public var profiles: [String: String]?
     /// Resource bounds for hostile inputs.
     public var limits: LimitExpectation?
+    /// An XML Schema (path relative to the case file) the document is also validated against, as
+    /// `conform check --xsd` does; its findings join the diagnostics.
+    public var schema: String?
 
     public init(version: Int = CaseExpectation.currentVersion, verdict: String? = nil, tags: [String] = [],
                 description: String? = nil, diagnostics: DiagnosticExpectation? = nil,
@@ -47,7 +50,7 @@ public struct CaseExpectation: Sendable, Codable, Hashable {
     }
 
     enum CodingKeys: String, CodingKey, CaseIterable {
-        case version, verdict, tags, description, diagnostics, tracking, chain, parameters, profiles, limits
+        case version, verdict, tags, description, diagnostics, tracking, chain, parameters, profiles, limits, schema
     }
 
     public init(from decoder: any Decoder) throws {
@@ -73,6 +76,7 @@ public struct CaseExpectation: Sendable, Codable, Hashable {
         parameters = try container.decodeIfPresent(ParameterExpectation.self, forKey: .parameters)
         profiles = try container.decodeIfPresent([String: String].self, forKey: .profiles)
         limits = try container.decodeIfPresent(LimitExpectation.self, forKey: .limits)
+        schema = try container.decodeIfPresent(String.self, forKey: .schema)
     }
 
     /// Decodes an expectation from JSON bytes, turning Foundation's decoding errors into one readable
