@@ -93,3 +93,45 @@ struct FirstIndexTable {
         }
     }
 }
+
+/// A read-only table from names to values, looked up by the names' bytes: for element and attribute
+/// names, looked up for every element of a tag. Cheaper than a `Dictionary` of `String`, whose hashing
+/// dominates such walks. Names with non-ASCII characters are looked up in a `Dictionary`, so that equality
+/// stays Unicode canonical equivalence, as for `String`.
+struct NameTable<Value: Sendable>: Sendable {
+    private var keys: [[UInt8]]
+    private var values: [Value?]
+    private let mask: Int
+    private let dictionary: [String: Value]
+
+    init(_ dictionary: [String: Value]) {
+        self.dictionary = dictionary
+        var size = 8
+        while size < dictionary.count * 2 { size <<= 1 }
+        keys = Array(repeating: [], count: size)
+        values = Array(repeating: nil, count: size)
+        mask = size - 1
+        for (name, value) in dictionary where name.utf8.allSatisfy({ $0 < 0x80 }) {
+            let bytes = Array(name.utf8)
+            var slot = bytes.withUnsafeBytes { Int(truncatingIfNeeded: ByteHash.hash($0, seed: 0)) } & mask
+            while values[slot] != nil { slot = (slot + 1) & mask }
+            keys[slot] = bytes
+            values[slot] = value
+        }
+    }
+
+    subscript(name: String) -> Value? {
+        var copy = name
+        return copy.withUTF8 { bytes -> Value? in
+            var high: UInt8 = 0
+            for b in bytes { high |= b }
+            if high >= 0x80 { return dictionary[name] }
+            var slot = Int(truncatingIfNeeded: ByteHash.hash(UnsafeRawBufferPointer(bytes), seed: 0)) & mask
+            while let value = values[slot] {
+                if keys[slot].count == bytes.count, keys[slot].withUnsafeBufferPointer({ $0.elementsEqual(bytes) }) { return value }
+                slot = (slot + 1) & mask
+            }
+            return nil
+        }
+    }
+}
