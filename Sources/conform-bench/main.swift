@@ -132,7 +132,7 @@ func profileRulesInContext(inputs: [Data]) {
     }
     let total = timings.values.reduce(0, +)
     print(String(format: "all rules: %.1f us/pass over %d passes", total / Double(passes) * 1e6, passes))
-    for (id, seconds) in timings.sorted(by: { $0.value > $1.value }).prefix(400) {
+    for (id, seconds) in timings.sorted(by: { $0.value > $1.value }).prefix(30) {
         print(String(format: "%10.1f us/pass  %@", seconds / Double(passes) * 1e6, id))
     }
 }
