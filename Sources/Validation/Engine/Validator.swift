@@ -27,10 +27,8 @@ public enum Validator {
         rules: [any Rule.Type] = AllRules.types
     ) -> [Diagnostic] {
         let context = RuleContext(input: input, configuration: configuration)
-        var claimed = Set<String>()
         for type in rules {
             let description = type.description
-            claimed.insert(description.id)
             if configuration.rules[description.id] == .off { continue }
             if let versions = description.versions {
                 // VAST-versioned rules run on VAST documents whose effective version is in range.
@@ -40,11 +38,17 @@ public enum Validator {
             type.init().check(context)
         }
         var all = context.findings
-        all += input.diagnostics.filter { !claimed.contains($0.ruleID) }
+        if !input.diagnostics.isEmpty {
+            let claimed = Set(rules.map { $0.description.id })
+            all += input.diagnostics.filter { !claimed.contains($0.ruleID) }
+        }
         // VAST embedded in a VMAP is checked with the VAST rules, its findings positioned in the VMAP file.
-        let vastRules = rules.filter { $0.description.versions != nil }
-        for embedded in input.embeddedVASTInputs where !vastRules.isEmpty {
-            all += validate(embedded, configuration: configuration, rules: vastRules)
+        let embeddedInputs = input.embeddedVASTInputs
+        if !embeddedInputs.isEmpty {
+            let vastRules = rules.filter { $0.description.versions != nil }
+            for embedded in embeddedInputs where !vastRules.isEmpty {
+                all += validate(embedded, configuration: configuration, rules: vastRules)
+            }
         }
         return configuration.apply(to: all).map { $0.inFile(file) }.sorted()
     }

@@ -23,7 +23,7 @@ struct MediaFileCodecValueRule: Rule {
         ])
 
     func check(_ context: RuleContext) {
-        for (_, creative) in context.creatives {
+        for creative in context.creativeList {
             guard let linear = creative.linear else { continue }
             for file in linear.mediaFiles {
                 guard let codec = file.codec, codec.contains("/") || codec.contains(" ") else { continue }
