@@ -123,11 +123,20 @@ struct URLFacts: Sendable {
         // Macro tokens do not overlap: a token may start only after the previous one.
         var tokenResume = 0
         func isNameByte(_ b: UInt8) -> Bool { (b >= 0x41 && b <= 0x5A) || (b >= 0x61 && b <= 0x7A) || b == 0x5F || (b >= 0x30 && b <= 0x39) }
+        // The first `//` (usually right after the scheme).
+        var k = 0
+        while k + 1 < n {
+            if bytes[k] == 0x2F, bytes[k + 1] == 0x2F {
+                doubleSlash = k
+                break
+            }
+            k += 1
+        }
         var i = 0
         while i < n {
             let b = bytes[i]
-            // Most bytes (letters, digits, `.-_=?:;,+*!'()~`) matter to no flag: one bit test skips them.
-            let word: UInt64 = b < 0x40 ? 0x5000_807D_FFFF_FFFF : b < 0x80 ? 0xB800_0001_7800_0001 : ~0
+            // Most bytes (letters, digits, `./&-_=?:,+*!'()~`) matter to no flag: one bit test skips them.
+            let word: UInt64 = b < 0x40 ? 0x5800_003D_FFFF_FFFF : b < 0x80 ? 0xB800_0001_7800_0001 : ~0
             if (word >> UInt64(b & 63)) & 1 == 0 {
                 i += 1
                 continue
@@ -180,12 +189,11 @@ struct URLFacts: Sendable {
                 if i + 4 < n, bytes[i + 1] == 0x32, bytes[i + 2] == 0x35, isHex(bytes[i + 3]), isHex(bytes[i + 4]) {
                     flags.insert(.doubleEncoded)
                 }
-            case 0x26:
-                if i + 4 < n, bytes[i + 1] == 0x61, bytes[i + 2] == 0x6D, bytes[i + 3] == 0x70, bytes[i + 4] == 0x3B {
+            case 0x3B:
+                // `&amp;`, seen from its `;` (rarer in URLs than `&`).
+                if i >= 4, bytes[i - 4] == 0x26, bytes[i - 3] == 0x61, bytes[i - 2] == 0x6D, bytes[i - 1] == 0x70 {
                     flags.insert(.escapedAmpersand)
                 }
-            case 0x2F:
-                if doubleSlash < 0, i + 1 < n, bytes[i + 1] == 0x2F { doubleSlash = i }
             default:
                 if b < 0x20 { flags.insert(.forbiddenByte) }
                 if b >= 0x80 { flags.insert([.nonASCII, .forbiddenByte, .mayBePlaceholder]) }
