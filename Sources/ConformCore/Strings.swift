@@ -1,3 +1,7 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
 extension StringProtocol {
     /// The string without leading and trailing XML whitespace (space, tab, CR, LF). Works on UTF-8
     /// bytes, so it is linear and allocation-free when nothing needs trimming.
@@ -32,6 +36,19 @@ extension String {
             needle.withUTF8 { n in
                 guard !n.isEmpty else { return true }
                 guard n.count <= h.count else { return false }
+                #if canImport(Glibc)
+                // memchr (vectorised in the C library) finds each candidate first byte; memcmp checks it.
+                guard let hBase = h.baseAddress, let nBase = n.baseAddress else { return false }
+                let last = h.count - n.count
+                var i = 0
+                while i <= last {
+                    guard let hit = memchr(hBase + i, Int32(n[0]), last - i + 1) else { return false }
+                    let at = UnsafePointer<UInt8>(hit.assumingMemoryBound(to: UInt8.self)) - hBase
+                    if memcmp(hBase + at, nBase, n.count) == 0 { return true }
+                    i = at + 1
+                }
+                return false
+                #else
                 let first = n[0]
                 var i = 0
                 let last = h.count - n.count
@@ -44,6 +61,7 @@ extension String {
                     i += 1
                 }
                 return false
+                #endif
             }
         }
     }

@@ -89,6 +89,22 @@ import VAST
             == ByteHash.hash("https://a.example/", seed: ByteHash.hash(Substring("/VAST/Ad[1]/InLine"))))
         #expect(ByteHash.hash(url: "x", parentOf: "NoSlash") == ByteHash.hash("x", seed: ByteHash.hash(Substring(""))))
         #expect(ByteHash.hash("https://a.example/1") != ByteHash.hash("https://a.example/2"))
+        // The only non-ASCII characters equal to ASCII text: KELVIN SIGN, GREEK QUESTION MARK, GREEK VARIA.
+        for (ascii, other) in [("https://a.example/?u=K", "https://a.example/?u=\u{212A}"),
+                               ("https://a.example/?a=1;b=2", "https://a.example/?a=1\u{037E}b=2"),
+                               ("https://a.example/`x", "https://a.example/\u{1FEF}x")] {
+            #expect(ascii == other)
+            #expect(ByteHash.hash(ascii) == ByteHash.hash(other))
+            #expect(ByteHash.hash(url: ascii, parentOf: "/VAST/K") == ByteHash.hash(url: other, parentOf: "/VAST/\u{212A}"))
+        }
+    }
+
+    @Test func nameTableFindsWhatTheDictionaryFinds() {
+        let dictionary = ["Tracking": 1, "MediaFile": 2, "Kind": 3, "a;b": 4, "": 5]
+        let table = NameTable(dictionary)
+        for name in ["Tracking", "MediaFile", "Kind", "\u{212A}ind", "a;b", "a\u{037E}b", "", "Trackin", "Trackingg", "tracking", "é"] {
+            #expect(table[name] == dictionary[name], "\(name)")
+        }
     }
 
     @Test func macroTokensMatchTheScanOfEachURL() {

@@ -80,6 +80,11 @@ public final class RuleContext {
         return body.creatives.map { (body, $0) }
     }
 
+    /// Every creative, in the order of `creatives`, without its body: walking these copies only the creative.
+    lazy var creativeList: [Creative] = creatives.map(\.creative)
+    /// The kind of body (InLine or Wrapper) of each of `creativeList`.
+    lazy var creativeKinds: [AdBody.Kind] = creatives.map(\.body.kind)
+
     /// Every `<Tracking>` with what it sits under and whether that is an InLine or a Wrapper.
     /// (The kind, not the whole `AdBody`: copying a body per event would cost more than the rules.)
     public lazy var trackingEvents: [(parent: TrackingParent, body: AdBody.Kind?, event: TrackingEvent)] = {

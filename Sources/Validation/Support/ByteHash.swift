@@ -1,26 +1,27 @@
 /// A fast, unkeyed 64-bit hash of UTF-8 text, for rules that look for repeated URLs among thousands.
 ///
 /// Hashing a long URL with `Hasher` (SipHash) costs far more than the comparison it saves; rules hash with
-/// this into `[UInt64: Int]` tables and compare the actual text whenever two hashes are equal, so a
-/// collision never changes a finding. Text with non-ASCII bytes hashes to one fixed value (mixed into the
-/// seed), because `String` equality is Unicode canonical equivalence: two different byte sequences can be
-/// equal strings, and must then meet in the table.
+/// this into first-index tables and compare the actual text whenever two hashes are equal, so a collision
+/// never changes a finding. `String` equality is Unicode canonical equivalence, so text that could equal a
+/// differently encoded text (any non-ASCII byte, or `K`, `;` or `` ` ``, the only ASCII characters that
+/// non-ASCII characters decompose to) is hashed with `Hasher`, which hashes the canonical form.
 enum ByteHash {
-    /// The hash of `text`'s bytes mixed into `seed`.
+    /// The hash of `text` mixed into `seed`.
     static func hash(_ text: String, seed: UInt64 = 0) -> UInt64 {
         var copy = text
-        return copy.withUTF8 { hash(UnsafeRawBufferPointer($0), seed: seed) }
+        return copy.withUTF8 { plainHash(UnsafeRawBufferPointer($0), seed: seed) } ?? unicodeHash(text, seed: seed)
     }
 
-    /// The hash of `text`'s bytes mixed into `seed`.
+    /// The hash of `text` mixed into `seed` (equal to the hash of the same text as a `String`).
     static func hash(_ text: Substring, seed: UInt64 = 0) -> UInt64 {
-        if let value = text.utf8.withContiguousStorageIfAvailable({ hash(UnsafeRawBufferPointer($0), seed: seed) }) {
+        if let value = text.utf8.withContiguousStorageIfAvailable({ plainHash(UnsafeRawBufferPointer($0), seed: seed) }),
+           let value {
             return value
         }
         return hash(String(text), seed: seed)
     }
 
-    /// The hash of `url` seeded with the hash of the parent of the element `path` (the bytes before its last
+    /// The hash of `url` seeded with the hash of the parent of the element `path` (the text before its last
     /// `/`, as `parentOfPathSlice`): the usual key of the duplicate-URL rules.
     static func hash(url: String, parentOf path: String) -> UInt64 {
         var copy = path
@@ -28,19 +29,36 @@ enum ByteHash {
             var end = bytes.count
             while end > 0, bytes[end - 1] != 0x2F { end -= 1 }
             // No slash: the parent is empty.
-            return hash(UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: bytes[0..<max(end - 1, 0)])), seed: 0)
+            let slice = UnsafeBufferPointer(rebasing: bytes[0..<max(end - 1, 0)])
+            return plainHash(UnsafeRawBufferPointer(slice), seed: 0)
+                ?? unicodeHash(String(decoding: slice, as: UTF8.self), seed: 0)
         }
         return hash(url, seed: parent)
     }
 
-    static func hash(_ bytes: UnsafeRawBufferPointer, seed: UInt64) -> UInt64 {
+    private static func unicodeHash(_ text: String, seed: UInt64) -> UInt64 {
+        var hasher = Hasher()
+        hasher.combine(seed)
+        hasher.combine(text)
+        return UInt64(truncatingIfNeeded: hasher.finalize())
+    }
+
+    /// Whether a word holds a byte equal to `byte`.
+    @inline(__always)
+    private static func hasByte(_ word: UInt64, _ byte: UInt8) -> Bool {
+        let x = word ^ (0x0101_0101_0101_0101 &* UInt64(byte))
+        return (x &- 0x0101_0101_0101_0101) & ~x & 0x8080_8080_8080_8080 != 0
+    }
+
+    /// The byte hash of plain ASCII text, or `nil` when the text has a byte that canonical equivalence
+    /// could match differently (non-ASCII, `K`, `;`, `` ` ``).
+    static func plainHash(_ bytes: UnsafeRawBufferPointer, seed: UInt64) -> UInt64? {
         let n = bytes.count
         var h = (seed ^ 0x9E37_79B9_7F4A_7C15) &+ UInt64(n) &* 0xFF51_AFD7_ED55_8CCD
-        var high: UInt64 = 0
         var i = 0
         while i + 8 <= n {
             let word = bytes.loadUnaligned(fromByteOffset: i, as: UInt64.self)
-            high |= word
+            if word & 0x8080_8080_8080_8080 != 0 || hasByte(word, 0x4B) || hasByte(word, 0x3B) || hasByte(word, 0x60) { return nil }
             h = (h ^ word) &* 0xC4CE_B9FE_1A85_EC53
             h ^= h >> 31
             i += 8
@@ -48,12 +66,12 @@ enum ByteHash {
         var tail: UInt64 = 0
         var shift: UInt64 = 0
         while i < n {
-            tail |= UInt64(bytes[i]) << shift
+            let b = bytes[i]
+            if b >= 0x80 || b == 0x4B || b == 0x3B || b == 0x60 { return nil }
+            tail |= UInt64(b) << shift
             shift += 8
             i += 1
         }
-        high |= tail
-        if high & 0x8080_8080_8080_8080 != 0 { return (seed ^ 0x5EED_0F0A_5C11_0000) &* 0xC4CE_B9FE_1A85_EC53 }
         h = (h ^ tail) &* 0xFF51_AFD7_ED55_8CCD
         h ^= h >> 33
         return h
@@ -90,6 +108,61 @@ struct FirstIndexTable {
             }
             if hashes[slot] == hash { return stored - 1 }
             slot = (slot + 1) & mask
+        }
+    }
+}
+
+/// A read-only table from names to values, looked up by the names' bytes: for element and attribute
+/// names, looked up for every element of a tag. Cheaper than a `Dictionary` of `String`, whose hashing
+/// dominates such walks. Names with non-ASCII characters are looked up in a `Dictionary`, so that equality
+/// stays Unicode canonical equivalence, as for `String`.
+struct NameTable<Value: Sendable>: Sendable {
+    private var keys: [[UInt8]]
+    private var values: [Value?]
+    private let mask: Int
+    private let dictionary: [String: Value]
+    /// A key is not ASCII: every look-up goes to the dictionary.
+    private let dictionaryOnly: Bool
+
+    init(_ dictionary: [String: Value]) {
+        self.dictionary = dictionary
+        dictionaryOnly = dictionary.keys.contains { !$0.utf8.allSatisfy { $0 < 0x80 } }
+        var size = 8
+        while size < dictionary.count * 2 { size <<= 1 }
+        keys = Array(repeating: [], count: size)
+        values = Array(repeating: nil, count: size)
+        mask = size - 1
+        for (name, value) in dictionary where name.utf8.allSatisfy({ $0 < 0x80 }) {
+            let bytes = Array(name.utf8)
+            var slot = bytes.withUnsafeBytes { Int(truncatingIfNeeded: Self.slot($0)) } & mask
+            while values[slot] != nil { slot = (slot + 1) & mask }
+            keys[slot] = bytes
+            values[slot] = value
+        }
+    }
+
+    /// The slot hash of a name's bytes (FNV-1a).
+    private static func slot(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
+        var h: UInt64 = 0xCBF2_9CE4_8422_2325
+        for b in bytes { h = (h ^ UInt64(b)) &* 0x100_0000_01B3 }
+        return h
+    }
+
+    subscript(name: String) -> Value? {
+        var copy = name
+        return copy.withUTF8 { bytes -> Value? in
+            var high: UInt8 = 0
+            for b in bytes { high |= b }
+            // Non-ASCII names (and K, ; or `, which non-ASCII characters may equal) use String equality.
+            if high >= 0x80 || dictionaryOnly || bytes.contains(where: { $0 == 0x4B || $0 == 0x3B || $0 == 0x60 }) {
+                return dictionary[name]
+            }
+            var slot = Int(truncatingIfNeeded: Self.slot(UnsafeRawBufferPointer(bytes))) & mask
+            while let value = values[slot] {
+                if keys[slot].count == bytes.count, keys[slot].withUnsafeBufferPointer({ $0.elementsEqual(bytes) }) { return value }
+                slot = (slot + 1) & mask
+            }
+            return nil
         }
     }
 }

@@ -36,6 +36,7 @@ struct StructureScan {
         let checksVersion: Bool
         /// Each newer element or attribute is reported once.
         var seenNewer = Set<String>()
+        let infos = VASTStructure.infoTable
 
         static let nonLinearInLineOnly: Set<String> = ["StaticResource", "IFrameResource", "HTMLResource", "AdParameters", "NonLinearClickThrough"]
         static let linearInLineOnly: Set<String> = ["Duration", "MediaFiles", "AdParameters"]
@@ -43,7 +44,7 @@ struct StructureScan {
         mutating func visit(_ element: XMLElement, inWrapper: Bool, into scan: inout StructureScan) {
             let name = element.name
             // One table look-up per element; the info is a class, so this is one reference, not a copy of its tables.
-            guard let info = VASTStructure.infos[name] else { return }
+            guard let info = infos[name] else { return }
 
             // Empty containers (a Wrapper's NonLinearAds may hold only tracking; VAST 2.0 had no Icons).
             if let item = info.emptyItem, element.child(item) == nil,
@@ -60,7 +61,7 @@ struct StructureScan {
             if let allowed = info.attributes {
                 let elementIsCurrent = (info.introduced ?? .v2_0) <= version
                 for attribute in element.attributes where attribute.prefix == nil && attribute.name != "xmlns" {
-                    guard let span = allowed[attribute.name] else {
+                    guard let span = info.attributeTable[attribute.name] else {
                         let known = allowed.keys.sorted().joined(separator: ", ")
                         scan.unknownAttributes.append(Finding(
                             message: "<\(name)> has the unknown attribute \(attribute.name)=\"\(attribute.value)\""
@@ -81,7 +82,7 @@ struct StructureScan {
                 }
             }
             guard let allowedChildren = info.children else { return }
-            let childInfo = info.childInfo
+            let childInfo = info.childTable
             // Children: misplaced, newer than declared, repeated singletons, InLine-only in a Wrapper.
             let banned: Set<String> = switch name {
             case "Linear" where inWrapper: Self.linearInLineOnly
@@ -164,7 +165,9 @@ extension VASTStructure {
         /// For containers that must not be empty: the item they need.
         let emptyItem: String?
         /// `children` and `singletons` merged, for one look-up per child.
-        let childInfo: [String: Child]
+        let childTable: NameTable<Child>
+        /// `attributes` for look-ups.
+        let attributeTable: NameTable<VersionSpan>
 
         init(children: [String: VersionSpan]?, attributes: [String: VersionSpan]?, singletons: Set<String>?,
              isTextOnly: Bool, introduced: VASTVersion?, emptyItem: String?) {
@@ -179,7 +182,8 @@ extension VASTStructure {
             // At most 64 singletons per parent fit the walker's bit masks.
             for (bit, name) in (singletons ?? []).sorted().enumerated() { merged[name, default: Child()].singletonBit = bit }
             precondition((singletons?.count ?? 0) <= 64, "too many singletons for one element")
-            childInfo = merged
+            childTable = NameTable(merged)
+            attributeTable = NameTable(attributes ?? [:])
         }
     }
 
@@ -187,6 +191,9 @@ extension VASTStructure {
     static let emptyItems: [String: String] = [
         "CompanionAds": "Companion", "NonLinearAds": "NonLinear", "Icons": "Icon", "IconClickFallbackImages": "IconClickFallbackImage",
     ]
+
+    /// ``infos`` for look-ups during walks.
+    static let infoTable = NameTable(infos)
 
     static let infos: [String: ElementInfo] = {
         var names = Set(children.keys).union(attributes.keys).union(singletons.keys).union(textOnly).union(introduced.keys)

@@ -123,11 +123,20 @@ struct URLFacts: Sendable {
         // Macro tokens do not overlap: a token may start only after the previous one.
         var tokenResume = 0
         func isNameByte(_ b: UInt8) -> Bool { (b >= 0x41 && b <= 0x5A) || (b >= 0x61 && b <= 0x7A) || b == 0x5F || (b >= 0x30 && b <= 0x39) }
+        // The first `//` (usually right after the scheme).
+        var k = 0
+        while k + 1 < n {
+            if bytes[k] == 0x2F, bytes[k + 1] == 0x2F {
+                doubleSlash = k
+                break
+            }
+            k += 1
+        }
         var i = 0
         while i < n {
             let b = bytes[i]
-            // Most bytes (letters, digits, `.-_=?:;,+*!'()~`) matter to no flag: one bit test skips them.
-            let word: UInt64 = b < 0x40 ? 0x5000_807D_FFFF_FFFF : b < 0x80 ? 0xB800_0001_7800_0001 : ~0
+            // Most bytes (letters, digits, `./&-_=?:,+*!'()~`) matter to no flag: one bit test skips them.
+            let word: UInt64 = b < 0x40 ? 0x5800_003D_FFFF_FFFF : b < 0x80 ? 0xB800_0001_7800_0001 : ~0
             if (word >> UInt64(b & 63)) & 1 == 0 {
                 i += 1
                 continue
@@ -180,32 +189,46 @@ struct URLFacts: Sendable {
                 if i + 4 < n, bytes[i + 1] == 0x32, bytes[i + 2] == 0x35, isHex(bytes[i + 3]), isHex(bytes[i + 4]) {
                     flags.insert(.doubleEncoded)
                 }
-            case 0x26:
-                if i + 4 < n, bytes[i + 1] == 0x61, bytes[i + 2] == 0x6D, bytes[i + 3] == 0x70, bytes[i + 4] == 0x3B {
+            case 0x3B:
+                // `&amp;`, seen from its `;` (rarer in URLs than `&`).
+                if i >= 4, bytes[i - 4] == 0x26, bytes[i - 3] == 0x61, bytes[i - 2] == 0x6D, bytes[i - 1] == 0x70 {
                     flags.insert(.escapedAmpersand)
                 }
-            case 0x2F:
-                if doubleSlash < 0, i + 1 < n, bytes[i + 1] == 0x2F { doubleSlash = i }
             default:
                 if b < 0x20 { flags.insert(.forbiddenByte) }
                 if b >= 0x80 { flags.insert([.nonASCII, .forbiddenByte, .mayBePlaceholder]) }
             }
             i += 1
         }
+        let scheme = Self.scheme(bytes)
         if doubleSlash >= 0, doubleSlash + 2 < n {
-            // The authority as written, and the host words in it.
-            var end = doubleSlash + 2
-            while end < n, bytes[end] != 0x2F, bytes[end] != 0x3F, bytes[end] != 0x23 { end += 1 }
+            // The authority as written, and the host words in it; and whether it is a plain lower-case host
+            // name, as `URLInvalidRule.looksSound` wants.
+            var plainHost = true
+            var previous: UInt8 = 0x2E
             var k = doubleSlash + 2
-            while k < end {
-                switch bytes[k] | 0x20 {
+            while k < n {
+                let c = bytes[k]
+                if c == 0x2F || c == 0x3F || c == 0x23 { break }
+                switch c | 0x20 {
                 case 0x65: if hasWord(bytes, at: k, "example") { flags.insert(.mayBePlaceholder) }
                 case 0x74: if hasWord(bytes, at: k, "test") { flags.insert(.mayBePlaceholder) }
                 case 0x69: if hasWord(bytes, at: k, "invalid") { flags.insert(.mayBePlaceholder) }
                 case 0x6C: if hasWord(bytes, at: k, "localhost") { localhost = true }
                 default: break
                 }
+                if plainHost {
+                    let ok = (c >= 97 && c <= 122) || (c >= 48 && c <= 57) || c == 45 || c == 46
+                    // A dot may not start the host or follow another dot.
+                    if !ok || (c == 46 && previous == 46) { plainHost = false }
+                    previous = c
+                }
                 k += 1
+            }
+            // looksSound: `https://` or `http://` in lower case, then a non-empty plain host.
+            if plainHost, k > doubleSlash + 2, scheme == .http || scheme == .https,
+               doubleSlash == (scheme == .https ? 6 : 5), !(0..<doubleSlash - 1).contains(where: { bytes[$0] >= 65 && bytes[$0] <= 90 }) {
+                flags.insert(.looksSound)
             }
             // A local host is "localhost", a bracketed IPv6 literal or an IP address: written at the start of
             // the authority (perhaps as a macro, which masks to `0`), or after userinfo.
@@ -214,10 +237,6 @@ struct URLFacts: Sendable {
                 || flags.contains(.at) || localhost {
                 flags.insert(.mayBeLocal)
             }
-        }
-        let scheme = Self.scheme(bytes)
-        if scheme == .http || scheme == .https, looksSound(bytes, offset: scheme == .https ? 8 : 7) {
-            flags.insert(.looksSound)
         }
         return (flags, scheme)
     }
@@ -238,25 +257,6 @@ struct URLFacts: Sendable {
         return .other
     }
 
-    /// `URLInvalidRule.looksSound` for a URL known to start with `http://` or `https://` in some case.
-    private static func looksSound(_ bytes: UnsafeBufferPointer<UInt8>, offset: Int) -> Bool {
-        // looksSound wants the scheme in lower case.
-        for k in 0..<(offset - 3) where bytes[k] >= 65 && bytes[k] <= 90 { return false }
-        guard bytes.count >= offset, bytes[offset - 2] == 0x2F, bytes[offset - 1] == 0x2F else { return false }
-        var count = 0
-        var previous: UInt8 = UInt8(ascii: ".")
-        var i = offset
-        while i < bytes.count {
-            let byte = bytes[i]
-            if byte == UInt8(ascii: "/") || byte == UInt8(ascii: "?") || byte == UInt8(ascii: "#") { break }
-            let ok = (byte >= 97 && byte <= 122) || (byte >= 48 && byte <= 57) || byte == 45 || byte == 46
-            if !ok || (byte == 46 && previous == 46) { return false }
-            previous = byte
-            count += 1
-            i += 1
-        }
-        return count > 0
-    }
 }
 
 /// The facts of every URL of an input and the macro tokens in them, from one scan of each URL's bytes.

@@ -206,6 +206,34 @@ enum Snippet {
 enum MIMEType {
     /// `type/subtype` with RFC 6838 token characters, optionally followed by `;` parameters.
     static func isWellFormed(_ raw: String) -> Bool {
+        // Plain ASCII (no CR, the one multi-byte character ASCII can form): the same check on bytes.
+        var copy = raw
+        if let answer = copy.withUTF8({ bytes -> Bool? in
+            guard !bytes.contains(where: { $0 >= 0x80 || $0 == 0x0D }) else { return nil }
+            func isSpace(_ b: UInt8) -> Bool { b == 0x20 || b == 0x09 || b == 0x0A }
+            func isToken(_ b: UInt8) -> Bool {
+                switch b {
+                case 0x30...0x39, 0x41...0x5A, 0x61...0x7A, 0x21, 0x23, 0x24, 0x26, 0x2D, 0x5E, 0x5F, 0x2E, 0x2B: true
+                default: false
+                }
+            }
+            var end = bytes.firstIndex(of: 0x3B) ?? bytes.count
+            var start = 0
+            while start < end, isSpace(bytes[start]) { start += 1 }
+            while end > start, isSpace(bytes[end - 1]) { end -= 1 }
+            var slash = -1
+            for i in start..<end {
+                if bytes[i] == 0x2F {
+                    guard slash < 0 else { return false }
+                    slash = i
+                } else if !isToken(bytes[i]) {
+                    return false
+                }
+            }
+            return slash > start && slash < end - 1
+        }) {
+            return answer
+        }
         let essence = raw.split(separator: ";", maxSplits: 1, omittingEmptySubsequences: false)[0].trimmingWhitespace()
         let parts = essence.split(separator: "/", omittingEmptySubsequences: false)
         guard parts.count == 2 else { return false }
@@ -219,6 +247,27 @@ enum MIMEType {
 
     /// Flash content, which VAST 4.1 removed and no current player runs.
     static func isFlash(_ raw: String) -> Bool {
+        // ASCII without CR: the same checks on bytes, in any case.
+        var copy = raw
+        if let answer = copy.withUTF8({ bytes -> Bool? in
+            guard !bytes.contains(where: { $0 >= 0x80 || $0 == 0x0D }) else { return nil }
+            func matches(_ word: StaticString, at i: Int) -> Bool {
+                let count = word.utf8CodeUnitCount
+                guard i + count <= bytes.count else { return false }
+                for k in 0..<count {
+                    var b = bytes[i + k]
+                    if b >= 0x41 && b <= 0x5A { b += 0x20 }
+                    if b != word.utf8Start[k] { return false }
+                }
+                return true
+            }
+            if matches("application/x-shockwave", at: 0) { return true }
+            if bytes.count == 11, matches("video/x-flv", at: 0) { return true }
+            let last = bytes.count - 15
+            return last >= 0 && (0...last).contains { matches("shockwave-flash", at: $0) }
+        }) {
+            return answer
+        }
         let lower = raw.lowercased()
         return lower.contains("shockwave-flash") || lower == "video/x-flv" || lower.hasPrefix("application/x-shockwave")
     }

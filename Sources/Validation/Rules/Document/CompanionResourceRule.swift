@@ -23,7 +23,7 @@ struct CompanionResourceRule: Rule {
         ])
 
     func check(_ context: RuleContext) {
-        for (body, creative) in context.creatives where body.kind == .inLine {
+        for (kind, creative) in zip(context.creativeKinds, context.creativeList) where kind == .inLine {
             for companion in creative.companionAds?.companions ?? [] where companion.resources.isEmpty {
                 context.report("<Companion\(companion.id.map { " id=\"\($0)\"" } ?? "")> has no StaticResource, IFrameResource or HTMLResource", at: companion.position, path: companion.path)
             }

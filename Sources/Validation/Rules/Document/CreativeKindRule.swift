@@ -26,7 +26,7 @@ struct CreativeKindRule: Rule {
         ])
 
     func check(_ context: RuleContext) {
-        for (body, creative) in context.creatives where body.kind == .inLine {
+        for (kind, creative) in zip(context.creativeKinds, context.creativeList) where kind == .inLine {
             let kinds = [creative.linear != nil ? "<Linear>" : nil, creative.nonLinearAds != nil ? "<NonLinearAds>" : nil,
                          creative.companionAds != nil ? "<CompanionAds>" : nil].compactMap { $0 }
             if kinds.isEmpty {

@@ -23,7 +23,7 @@ struct IconResourceRule: Rule {
         ])
 
     func check(_ context: RuleContext) {
-        for (_, creative) in context.creatives {
+        for creative in context.creativeList {
             for icon in creative.linear?.icons ?? [] where icon.resources.isEmpty {
                 context.report("<Icon\(icon.program.map { " program=\"\($0)\"" } ?? "")> has no StaticResource, IFrameResource or HTMLResource", at: icon.position, path: icon.path)
             }

@@ -24,7 +24,7 @@ struct LinearDurationRule: Rule {
         ])
 
     func check(_ context: RuleContext) {
-        for (body, creative) in context.creatives where body.kind == .inLine {
+        for (kind, creative) in zip(context.creativeKinds, context.creativeList) where kind == .inLine {
             guard let linear = creative.linear, linear.duration == nil else { continue }
             context.report("<Linear> has no <Duration>", at: linear.position, path: linear.path)
         }

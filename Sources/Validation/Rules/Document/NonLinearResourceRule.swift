@@ -23,7 +23,7 @@ struct NonLinearResourceRule: Rule {
         ])
 
     func check(_ context: RuleContext) {
-        for (body, creative) in context.creatives where body.kind == .inLine {
+        for (kind, creative) in zip(context.creativeKinds, context.creativeList) where kind == .inLine {
             for nonLinear in creative.nonLinearAds?.nonLinears ?? [] where nonLinear.resources.isEmpty {
                 context.report("<NonLinear> has no StaticResource, IFrameResource or HTMLResource", at: nonLinear.position, path: nonLinear.path)
             }

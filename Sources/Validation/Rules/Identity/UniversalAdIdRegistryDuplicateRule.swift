@@ -22,7 +22,7 @@ struct UniversalAdIdRegistryDuplicateRule: Rule {
         ])
 
     func check(_ context: RuleContext) {
-        for (_, creative) in context.creatives where creative.universalAdIds.count > 1 {
+        for creative in context.creativeList where creative.universalAdIds.count > 1 {
             var seen = Set<String>()
             for id in creative.universalAdIds {
                 guard let registry = id.idRegistry?.lowercased(), registry != "unknown" else { continue }

@@ -22,7 +22,7 @@ struct UniversalAdIdUnknownRule: Rule {
         ])
 
     func check(_ context: RuleContext) {
-        for (_, creative) in context.creatives {
+        for creative in context.creativeList {
             for id in creative.universalAdIds {
                 let registryUnknown = id.idRegistry?.lowercased() == "unknown"
                 let valueUnknown = id.value.lowercased() == "unknown" || id.idValue?.lowercased() == "unknown"

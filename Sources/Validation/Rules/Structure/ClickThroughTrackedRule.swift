@@ -23,7 +23,7 @@ struct ClickThroughTrackedRule: Rule {
 
     func check(_ context: RuleContext) {
         var pairs: [(through: TextNode?, trackings: [TextNode])] = []
-        for (_, creative) in context.creatives {
+        for creative in context.creativeList {
             if let linear = creative.linear {
                 if let clicks = linear.videoClicks { pairs.append((clicks.clickThrough, clicks.clickTrackings)) }
                 pairs += linear.icons.map { ($0.clickThrough, $0.clickTrackings) }

@@ -22,7 +22,7 @@ struct ClosedCaptionAttributesRule: Rule {
         ])
 
     func check(_ context: RuleContext) {
-        for (_, creative) in context.creatives {
+        for creative in context.creativeList {
             for file in creative.linear?.closedCaptionFiles ?? [] {
                 var missing: [String] = []
                 if file.type?.isBlank ?? true { missing.append("type") }

@@ -23,7 +23,7 @@ struct CompanionClickTrackingIDRule: Rule {
         ])
 
     func check(_ context: RuleContext) {
-        for (_, creative) in context.creatives {
+        for creative in context.creativeList {
             for companion in creative.companionAds?.companions ?? [] {
                 for tracking in companion.clickTrackings where tracking.id == nil {
                     context.report("<CompanionClickTracking> has no id", at: tracking)

@@ -22,7 +22,7 @@ struct InteractiveCreativeAPIFrameworkRule: Rule {
         ])
 
     func check(_ context: RuleContext) {
-        for (_, creative) in context.creatives {
+        for creative in context.creativeList {
             for file in creative.linear?.interactiveCreativeFiles ?? [] where file.apiFramework?.isBlank ?? true {
                 context.report("<InteractiveCreativeFile> has no apiFramework", at: file.url)
             }

@@ -22,7 +22,7 @@ struct InteractiveCreativeVPAIDRule: Rule {
         ])
 
     func check(_ context: RuleContext) {
-        for (_, creative) in context.creatives {
+        for creative in context.creativeList {
             for file in creative.linear?.interactiveCreativeFiles ?? [] where file.apiFramework?.uppercased() == "VPAID" {
                 context.report("<InteractiveCreativeFile> uses VPAID, deprecated since VAST 4.1; use SIMID", at: file.url)
             }

@@ -29,7 +29,7 @@ struct MediaFileReadyToServeRule: Rule {
         ])
 
     func check(_ context: RuleContext) {
-        for (body, creative) in context.creatives where body.kind == .inLine {
+        for (kind, creative) in zip(context.creativeKinds, context.creativeList) where kind == .inLine {
             guard let linear = creative.linear, !linear.mediaFiles.isEmpty else { continue }
             if linear.mediaFiles.contains(where: { $0.delivery?.lowercased() == "streaming" }) { continue }
             let perType = Dictionary(grouping: linear.mediaFiles, by: { $0.type?.lowercased() ?? "" }).mapValues(\.count)

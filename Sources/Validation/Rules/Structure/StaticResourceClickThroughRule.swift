@@ -29,7 +29,7 @@ struct StaticResourceClickThroughRule: Rule {
     }
 
     func check(_ context: RuleContext) {
-        for (body, creative) in context.creatives where body.kind == .inLine {
+        for (kind, creative) in zip(context.creativeKinds, context.creativeList) where kind == .inLine {
             for companion in creative.companionAds?.companions ?? [] where Self.isStaticOnly(companion.resources) && companion.clickThrough == nil {
                 context.report("<Companion> is a static image without <CompanionClickThrough>; clicks go nowhere", at: companion.position, path: companion.path)
             }

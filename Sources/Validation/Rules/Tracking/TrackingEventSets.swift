@@ -77,9 +77,14 @@ enum TrackingFacts {
     /// as the quartile they stand for (VAST 4.3 §3.14.1: progress "can be used in addition to, or instead
     /// of, the quartile events").
     static func measuredQuartiles(_ linear: Linear) -> Set<String> {
-        var names = Set(linear.trackingEvents.compactMap(\.event).filter { quartiles.contains($0) })
-        for event in linear.trackingEvents where event.event == "progress" {
-            guard case .percent(let p)? = event.offset?.value else { continue }
+        // One walk of the events, reading fields in place rather than copying each event.
+        let quartiles = Self.quartiles
+        let events = linear.trackingEvents
+        var names = Set<String>()
+        for index in events.indices {
+            guard let name = events[index].event else { continue }
+            if quartiles.contains(name) { names.insert(name) }
+            guard name == "progress", case .percent(let p)? = events[index].offset?.value else { continue }
             switch p {
             case 0: names.insert("start")
             case 25: names.insert("firstQuartile")

@@ -22,7 +22,7 @@ struct TrackingInteractiveStartRule: Rule {
         ])
 
     func check(_ context: RuleContext) {
-        for (body, creative) in context.creatives where body.kind == .inLine {
+        for (kind, creative) in zip(context.creativeKinds, context.creativeList) where kind == .inLine {
             guard let linear = creative.linear, linear.interactiveCreativeFiles.isEmpty else { continue }
             for event in linear.trackingEvents where event.event == "interactiveStart" {
                 context.report("<Linear> tracks interactiveStart but has no <InteractiveCreativeFile>", at: event.url)

@@ -24,7 +24,7 @@ struct TrackingLinearCoverageRule: Rule {
         ])
 
     func check(_ context: RuleContext) {
-        for (body, creative) in context.creatives where body.kind == .inLine {
+        for (kind, creative) in zip(context.creativeKinds, context.creativeList) where kind == .inLine {
             guard let linear = creative.linear else { continue }
             let measuresProgress = linear.trackingEvents.contains { $0.event == "progress" }
             if !measuresProgress && TrackingFacts.measuredQuartiles(linear).isEmpty {

@@ -39,7 +39,7 @@ struct TrackingQuartileGapsRule: Rule {
         ])
 
     func check(_ context: RuleContext) {
-        for (body, creative) in context.creatives where body.kind == .inLine {
+        for (kind, creative) in zip(context.creativeKinds, context.creativeList) where kind == .inLine {
             guard let linear = creative.linear else { continue }
             let names = TrackingFacts.measuredQuartiles(linear)
             let missing = TrackingFacts.quartiles.filter { !names.contains($0) }

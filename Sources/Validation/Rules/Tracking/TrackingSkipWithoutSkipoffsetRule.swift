@@ -22,7 +22,7 @@ struct TrackingSkipWithoutSkipoffsetRule: Rule {
         ])
 
     func check(_ context: RuleContext) {
-        for (body, creative) in context.creatives where body.kind == .inLine {
+        for (kind, creative) in zip(context.creativeKinds, context.creativeList) where kind == .inLine {
             guard let linear = creative.linear, linear.skipoffset == nil else { continue }
             for event in linear.trackingEvents where event.event == "skip" {
                 context.report("<Linear> tracks skip but has no skipoffset, so players never offer a skip", at: event.url)

@@ -28,7 +28,7 @@ struct APIFrameworkValueRule: Rule {
             guard let value, !value.isEmpty, !known.contains(value.lowercased()) else { return }
             context.report("\(element)@apiFramework is \"\(value)\", not a known API (VPAID, SIMID, OMID, MRAID)", at: position, path: path)
         }
-        for (_, creative) in context.creatives {
+        for creative in context.creativeList {
             inspect(creative.apiFramework, "Creative", creative.position, creative.path)
             if let linear = creative.linear {
                 for file in linear.mediaFiles { inspect(file.apiFramework, "MediaFile", file.url.position, file.url.path) }

@@ -23,7 +23,7 @@ struct CompanionAdsRequiredValueRule: Rule {
         ])
 
     func check(_ context: RuleContext) {
-        for (_, creative) in context.creatives {
+        for creative in context.creativeList {
             guard let ads = creative.companionAds, let value = ads.required, !["all", "any", "none"].contains(value) else { continue }
             context.report("CompanionAds@required is \"\(value)\"; expected all, any or none", at: ads.position, path: ads.path)
         }

@@ -24,7 +24,7 @@ struct CompanionClickTrackingIdRule: Rule {
         ])
 
     func check(_ context: RuleContext) {
-        for (_, creative) in context.creatives {
+        for creative in context.creativeList {
             for companion in creative.companionAds?.companions ?? [] {
                 for tracking in companion.clickTrackings where (tracking.id ?? "").isEmpty {
                     context.report("<CompanionClickTracking> has no id attribute", at: tracking)

@@ -23,7 +23,7 @@ struct CompanionRenderingModeRule: Rule {
         ])
 
     func check(_ context: RuleContext) {
-        for (_, creative) in context.creatives {
+        for creative in context.creativeList {
             for companion in creative.companionAds?.companions ?? [] {
                 guard let mode = companion.renderingMode, !mode.isEmpty, !["default", "end-card", "concurrent"].contains(mode) else { continue }
                 context.report("Companion@renderingMode is \"\(mode)\"; VAST defines default, end-card and concurrent", at: companion.position, path: companion.path)

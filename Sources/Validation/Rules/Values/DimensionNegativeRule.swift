@@ -30,7 +30,7 @@ struct DimensionNegativeRule: Rule {
                 context.report("\(element)@\(name) is \(value); sizes are pixels, 0 or more", at: position, path: path)
             }
         }
-        for (_, creative) in context.creatives {
+        for creative in context.creativeList {
             if let linear = creative.linear {
                 for file in linear.mediaFiles { inspect([("width", file.width), ("height", file.height)], "MediaFile", file.url.position, file.url.path) }
                 for file in linear.mezzanines { inspect([("width", file.width), ("height", file.height)], "Mezzanine", file.url.position, file.url.path) }

@@ -24,7 +24,7 @@ struct FlashContentRule: Rule {
         ])
 
     func check(_ context: RuleContext) {
-        for (_, creative) in context.creatives {
+        for creative in context.creativeList {
             for file in creative.linear?.mediaFiles ?? [] {
                 guard let type = file.type, MIMEType.isFlash(type) else { continue }
                 context.report("<MediaFile> is Flash (\(type)), which no current player runs", at: file.url)

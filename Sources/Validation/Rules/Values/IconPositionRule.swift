@@ -24,7 +24,7 @@ struct IconPositionRule: Rule {
 
     func check(_ context: RuleContext) {
         func isPixels(_ value: String) -> Bool { !value.isEmpty && value.utf8.allSatisfy { $0 >= 48 && $0 <= 57 } }
-        for (_, creative) in context.creatives {
+        for creative in context.creativeList {
             for icon in creative.linear?.icons ?? [] {
                 if let x = icon.xPosition, x != "left", x != "right", !isPixels(x) {
                     context.report("Icon@xPosition is \"\(x)\"; expected left, right or a number of pixels", at: icon.position, path: icon.path)

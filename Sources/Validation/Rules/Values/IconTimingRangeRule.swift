@@ -23,7 +23,7 @@ struct IconTimingRangeRule: Rule {
         ])
 
     func check(_ context: RuleContext) {
-        for (_, creative) in context.creatives {
+        for creative in context.creativeList {
             guard let linear = creative.linear, let duration = linear.duration?.value else { continue }
             for icon in linear.icons {
                 guard let offset = icon.offset?.value, offset >= duration else { continue }

@@ -23,7 +23,7 @@ struct InteractiveCreativeFileAPIFrameworkRule: Rule {
         ])
 
     func check(_ context: RuleContext) {
-        for (_, creative) in context.creatives {
+        for creative in context.creativeList {
             for file in creative.linear?.interactiveCreativeFiles ?? [] where (file.apiFramework ?? "").isEmpty {
                 context.report("<InteractiveCreativeFile> has no apiFramework; the player cannot tell which API runs it", at: file.url)
             }

@@ -23,7 +23,7 @@ struct InteractiveCreativeFileTypeRule: Rule {
         ])
 
     func check(_ context: RuleContext) {
-        for (_, creative) in context.creatives {
+        for creative in context.creativeList {
             for file in creative.linear?.interactiveCreativeFiles ?? [] {
                 if file.type == nil {
                     context.report("<InteractiveCreativeFile> has no type attribute", at: file.url)

@@ -22,7 +22,7 @@ struct MediaFileBitrateConflictRule: Rule {
         ])
 
     func check(_ context: RuleContext) {
-        for (_, creative) in context.creatives {
+        for creative in context.creativeList {
             guard let linear = creative.linear else { continue }
             for file in linear.mediaFiles {
                 guard let bitrate = file.bitrate?.value, let low = file.minBitrate?.value, let high = file.maxBitrate?.value, bitrate < low || bitrate > high else { continue }

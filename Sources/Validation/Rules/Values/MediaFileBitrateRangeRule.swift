@@ -23,7 +23,7 @@ struct MediaFileBitrateRangeRule: Rule {
         ])
 
     func check(_ context: RuleContext) {
-        for (_, creative) in context.creatives {
+        for creative in context.creativeList {
             guard let linear = creative.linear else { continue }
             for file in linear.mediaFiles {
                 guard (file.minBitrate == nil) != (file.maxBitrate == nil) || ((file.minBitrate?.value ?? 0) > (file.maxBitrate?.value ?? Int.max)) else { continue }

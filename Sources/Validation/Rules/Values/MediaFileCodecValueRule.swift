@@ -23,10 +23,12 @@ struct MediaFileCodecValueRule: Rule {
         ])
 
     func check(_ context: RuleContext) {
-        for (_, creative) in context.creatives {
+        for creative in context.creativeList {
             guard let linear = creative.linear else { continue }
             for file in linear.mediaFiles {
-                guard let codec = file.codec, codec.contains("/") || codec.contains(" ") else { continue }
+                // Only a codec with a / or space byte can contain either.
+                guard let codec = file.codec, codec.utf8.contains(where: { $0 == 0x2F || $0 == 0x20 }),
+                      codec.contains("/") || codec.contains(" ") else { continue }
                 context.report("MediaFile@codec is \"\(codec)\", not an RFC 6381 codecs value (such as avc1.64001F)", at: file.url)
             }
         }

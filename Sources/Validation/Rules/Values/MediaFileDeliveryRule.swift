@@ -23,7 +23,7 @@ struct MediaFileDeliveryRule: Rule {
         ])
 
     func check(_ context: RuleContext) {
-        for (_, creative) in context.creatives {
+        for creative in context.creativeList {
             guard let linear = creative.linear else { continue }
             for file in linear.mediaFiles {
                 guard file.delivery == nil else { continue }

@@ -24,7 +24,7 @@ struct MediaFileDeliveryValueRule: Rule {
         ])
 
     func check(_ context: RuleContext) {
-        for (_, creative) in context.creatives {
+        for creative in context.creativeList {
             guard let linear = creative.linear else { continue }
             for file in linear.mediaFiles {
                 guard let delivery = file.delivery, delivery != "progressive", delivery != "streaming" else { continue }

@@ -22,7 +22,7 @@ struct MediaFileTypeValueRule: Rule {
         ])
 
     func check(_ context: RuleContext) {
-        for (_, creative) in context.creatives {
+        for creative in context.creativeList {
             guard let linear = creative.linear else { continue }
             for file in linear.mediaFiles {
                 guard let type = file.type, !MIMEType.isWellFormed(type) else { continue }

@@ -24,7 +24,7 @@ struct MezzanineDeliveryRule: Rule {
         ])
 
     func check(_ context: RuleContext) {
-        for (_, creative) in context.creatives {
+        for creative in context.creativeList {
             guard let linear = creative.linear else { continue }
             for file in linear.mezzanines {
                 guard file.delivery != "progressive" && file.delivery != "streaming" else { continue }

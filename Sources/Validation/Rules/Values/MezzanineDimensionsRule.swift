@@ -23,7 +23,7 @@ struct MezzanineDimensionsRule: Rule {
         ])
 
     func check(_ context: RuleContext) {
-        for (_, creative) in context.creatives {
+        for creative in context.creativeList {
             guard let linear = creative.linear else { continue }
             for file in linear.mezzanines {
                 guard file.width == nil || file.height == nil else { continue }

@@ -22,7 +22,7 @@ struct ProgressOffsetRangeRule: Rule {
         ])
 
     func check(_ context: RuleContext) {
-        for (_, creative) in context.creatives {
+        for creative in context.creativeList {
             guard let linear = creative.linear, let duration = linear.duration?.value else { continue }
             for event in linear.trackingEvents {
                 guard case .time(let offset)? = event.offset?.value, offset > duration else { continue }

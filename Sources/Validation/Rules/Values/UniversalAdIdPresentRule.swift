@@ -24,7 +24,7 @@ struct UniversalAdIdPresentRule: Rule {
         ])
 
     func check(_ context: RuleContext) {
-        for (body, creative) in context.creatives where body.kind == .inLine && creative.linear != nil && creative.universalAdIds.isEmpty {
+        for (kind, creative) in zip(context.creativeKinds, context.creativeList) where kind == .inLine && creative.linear != nil && creative.universalAdIds.isEmpty {
             context.report("linear <Creative\(creative.id.map { " id=\"\($0)\"" } ?? "")> has no <UniversalAdId>", at: creative.position, path: creative.path)
         }
     }

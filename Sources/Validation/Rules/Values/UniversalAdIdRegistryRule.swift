@@ -23,7 +23,7 @@ struct UniversalAdIdRegistryRule: Rule {
         ])
 
     func check(_ context: RuleContext) {
-        for (_, creative) in context.creatives {
+        for creative in context.creativeList {
             for id in creative.universalAdIds where id.idRegistry == nil {
                 context.report("<UniversalAdId> has no idRegistry attribute", at: id.position, path: id.path)
             }
