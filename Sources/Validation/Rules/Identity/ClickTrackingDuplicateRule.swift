@@ -22,23 +22,8 @@ struct ClickTrackingDuplicateRule: Rule {
         ])
 
     func check(_ context: RuleContext) {
-        func key(_ node: TextNode) -> String { node.path.parentOfPath + "\u{1}" + node.path.elementNameOfPath + "\u{1}" + node.value }
-        // Hashed with ByteHash (parent and URL); full keys are compared only when hashes meet, and keys that
-        // collide with a different key go to `overflow`.
-        let urls = context.urls, facts = context.urlFacts
-        var first = FirstIndexTable(capacity: urls.indices.reduce(0) { $0 + (urls[$1].role == .clickTracking ? 1 : 0) })
-        var overflow = Set<String>()
-        for index in urls.indices where urls[index].role == .clickTracking && !facts[index].flags.contains(.empty) {
-            let node = urls[index].node
-            let hash = ByteHash.hash(url: node.value, parentOf: node.path)
-            var repeated = false
-            if let earlier = first.firstIndex(of: hash, orInsert: index) {
-                let k = key(node)
-                repeated = key(urls[earlier].node) == k || !overflow.insert(k).inserted
-            }
-            if repeated {
-                context.report("<\(node.path.elementNameOfPath)> \(node.value) is listed twice; each click would be counted twice", at: node)
-            }
+        for node in context.repeatedURLs(.clickTracking, key: { node in node.path.parentOfPath + "\u{1}" + node.path.elementNameOfPath + "\u{1}" + node.value }) {
+            context.report("<\(node.path.elementNameOfPath)> \(node.value) is listed twice; each click would be counted twice", at: node)
         }
     }
 }

@@ -22,23 +22,8 @@ struct ErrorDuplicateRule: Rule {
         ])
 
     func check(_ context: RuleContext) {
-        func key(_ node: TextNode) -> String { node.path.parentOfPath + "\u{1}" + node.value }
-        // Hashed with ByteHash; full keys are compared only when hashes meet, and keys that collide with a
-        // different key go to `overflow`.
-        let urls = context.urls, facts = context.urlFacts
-        var first = FirstIndexTable(capacity: urls.indices.reduce(0) { $0 + (urls[$1].role == .error ? 1 : 0) })
-        var overflow = Set<String>()
-        for index in urls.indices where urls[index].role == .error && !facts[index].flags.contains(.empty) {
-            let node = urls[index].node
-            let hash = ByteHash.hash(url: node.value, parentOf: node.path)
-            var repeated = false
-            if let earlier = first.firstIndex(of: hash, orInsert: index) {
-                let k = key(node)
-                repeated = key(urls[earlier].node) == k || !overflow.insert(k).inserted
-            }
-            if repeated {
-                context.report("<Error> \(node.value) is listed twice in this element", at: node)
-            }
+        for node in context.repeatedURLs(.error, key: { node in node.path.parentOfPath + "\u{1}" + node.value }) {
+            context.report("<Error> \(node.value) is listed twice in this element", at: node)
         }
     }
 }
