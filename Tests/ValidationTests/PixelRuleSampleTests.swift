@@ -8,9 +8,12 @@ import VAST
 /// the spec's authors publish as correct, so error findings from these families must be the few known,
 /// real defects of the samples (and not false positives).
 enum PixelRuleCorpus {
-    /// The sample folder, when this machine has it (set CONFORM_IAB_SAMPLES to point elsewhere).
+    /// The sample folder: `shared/corpus/iab-vast-samples` beside the package, when it is there (set
+    /// CONFORM_IAB_SAMPLES to point elsewhere).
     static let directory: URL? = {
-        let path = ProcessInfo.processInfo.environment["CONFORM_IAB_SAMPLES"] ?? "/work/shared/corpus/iab-vast-samples"
+        let beside = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("shared/corpus/iab-vast-samples")
+        let path = ProcessInfo.processInfo.environment["CONFORM_IAB_SAMPLES"] ?? beside.path
         return FileManager.default.fileExists(atPath: path) ? URL(fileURLWithPath: path) : nil
     }()
 }
