@@ -222,71 +222,47 @@ public enum Macros {
             if byte >= 0x80 { ascii = false }
         }
         guard hasToken else { return }
-        if ascii { asciiOccurrences(in: url, to: &out) } else { out += scalarOccurrences(in: url) }
-    }
-
-    /// The byte scan for ASCII URLs (nearly all of them): byte offsets are character offsets there.
-    private static func asciiOccurrences(in url: String, to out: inout [MacroOccurrence]) {
-        var copy = url
-        copy.withUTF8 { bytes in
-            func isNameChar(_ b: UInt8) -> Bool {
-                (b >= 0x41 && b <= 0x5A) || (b >= 0x61 && b <= 0x7A) || (b >= 0x30 && b <= 0x39) || b == 0x5F
-            }
-            var i = 0
-            let n = bytes.count
-            while i < n {
-                if bytes[i] == 0x5B {
-                    var j = i + 1
-                    while j < n, isNameChar(bytes[j]) { j += 1 }
-                    if j < n, bytes[j] == 0x5D, j > i + 1 {
-                        out.append(MacroOccurrence(name: String(decoding: UnsafeBufferPointer(rebasing: bytes[(i + 1)..<j]), as: UTF8.self),
-                                                   form: .brackets, start: i, end: j + 1))
-                        i = j + 1
-                        continue
-                    }
-                } else if bytes[i] == 0x25, i + 1 < n, bytes[i + 1] == 0x25 {
-                    var j = i + 2
-                    while j < n, isNameChar(bytes[j]) { j += 1 }
-                    if j + 1 < n, bytes[j] == 0x25, bytes[j + 1] == 0x25, j > i + 2 {
-                        out.append(MacroOccurrence(name: String(decoding: UnsafeBufferPointer(rebasing: bytes[(i + 2)..<j]), as: UTF8.self),
-                                                   form: .percent, start: i, end: j + 2))
-                        i = j + 2
-                        continue
-                    }
-                }
-                i += 1
-            }
+        if ascii {
+            // Byte offsets are character offsets in ASCII URLs (nearly all of them).
+            var copy = url
+            copy.withUTF8 { scan($0, to: &out) }
+        } else {
+            scan(url.unicodeScalars.map(\.value), to: &out)
         }
     }
 
-    private static func scalarOccurrences(in url: String) -> [MacroOccurrence] {
-        var out: [MacroOccurrence] = []
-        let chars = Array(url.unicodeScalars)
-        var i = 0
-        func isNameChar(_ c: Unicode.Scalar) -> Bool {
-            (c >= "A" && c <= "Z") || (c >= "a" && c <= "z") || (c >= "0" && c <= "9") || c == "_"
+    /// The token scan over code units (UTF-8 bytes of an ASCII URL, or Unicode scalar values):
+    /// offsets are unit indices; names are ASCII, so they are rebuilt from the units as bytes.
+    private static func scan<Units: RandomAccessCollection>(_ units: Units, to out: inout [MacroOccurrence])
+    where Units.Element: BinaryInteger, Units.Index == Int {
+        func isNameChar(_ u: Units.Element) -> Bool {
+            (u >= 0x41 && u <= 0x5A) || (u >= 0x61 && u <= 0x7A) || (u >= 0x30 && u <= 0x39) || u == 0x5F
         }
-        while i < chars.count {
-            if chars[i] == "[" {
+        func name(_ range: Range<Int>) -> String {
+            String(decoding: units[range].map { UInt8(truncatingIfNeeded: $0) }, as: UTF8.self)
+        }
+        let n = units.count
+        var i = units.startIndex
+        while i < n {
+            if units[i] == 0x5B {
                 var j = i + 1
-                while j < chars.count, isNameChar(chars[j]) { j += 1 }
-                if j < chars.count, chars[j] == "]", j > i + 1 {
-                    out.append(MacroOccurrence(name: String(String.UnicodeScalarView(chars[(i + 1)..<j])), form: .brackets, start: i, end: j + 1))
+                while j < n, isNameChar(units[j]) { j += 1 }
+                if j < n, units[j] == 0x5D, j > i + 1 {
+                    out.append(MacroOccurrence(name: name((i + 1)..<j), form: .brackets, start: i, end: j + 1))
                     i = j + 1
                     continue
                 }
-            } else if chars[i] == "%", i + 1 < chars.count, chars[i + 1] == "%" {
+            } else if units[i] == 0x25, i + 1 < n, units[i + 1] == 0x25 {
                 var j = i + 2
-                while j < chars.count, isNameChar(chars[j]) { j += 1 }
-                if j + 1 < chars.count, chars[j] == "%", chars[j + 1] == "%", j > i + 2 {
-                    out.append(MacroOccurrence(name: String(String.UnicodeScalarView(chars[(i + 2)..<j])), form: .percent, start: i, end: j + 2))
+                while j < n, isNameChar(units[j]) { j += 1 }
+                if j + 1 < n, units[j] == 0x25, units[j + 1] == 0x25, j > i + 2 {
+                    out.append(MacroOccurrence(name: name((i + 2)..<j), form: .percent, start: i, end: j + 2))
                     i = j + 2
                     continue
                 }
             }
             i += 1
         }
-        return out
     }
 
     /// Replaces every known macro with `values[name]` or the catalogue's sample; unknown tokens stay.

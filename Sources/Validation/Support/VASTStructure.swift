@@ -194,14 +194,6 @@ enum VASTStructure {
     }
 }
 
-/// A minimal VAST document around a fragment, for rule examples.
-enum Snippet {
-    /// `<VAST version="…"><Ad><InLine>` + body + `</InLine></Ad></VAST>`
-    static func inLine(_ body: String, version: String = "4.2") -> String {
-        "<VAST version=\"\(version)\"><Ad><InLine>\(body)</InLine></Ad></VAST>"
-    }
-}
-
 /// MIME type checks shared by the media and resource rules.
 enum MIMEType {
     /// `type/subtype` with RFC 6838 token characters, optionally followed by `;` parameters.
