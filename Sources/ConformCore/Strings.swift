@@ -27,6 +27,23 @@ extension StringProtocol {
 }
 
 extension String {
+    /// The string without leading and trailing XML whitespace (space, tab, CR, LF); `self` when there
+    /// is none, without copying. (The String overload avoids the generic version's dynamic cast.)
+    public func trimmingWhitespace() -> String {
+        let utf8 = self.utf8
+        guard let first = utf8.first, let last = utf8.last else { return self }
+        func isSpace(_ b: UInt8) -> Bool { b == 0x20 || b == 0x09 || b == 0x0A || b == 0x0D }
+        if !isSpace(first) && !isSpace(last) { return self }
+        return Substring(self).trimmingWhitespace()
+    }
+
+    /// Equality for element and attribute names: compares lengths before contents, which settles
+    /// almost every unequal pair without entering the general string comparison.
+    @inlinable
+    public func isSameName(_ other: String) -> Bool {
+        utf8.count == other.utf8.count && self == other
+    }
+
     /// Whether `needle` occurs in the string, comparing UTF-8 bytes. Much cheaper than Foundation's
     /// `contains(_:)`/`range(of:)`, which go through NSString; exact (no case or locale folding).
     public func containsBytes(_ needle: String) -> Bool {

@@ -3,7 +3,7 @@ import XMLCore
 
 extension VASTDecoder {
     static func decodeVAST(_ root: XMLElement, _ context: DecodeContext) -> VASTDocument {
-        let r = Reader(root, context)
+        var r = Reader(root, context)
         let declared = r.string("version")
         let errors = r.texts("Error")
         let ads = r.children("Ad").map { decodeAd($0, context) }
@@ -15,7 +15,7 @@ extension VASTDecoder {
     }
 
     static func decodeAd(_ element: XMLElement, _ context: DecodeContext) -> Ad {
-        let r = Reader(element, context)
+        var r = Reader(element, context)
         let inLines = r.children("InLine")
         let wrappers = r.children("Wrapper")
         let ad = Ad(
@@ -30,30 +30,30 @@ extension VASTDecoder {
     }
 
     static func decodeBody(_ element: XMLElement, _ kind: AdBody.Kind, _ context: DecodeContext) -> AdBody {
-        let r = Reader(element, context)
+        var r = Reader(element, context)
         var counts: [String: Int] = [:]
         for child in element.children { counts[child.name, default: 0] += 1 }
         let adSystem = r.child("AdSystem").map { e -> AdSystem in
-            let sub = Reader(e, context)
+            var sub = Reader(e, context)
             let value = AdSystem(name: e.trimmedText, version: sub.string("version"), position: e.position, path: e.path)
             sub.finish()
             return value
         }
         let advertiser = r.child("Advertiser").map { e -> Advertiser in
-            let sub = Reader(e, context)
+            var sub = Reader(e, context)
             let value = Advertiser(name: e.trimmedText, id: sub.string("id"), position: e.position)
             sub.finish()
             return value
         }
         let pricing = r.child("Pricing").map { e -> Pricing in
-            let sub = Reader(e, context)
+            var sub = Reader(e, context)
             let value = Pricing(value: e.trimmedText, model: sub.string("model"), currency: sub.string("currency"),
                                 position: e.position, path: e.path)
             sub.finish()
             return value
         }
         let survey = r.child("Survey").map { e -> Survey in
-            let sub = Reader(e, context)
+            var sub = Reader(e, context)
             let value = Survey(url: Reader.textNode(e), type: sub.string("type"))
             sub.finish()
             return value
@@ -67,7 +67,7 @@ extension VASTDecoder {
             return Attr(raw: raw, value: value)
         }
         let impressions = r.children("Impression").map { e -> TextNode in
-            let sub = Reader(e, context)
+            var sub = Reader(e, context)
             _ = sub.string("id")
             sub.finish()
             return Reader.textNode(e)
@@ -82,7 +82,7 @@ extension VASTDecoder {
         tagURICount += tagURIs.count
         if let first = tagURIs.first { tagURI = Reader.textNode(first) }
         for legacyElement in r.children("VASTAdTagURL") {
-            let sub = Reader(legacyElement, context)
+            var sub = Reader(legacyElement, context)
             if let url = sub.child("URL") {
                 tagURICount += 1
                 if tagURI == nil { tagURI = Reader.textNode(url); legacy = true }
@@ -92,7 +92,7 @@ extension VASTDecoder {
         let creativesElement = r.child("Creatives")
         var creatives: [Creative] = []
         if let creativesElement {
-            let sub = Reader(creativesElement, context)
+            var sub = Reader(creativesElement, context)
             creatives = sub.children("Creative").map { decodeCreative($0, context) }
             sub.finish()
         }
@@ -130,14 +130,14 @@ extension VASTDecoder {
     }
 
     static func decodeCategory(_ e: XMLElement, _ context: DecodeContext) -> Category {
-        let sub = Reader(e, context)
+        var sub = Reader(e, context)
         let value = Category(value: e.trimmedText, authority: sub.string("authority"), position: e.position, path: e.path)
         sub.finish()
         return value
     }
 
     static func decodeViewable(_ e: XMLElement, _ context: DecodeContext) -> ViewableImpression {
-        let r = Reader(e, context)
+        var r = Reader(e, context)
         let value = ViewableImpression(
             id: r.string("id"), viewable: r.texts("Viewable"), notViewable: r.texts("NotViewable"),
             viewUndetermined: r.texts("ViewUndetermined"), position: e.position)
@@ -146,18 +146,18 @@ extension VASTDecoder {
     }
 
     static func decodeVerifications(_ e: XMLElement, _ context: DecodeContext) -> [Verification] {
-        let r = Reader(e, context)
+        var r = Reader(e, context)
         let list = r.children("Verification").map { v -> Verification in
-            let vr = Reader(v, context)
+            var vr = Reader(v, context)
             let js = vr.children("JavaScriptResource").map { x -> VerificationResource in
-                let xr = Reader(x, context)
+                var xr = Reader(x, context)
                 let value = VerificationResource(url: Reader.textNode(x), apiFramework: xr.string("apiFramework"),
                                                  browserOptional: xr.bool("browserOptional"), type: nil)
                 xr.finish()
                 return value
             }
             let exe = vr.children("ExecutableResource").map { x -> VerificationResource in
-                let xr = Reader(x, context)
+                var xr = Reader(x, context)
                 let value = VerificationResource(url: Reader.textNode(x), apiFramework: xr.string("apiFramework"),
                                                  browserOptional: nil, type: xr.string("type"))
                 xr.finish()
@@ -177,7 +177,7 @@ extension VASTDecoder {
 
     static func decodeExtensions(_ container: XMLElement?, _ name: String, _ context: DecodeContext) -> [Extension] {
         guard let container else { return [] }
-        let r = Reader(container, context)
+        var r = Reader(container, context)
         let list = r.children(name).map { Extension(type: $0.attribute("type"), element: $0) }
         r.finish()
         return list
@@ -185,9 +185,9 @@ extension VASTDecoder {
 
     static func decodeTracking(_ container: XMLElement?, _ context: DecodeContext) -> [TrackingEvent] {
         guard let container else { return [] }
-        let r = Reader(container, context)
+        var r = Reader(container, context)
         let list = r.children("Tracking").map { t -> TrackingEvent in
-            let tr = Reader(t, context)
+            var tr = Reader(t, context)
             let value = TrackingEvent(event: tr.string("event"), offset: tr.offset("offset"), url: Reader.textNode(t))
             tr.finish()
             return value
@@ -197,9 +197,9 @@ extension VASTDecoder {
     }
 
     static func decodeCreative(_ e: XMLElement, _ context: DecodeContext) -> Creative {
-        let r = Reader(e, context)
+        var r = Reader(e, context)
         let ids = r.children("UniversalAdId").map { u -> UniversalAdId in
-            let ur = Reader(u, context)
+            var ur = Reader(u, context)
             let value = UniversalAdId(value: u.trimmedText, idRegistry: ur.string("idRegistry"),
                                       idValue: ur.string("idValue"), position: u.position, path: u.path)
             ur.finish()
@@ -220,7 +220,7 @@ extension VASTDecoder {
     }
 
     static func decodeLinear(_ e: XMLElement, _ context: DecodeContext) -> Linear {
-        let r = Reader(e, context)
+        var r = Reader(e, context)
         let durationElement = r.child("Duration")
         let duration = durationElement.map { Reader.time($0.text, what: "Duration", $0, context) }
         let mediaFilesElement = r.child("MediaFiles")
@@ -229,11 +229,11 @@ extension VASTDecoder {
         var interactive: [InteractiveCreativeFile] = []
         var captions: [ClosedCaptionFile] = []
         if let mediaFilesElement {
-            let mr = Reader(mediaFilesElement, context)
+            var mr = Reader(mediaFilesElement, context)
             mediaFiles = mr.children("MediaFile").map { decodeMediaFile($0, context) }
             mezzanines = mr.children("Mezzanine").map { decodeMediaFile($0, context) }
             interactive = mr.children("InteractiveCreativeFile").map { x in
-                let xr = Reader(x, context)
+                var xr = Reader(x, context)
                 let value = InteractiveCreativeFile(url: Reader.textNode(x), type: xr.string("type"),
                                                     apiFramework: xr.string("apiFramework"),
                                                     variableDuration: xr.bool("variableDuration"))
@@ -241,9 +241,9 @@ extension VASTDecoder {
                 return value
             }
             if let ccs = mr.child("ClosedCaptionFiles") {
-                let cr = Reader(ccs, context)
+                var cr = Reader(ccs, context)
                 captions = cr.children("ClosedCaptionFile").map { x in
-                    let xr = Reader(x, context)
+                    var xr = Reader(x, context)
                     let value = ClosedCaptionFile(url: Reader.textNode(x), type: xr.string("type"), language: xr.string("language"))
                     xr.finish()
                     return value
@@ -254,14 +254,14 @@ extension VASTDecoder {
         }
         var videoClicks: VideoClicks?
         if let clicks = r.child("VideoClicks") {
-            let cr = Reader(clicks, context)
+            var cr = Reader(clicks, context)
             videoClicks = VideoClicks(clickThrough: cr.text("ClickThrough"), clickTrackings: cr.texts("ClickTracking"),
                                       customClicks: cr.texts("CustomClick"))
             cr.finish()
         }
         var icons: [Icon] = []
         if let iconsElement = r.child("Icons") {
-            let ir = Reader(iconsElement, context)
+            var ir = Reader(iconsElement, context)
             icons = ir.children("Icon").map { decodeIcon($0, context) }
             ir.finish()
         }
@@ -277,7 +277,7 @@ extension VASTDecoder {
     }
 
     static func decodeMediaFile(_ e: XMLElement, _ context: DecodeContext) -> MediaFile {
-        let r = Reader(e, context)
+        var r = Reader(e, context)
         let file = MediaFile(
             url: Reader.textNode(e), id: r.string("id"), delivery: r.string("delivery"), type: r.string("type"),
             width: r.int("width"), height: r.int("height"), codec: r.string("codec"), bitrate: r.int("bitrate"),
@@ -289,7 +289,7 @@ extension VASTDecoder {
     }
 
     static func decodeAdParameters(_ e: XMLElement, _ context: DecodeContext) -> AdParameters {
-        let r = Reader(e, context)
+        var r = Reader(e, context)
         let encoded = r.bool("xmlEncoded")
         let raw = e.trimmedText
         // Text outside CDATA was already unescaped by the parser; CDATA content marked as XML-encoded
@@ -299,19 +299,20 @@ extension VASTDecoder {
         return AdParameters(raw: raw, decoded: decoded, xmlEncoded: encoded, position: e.position, path: e.path)
     }
 
-    static func decodeResources(_ r: Reader, _ context: DecodeContext) -> [Resource] {
+    static func decodeResources(_ r: inout Reader, _ context: DecodeContext) -> [Resource] {
         var list: [Resource] = []
         for e in r.children("StaticResource") {
-            let sr = Reader(e, context)
+            var sr = Reader(e, context)
             list.append(Resource(kind: .staticResource, content: Reader.textNode(e), creativeType: sr.string("creativeType"), xmlEncoded: nil))
             sr.finish()
         }
         for e in r.children("IFrameResource") {
-            Reader(e, context).finish()
+            var ir = Reader(e, context)
+            ir.finish()
             list.append(Resource(kind: .iframe, content: Reader.textNode(e), creativeType: nil, xmlEncoded: nil))
         }
         for e in r.children("HTMLResource") {
-            let hr = Reader(e, context)
+            var hr = Reader(e, context)
             list.append(Resource(kind: .html, content: Reader.textNode(e), creativeType: nil, xmlEncoded: hr.bool("xmlEncoded")))
             hr.finish()
         }
@@ -319,19 +320,19 @@ extension VASTDecoder {
     }
 
     static func decodeIcon(_ e: XMLElement, _ context: DecodeContext) -> Icon {
-        let r = Reader(e, context)
+        var r = Reader(e, context)
         var clickThrough: TextNode?
         var clickTrackings: [TextNode] = []
         var fallbacks: [IconClickFallbackImage] = []
         if let clicks = r.child("IconClicks") {
-            let cr = Reader(clicks, context)
+            var cr = Reader(clicks, context)
             clickThrough = cr.text("IconClickThrough")
             clickTrackings = cr.texts("IconClickTracking")
             if let images = cr.child("IconClickFallbackImages") {
-                let ir = Reader(images, context)
+                var ir = Reader(images, context)
                 fallbacks = ir.children("IconClickFallbackImage").map { f in
-                    let fr = Reader(f, context)
-                    let resources = decodeResources(fr, context)
+                    var fr = Reader(f, context)
+                    let resources = decodeResources(&fr, context)
                     let value = IconClickFallbackImage(
                         width: fr.int("width"), height: fr.int("height"), altText: fr.child("AltText")?.trimmedText,
                         resource: resources.first, position: f.position)
@@ -346,7 +347,7 @@ extension VASTDecoder {
             program: r.string("program"), width: r.int("width"), height: r.int("height"),
             xPosition: r.string("xPosition"), yPosition: r.string("yPosition"), duration: r.time("duration"),
             offset: r.time("offset"), apiFramework: r.string("apiFramework"), pxratio: r.string("pxratio"),
-            altText: r.string("altText"), hoverText: r.string("hoverText"), resources: decodeResources(r, context),
+            altText: r.string("altText"), hoverText: r.string("hoverText"), resources: decodeResources(&r, context),
             clickThrough: clickThrough, clickTrackings: clickTrackings, clickFallbackImages: fallbacks,
             viewTrackings: r.texts("IconViewTracking"), position: e.position, path: e.path)
         r.finish()
@@ -354,15 +355,15 @@ extension VASTDecoder {
     }
 
     static func decodeNonLinearAds(_ e: XMLElement, _ context: DecodeContext) -> NonLinearAds {
-        let r = Reader(e, context)
+        var r = Reader(e, context)
         let list = r.children("NonLinear").map { n -> NonLinear in
-            let nr = Reader(n, context)
+            var nr = Reader(n, context)
             let value = NonLinear(
                 id: nr.string("id"), width: nr.int("width"), height: nr.int("height"),
                 expandedWidth: nr.int("expandedWidth"), expandedHeight: nr.int("expandedHeight"),
                 scalable: nr.bool("scalable"), maintainAspectRatio: nr.bool("maintainAspectRatio"),
                 minSuggestedDuration: nr.time("minSuggestedDuration"), apiFramework: nr.string("apiFramework"),
-                resources: decodeResources(nr, context),
+                resources: decodeResources(&nr, context),
                 adParameters: nr.child("AdParameters").map { decodeAdParameters($0, context) },
                 clickThrough: nr.text("NonLinearClickThrough"), clickTrackings: nr.texts("NonLinearClickTracking"),
                 position: n.position, path: n.path)
@@ -376,16 +377,16 @@ extension VASTDecoder {
     }
 
     static func decodeCompanionAds(_ e: XMLElement, _ context: DecodeContext) -> CompanionAds {
-        let r = Reader(e, context)
+        var r = Reader(e, context)
         let list = r.children("Companion").map { c -> Companion in
-            let cr = Reader(c, context)
+            var cr = Reader(c, context)
             let value = Companion(
                 id: cr.string("id"), width: cr.int("width"), height: cr.int("height"),
                 assetWidth: cr.int("assetWidth"), assetHeight: cr.int("assetHeight"),
                 expandedWidth: cr.int("expandedWidth"), expandedHeight: cr.int("expandedHeight"),
                 apiFramework: cr.string("apiFramework"), adSlotId: cr.string("adSlotId") ?? cr.string("adSlotID"),
                 pxratio: cr.string("pxratio"), renderingMode: cr.string("renderingMode"),
-                resources: decodeResources(cr, context), altText: cr.child("AltText")?.trimmedText,
+                resources: decodeResources(&cr, context), altText: cr.child("AltText")?.trimmedText,
                 clickThrough: cr.text("CompanionClickThrough"), clickTrackings: cr.texts("CompanionClickTracking"),
                 trackingEvents: decodeTracking(cr.child("TrackingEvents"), context),
                 adParameters: cr.child("AdParameters").map { decodeAdParameters($0, context) },

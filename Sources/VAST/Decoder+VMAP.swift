@@ -3,7 +3,7 @@ import XMLCore
 
 extension VASTDecoder {
     static func decodeVMAP(_ root: XMLElement, _ context: DecodeContext) -> VMAPDocument {
-        let r = Reader(root, context)
+        var r = Reader(root, context)
         if root.namespaceURI != vmapNamespace {
             let message = root.namespaceURI.map {
                 "<\(root.qualifiedName)> is in the namespace \"\($0)\"; VMAP 1.0 uses \"\(vmapNamespace)\" (the document is read anyway)"
@@ -22,7 +22,7 @@ extension VASTDecoder {
     }
 
     static func decodeAdBreak(_ e: XMLElement, _ context: DecodeContext) -> AdBreak {
-        let r = Reader(e, context)
+        var r = Reader(e, context)
         var timeOffset: Attr<VMAPTimeOffset>?
         if let raw = r.string("timeOffset") {
             let trimmed = raw.trimmingWhitespace()
@@ -47,9 +47,9 @@ extension VASTDecoder {
         let sources = r.children("AdSource")
         var tracking: [VMAPTrackingEvent] = []
         if let events = r.child("TrackingEvents") {
-            let tr = Reader(events, context)
+            var tr = Reader(events, context)
             tracking = tr.children("Tracking").map { t in
-                let x = Reader(t, context)
+                var x = Reader(t, context)
                 let value = VMAPTrackingEvent(event: x.string("event"), url: Reader.textNode(t))
                 x.finish()
                 return value
@@ -68,7 +68,7 @@ extension VASTDecoder {
     }
 
     static func decodeAdSource(_ e: XMLElement, _ context: DecodeContext) -> AdSource {
-        let r = Reader(e, context)
+        var r = Reader(e, context)
         let vastData = r.child("VASTAdData") ?? r.child("VASTData")
         let tag = r.child("AdTagURI")
         let custom = r.child("CustomAdData")
@@ -86,7 +86,7 @@ extension VASTDecoder {
         }
         var templateType: String?
         if let tag {
-            let tr = Reader(tag, context)
+            var tr = Reader(tag, context)
             templateType = tr.string("templateType")
             tr.finish()
         }

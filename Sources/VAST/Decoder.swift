@@ -151,13 +151,15 @@ final class DecodeContext {
 
 /// Reads one element, remembering which attributes and children were consumed so that the rest can
 /// be reported as unknown.
-final class Reader {
+struct Reader {
     let element: XMLElement
     let context: DecodeContext
     /// Bit i set: attribute i was read (attributes past 64 are tracked in `extraAttributes`).
     private var usedAttributeBits: UInt64 = 0
     private var extraAttributes: [String] = []
-    private var usedChildren: [String] = []
+    /// Bit i set: child i's name was asked for (children past 64 are tracked by name in `extraChildren`).
+    private var usedChildBits: UInt64 = 0
+    private var extraChildren: [String] = []
 
     init(_ element: XMLElement, _ context: DecodeContext) {
         self.element = element
@@ -167,15 +169,16 @@ final class Reader {
     var position: SourcePosition { element.position }
     var path: String { element.path }
 
-    func string(_ name: String) -> String? {
-        for (i, attribute) in element.attributes.enumerated() where attribute.name == name {
+    mutating func string(_ name: String) -> String? {
+        let attributes = element.attributes
+        for i in attributes.indices where attributes[i].name.isSameName(name) {
             if i < 64 { usedAttributeBits |= 1 << UInt64(i) } else { extraAttributes.append(name) }
-            return attribute.value
+            return attributes[i].value
         }
         return nil
     }
 
-    func int(_ name: String) -> Attr<Int>? {
+    mutating func int(_ name: String) -> Attr<Int>? {
         guard let raw = string(name) else { return nil }
         let value = parseXMLInteger(raw)
         if value == nil {
@@ -185,7 +188,7 @@ final class Reader {
         return Attr(raw: raw, value: value)
     }
 
-    func bool(_ name: String) -> Attr<Bool>? {
+    mutating func bool(_ name: String) -> Attr<Bool>? {
         guard let raw = string(name) else { return nil }
         let value = parseXMLBoolean(raw)
         if value == nil {
@@ -195,7 +198,7 @@ final class Reader {
         return Attr(raw: raw, value: value)
     }
 
-    func time(_ name: String) -> Attr<VASTTime>? {
+    mutating func time(_ name: String) -> Attr<VASTTime>? {
         guard let raw = string(name) else { return nil }
         return Reader.time(raw, what: "\(element.name)@\(name)", element, context)
     }
@@ -210,7 +213,7 @@ final class Reader {
         return Attr(raw: trimmed, value: value)
     }
 
-    func offset(_ name: String) -> Attr<VASTOffset>? {
+    mutating func offset(_ name: String) -> Attr<VASTOffset>? {
         guard let raw = string(name) else { return nil }
         let trimmed = raw.trimmingWhitespace()
         let value = VASTOffset(parsing: trimmed)
@@ -221,19 +224,38 @@ final class Reader {
         return Attr(raw: trimmed, value: value)
     }
 
-    func children(_ name: String) -> [XMLElement] {
-        usedChildren.append(name)
-        return element.children(name)
+    /// Marks child `i` as read.
+    private mutating func markChild(_ i: Int, _ name: String) {
+        if i < 64 {
+            usedChildBits |= 1 << UInt64(i)
+        } else if !extraChildren.contains(name) {
+            extraChildren.append(name)
+        }
     }
 
-    func child(_ name: String) -> XMLElement? {
-        usedChildren.append(name)
-        return element.child(name)
+    mutating func children(_ name: String) -> [XMLElement] {
+        let children = element.children
+        var found: [XMLElement] = []
+        for i in children.indices where children[i].name.isSameName(name) {
+            markChild(i, name)
+            found.append(children[i])
+        }
+        return found
     }
 
-    func text(_ name: String) -> TextNode? { child(name).map(Reader.textNode) }
+    mutating func child(_ name: String) -> XMLElement? {
+        let children = element.children
+        var first = -1
+        for i in children.indices where children[i].name.isSameName(name) {
+            markChild(i, name)
+            if first < 0 { first = i }
+        }
+        return first >= 0 ? children[first] : nil
+    }
 
-    func texts(_ name: String) -> [TextNode] { children(name).map(Reader.textNode) }
+    mutating func text(_ name: String) -> TextNode? { child(name).map(Reader.textNode) }
+
+    mutating func texts(_ name: String) -> [TextNode] { children(name).map(Reader.textNode) }
 
     static func textNode(_ element: XMLElement) -> TextNode {
         TextNode(
@@ -243,7 +265,7 @@ final class Reader {
     }
 
     /// Reports every attribute and child that was not consumed.
-    func finish() {
+    mutating func finish() {
         for (i, attribute) in element.attributes.enumerated() {
             if i < 64 ? (usedAttributeBits & (1 << UInt64(i)) != 0) : extraAttributes.contains(attribute.name) { continue }
             if attribute.prefix == "xsi" || attribute.prefix == "xml" { continue }
@@ -252,7 +274,8 @@ final class Reader {
                 path: element.path, position: element.position))
         }
         guard !element.children.isEmpty else { return }
-        for child in element.children where !usedChildren.contains(child.name) {
+        for (i, child) in element.children.enumerated() {
+            if i < 64 ? (usedChildBits & (1 << UInt64(i)) != 0) : extraChildren.contains(child.name) { continue }
             context.unknownNodes.append(UnknownNode(
                 kind: .element, name: child.qualifiedName, parent: element.name,
                 path: child.path, position: child.position))

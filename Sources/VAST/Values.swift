@@ -166,21 +166,40 @@ public struct Attr<Value: Sendable & Codable & Hashable>: Sendable, Codable, Has
 
 /// Parses `xs:boolean` (`true`, `false`, `1`, `0`).
 public func parseXMLBoolean(_ raw: String) -> Bool? {
-    switch raw.trimmingWhitespace() {
-    case "true", "1": true
-    case "false", "0": false
-    default: nil
-    }
+    let trimmed = raw.trimmingWhitespace()
+    if trimmed.isSameName("true") || trimmed.isSameName("1") { return true }
+    if trimmed.isSameName("false") || trimmed.isSameName("0") { return false }
+    return nil
 }
 
 /// Parses `xs:integer` (optional sign, digits only).
 public func parseXMLInteger(_ raw: String) -> Int? {
-    let trimmed = raw.trimmingWhitespace()
-    guard !trimmed.isEmpty else { return nil }
-    var body = Substring(trimmed)
-    if body.first == "+" || body.first == "-" { body = body.dropFirst() }
-    guard !body.isEmpty, body.utf8.allSatisfy({ $0 >= 48 && $0 <= 57 }) else { return nil }
-    return Int(trimmed.hasPrefix("+") ? String(trimmed.dropFirst()) : trimmed)
+    // One pass over the UTF-8 bytes: XML whitespace around, an optional sign, ASCII digits, no overflow.
+    let utf8 = raw.utf8
+    var i = utf8.startIndex
+    var end = utf8.endIndex
+    func isSpace(_ b: UInt8) -> Bool { b == 0x20 || b == 0x09 || b == 0x0A || b == 0x0D }
+    while i < end, isSpace(utf8[i]) { i = utf8.index(after: i) }
+    while end > i, isSpace(utf8[utf8.index(before: end)]) { end = utf8.index(before: end) }
+    guard i < end else { return nil }
+    var negative = false
+    if utf8[i] == 0x2B || utf8[i] == 0x2D { // "+" or "-"
+        negative = utf8[i] == 0x2D
+        i = utf8.index(after: i)
+        guard i < end else { return nil }
+    }
+    var value = 0
+    while i < end {
+        let b = utf8[i]
+        guard b >= 0x30 && b <= 0x39 else { return nil }
+        let digit = Int(b &- 0x30)
+        let (times, o1) = value.multipliedReportingOverflow(by: 10)
+        let (sum, o2) = negative ? times.subtractingReportingOverflow(digit) : times.addingReportingOverflow(digit)
+        guard !o1 && !o2 else { return nil }
+        value = sum
+        i = utf8.index(after: i)
+    }
+    return value
 }
 
 /// Parses `xs:decimal`.

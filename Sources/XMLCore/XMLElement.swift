@@ -67,18 +67,19 @@ public struct XMLElement: Sendable, Codable, Hashable {
 
     /// The value of the first attribute with this local name.
     public func attribute(_ name: String) -> String? {
-        for attribute in attributes where attribute.name == name { return attribute.value }
+        for attribute in attributes where attribute.name.isSameName(name) { return attribute.value }
         return nil
     }
 
     /// The first child element with this local name.
     public func child(_ name: String) -> XMLElement? {
-        children.first { $0.name == name }
+        for child in children where child.name.isSameName(name) { return child }
+        return nil
     }
 
     /// All child elements with this local name.
     public func children(_ name: String) -> [XMLElement] {
-        children.filter { $0.name == name }
+        children.filter { $0.name.isSameName(name) }
     }
 
     /// Calls `body` for this element and every descendant, in document order.
@@ -86,6 +87,22 @@ public struct XMLElement: Sendable, Codable, Hashable {
         try body(self)
         for child in children { try child.forEachDescendant(body) }
     }
+
+    /// Whether paths index elements of this name (it is in ``repeatableNames``). Compares against the
+    /// few names of the same length instead of hashing.
+    public static func isRepeatable(_ name: String) -> Bool {
+        let length = name.utf8.count
+        guard length < repeatableByLength.count else { return false }
+        for candidate in repeatableByLength[length] where candidate == name { return true }
+        return false
+    }
+
+    /// ``repeatableNames`` grouped by UTF-8 length.
+    private static let repeatableByLength: [[String]] = {
+        var table = [[String]](repeating: [], count: (repeatableNames.map(\.utf8.count).max() ?? 0) + 1)
+        for name in repeatableNames.sorted() { table[name.utf8.count].append(name) }
+        return table
+    }()
 
     /// Element names that may occur more than once under one parent. Paths index them (`Creative[2]`).
     public static let repeatableNames: Set<String> = [

@@ -134,16 +134,20 @@ public enum XMLParser {
         if wellFormed || recover, cvx_element_count(result) > 0, let elements = cvx_elements(result) {
             let arena = cvx_arena(result)
             var names: [String] = []
+            var nameOffsets: [(Int, Int)] = []
             let nameCount = Int(cvx_name_count(result))
             names.reserveCapacity(nameCount)
+            nameOffsets.reserveCapacity(nameCount)
             for i in 0..<nameCount {
                 var offset: Int64 = 0, length: Int64 = 0
                 cvx_name(result, Int32(i), &offset, &length)
                 names.append(string(arena, offset, length))
+                nameOffsets.append((Int(offset), Int(length)))
             }
-            let builder = TreeBuilder(
-                elements: elements, attributes: cvx_attributes(result), arena: arena, names: names)
-            root = builder.build(index: 0, parentPath: "", siblingIndex: 1)
+            var builder = TreeBuilder(
+                elements: elements, attributes: cvx_attributes(result), arena: arena, names: names,
+                nameOffsets: nameOffsets)
+            root = builder.build(index: 0, siblingIndex: 1)
         }
         return XMLDocument(
             root: root, messages: messages, isWellFormed: wellFormed,
@@ -153,39 +157,61 @@ public enum XMLParser {
             byteCount: byteCount)
     }
 
+    /// Builds the Swift tree from the shim's flat tables. Element paths are assembled as bytes in one
+    /// reusable buffer (the parent's path is its prefix), so each path costs one string creation.
     private struct TreeBuilder {
         let elements: UnsafePointer<cvx_element>
         let attributes: UnsafePointer<cvx_attribute>?
         let arena: UnsafePointer<CChar>
         let names: [String]
+        /// Per name index: the name's bytes in the arena (offset, length).
+        let nameOffsets: [(Int, Int)]
         /// Per name index: whether paths index elements of that name.
         let repeatable: [Bool]
+        /// The path of the element being built, as UTF-8 bytes.
+        var pathBytes: [UInt8] = []
 
         init(elements: UnsafePointer<cvx_element>, attributes: UnsafePointer<cvx_attribute>?,
-             arena: UnsafePointer<CChar>, names: [String]) {
+             arena: UnsafePointer<CChar>, names: [String], nameOffsets: [(Int, Int)]) {
             self.elements = elements
             self.attributes = attributes
             self.arena = arena
             self.names = names
-            self.repeatable = names.map { XMLElement.repeatableNames.contains($0) }
+            self.nameOffsets = nameOffsets
+            self.repeatable = names.map(XMLElement.isRepeatable)
+            pathBytes.reserveCapacity(256)
         }
 
         func name(_ index: Int32) -> String? { index >= 0 ? names[Int(index)] : nil }
 
-        func build(index: Int, parentPath: String, siblingIndex: Int) -> XMLElement {
+        private mutating func appendName(_ index: Int32) {
+            let (offset, length) = nameOffsets[Int(index)]
+            let start = UnsafeRawPointer(arena + offset).assumingMemoryBound(to: UInt8.self)
+            pathBytes.append(contentsOf: UnsafeBufferPointer(start: start, count: length))
+        }
+
+        private mutating func appendDecimal(_ value: Int) {
+            if value >= 10 { appendDecimal(value / 10) }
+            pathBytes.append(UInt8(truncatingIfNeeded: 0x30 + value % 10))
+        }
+
+        mutating func build(index: Int, siblingIndex: Int) -> XMLElement {
             let e = elements[index]
             let localName = names[Int(e.name)]
             let prefix = name(e.prefix)
-            var path = parentPath
-            path.reserveCapacity(parentPath.utf8.count + localName.utf8.count + 8)
-            path += "/"
-            if let prefix { path += prefix; path += ":" }
-            path += localName
-            if repeatable[Int(e.name)] {
-                path += "["
-                path += String(siblingIndex)
-                path += "]"
+            let parentLength = pathBytes.count
+            pathBytes.append(0x2F) // "/"
+            if e.prefix >= 0 {
+                appendName(e.prefix)
+                pathBytes.append(0x3A) // ":"
             }
+            appendName(e.name)
+            if repeatable[Int(e.name)] {
+                pathBytes.append(0x5B) // "["
+                appendDecimal(siblingIndex)
+                pathBytes.append(0x5D) // "]"
+            }
+            let path = String(decoding: pathBytes, as: UTF8.self)
             var attrs: [XMLAttribute] = []
             if e.attr_count > 0, let attributes {
                 attrs.reserveCapacity(Int(e.attr_count))
@@ -199,6 +225,10 @@ public enum XMLParser {
             var children: [XMLElement] = []
             var child = Int(e.first_child)
             if child >= 0 {
+                var count = 0
+                var sibling = child
+                while sibling >= 0 { count += 1; sibling = Int(elements[sibling].next_sibling) }
+                children.reserveCapacity(count)
                 // Ordinals among same-named siblings, only for names that paths index.
                 var counts: [(Int32, Int)] = []
                 while child >= 0 {
@@ -212,10 +242,11 @@ public enum XMLParser {
                             counts.append((nameIndex, 1))
                         }
                     }
-                    children.append(build(index: child, parentPath: path, siblingIndex: ordinal))
+                    children.append(build(index: child, siblingIndex: ordinal))
                     child = Int(elements[child].next_sibling)
                 }
             }
+            pathBytes.removeSubrange(parentLength...)
             let text = e.text_len > 0 ? XMLParser.string(arena, e.text, e.text_len) : ""
             return XMLElement(
                 name: localName, prefix: prefix, namespaceURI: name(e.ns_uri), attributes: attrs,

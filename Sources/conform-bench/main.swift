@@ -23,6 +23,8 @@ struct Settings: Sendable {
     var paths: [String] = []
     var minSeconds = 2.0
     var threads = 1
+    /// When set, exactly this many timed passes (for instruction counting under callgrind).
+    var passes: Int?
     var stages = ["bare", "decode", "check"]
 }
 
@@ -34,6 +36,7 @@ func parseSettings() -> Settings {
         switch a {
         case "--seconds": settings.minSeconds = Double(args.removeFirst()) ?? 2
         case "--threads": settings.threads = Int(args.removeFirst()) ?? 1
+        case "--passes": settings.passes = Int(args.removeFirst())
         case "--stages": settings.stages = args.removeFirst().split(separator: ",").map(String.init)
         default: settings.paths.append(a)
         }
@@ -84,7 +87,7 @@ func run(_ stage: String, inputs: [Data], threads: Int, minSeconds: Double) -> S
     var passes = 0
     let start = Date()
     var elapsed = 0.0
-    while elapsed < minSeconds {
+    while settings.passes.map({ passes < $0 }) ?? (elapsed < minSeconds) {
         if threads <= 1 {
             for data in inputs { sink &+= pass(stage, data) }
         } else {
