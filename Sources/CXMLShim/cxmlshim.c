@@ -2,6 +2,10 @@
  * (elements, attributes, names, messages, one string arena) that Swift turns into value types.
  * No libxml2 object outlives a call, and no global error state is used. */
 
+#ifndef _GNU_SOURCE
+#define _GNU_SOURCE /* memrchr */
+#endif
+
 #include "cxmlshim.h"
 #include "../CLibXML2/shim.h"
 
@@ -121,7 +125,8 @@ static int32_t name_index(cvx_state *s, const xmlChar *name) {
 /* ---------- positions ---------- */
 
 /* Moves the cursor forward to `target` (a byte offset into the raw input), counting lines and characters.
- * Two simple loops the compiler vectorises: count newlines, then count UTF-8 lead bytes after the last one. */
+ * memchr (vectorised in the C library) jumps from newline to newline; only the characters after the last
+ * newline are counted one by one. */
 static void advance_to(cvx_state *s, int64_t target) {
     const unsigned char *p = s->raw;
     int64_t from = s->pos_offset;
@@ -129,9 +134,11 @@ static void advance_to(cvx_state *s, int64_t target) {
     if (target <= from) return;
     int32_t newlines = 0;
     int64_t last_newline = -1;
-    for (int64_t i = from; i < target; i++) newlines += (p[i] == '\n');
-    if (newlines) {
-        for (int64_t i = target - 1; i >= from; i--) if (p[i] == '\n') { last_newline = i; break; }
+    const unsigned char *q = p + from, *end = p + target;
+    while (q < end && (q = memchr(q, '\n', (size_t)(end - q))) != NULL) {
+        newlines++;
+        last_newline = q - p;
+        q++;
     }
     int64_t count_from = newlines ? last_newline + 1 : from;
     int32_t chars = 0;
@@ -148,8 +155,13 @@ static void start_tag_position(cvx_state *s, xmlParserCtxtPtr ctxt, int32_t *lin
     if (no_encoder && s->raw) {
         int64_t off = (int64_t)in->consumed + (int64_t)(in->cur - in->base);
         if (off > (int64_t)s->raw_len) off = (int64_t)s->raw_len;
-        int64_t lt = off - 1;
-        while (lt >= 0 && s->raw[lt] != '<') lt--;
+        /* The last '<' before the cursor opened this tag (attribute values cannot hold a raw '<'); it
+         * lies after the previous tag's position. */
+        int64_t lt = -1;
+        if (off > s->pos_offset) {
+            const unsigned char *hit = memrchr(s->raw + s->pos_offset, '<', (size_t)(off - s->pos_offset));
+            if (hit) lt = hit - s->raw;
+        }
         if (lt >= s->pos_offset) {
             advance_to(s, lt);
             *line = s->pos_line; *column = s->pos_column;
