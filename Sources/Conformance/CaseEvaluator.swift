@@ -153,7 +153,7 @@ struct CaseEvaluator: Sendable {
                                message: ConformanceError.noEvaluator(kind: "parameters").description)
         }
         let clock = ContinuousClock.now
-        let outcome = evaluator(row.string, row.line)
+        let outcome = evaluator(row.string, row.line, row.policy)
         let table: String
         if case .parameterRow(let name, _) = corpusCase.source { table = name } else { table = corpusCase.file }
         let actual = ActualOutcome(

@@ -1,5 +1,6 @@
 import ConformCore
 import Foundation
+import Trafficking
 
 /// The seams through which the runner reaches stages it does not own. The command-line front fills
 /// them: parameter strings go to the trafficking analyser, chain folders to the wrapper resolver and
@@ -36,8 +37,9 @@ public struct ParameterOutcome: Sendable, Codable, Hashable {
 }
 
 /// Analyses one parameter string. `line` is the string's line in its table (positions in the
-/// diagnostics use it).
-public typealias ParameterCaseEvaluator = @Sendable (_ string: String, _ line: Int) -> ParameterOutcome
+/// diagnostics use it); `policy` is the URL policy of the row (its table's `# policy:` line, or the
+/// default policy).
+public typealias ParameterCaseEvaluator = @Sendable (_ string: String, _ line: Int, _ policy: URLPolicy) -> ParameterOutcome
 
 /// A wrapper-chain case as the chain evaluator receives it: the root document and the map from
 /// `VASTAdTagURI` to local files, all inside the case folder.

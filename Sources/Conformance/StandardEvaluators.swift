@@ -15,10 +15,10 @@ extension CaseEvaluators {
 
 /// The evaluators behind ``CaseEvaluators/standard``.
 enum StandardEvaluators {
-    /// A parameter-string case: the trafficking analyzer, with the typed creative flattened to
-    /// `field.path → value` for expectations that pin fields.
-    static let parameters: ParameterCaseEvaluator = { string, line in
-        let analysis = TraffickingAnalyzer.analyze(string, line: line)
+    /// A parameter-string case: the trafficking analyzer under the row's URL policy, with the typed
+    /// creative flattened to `field.path → value` for expectations that pin fields.
+    static let parameters: ParameterCaseEvaluator = { string, line, policy in
+        let analysis = TraffickingAnalyzer.analyze(string, policy: policy, line: line)
         return ParameterOutcome(
             format: analysis.format?.rawValue, fields: analysis.creative.map(flatten) ?? [:],
             diagnostics: analysis.diagnostics, accepted: analysis.accepted)
