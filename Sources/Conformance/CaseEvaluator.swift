@@ -1,3 +1,4 @@
+import Chain
 import ConformCore
 import Foundation
 import VAST
@@ -128,10 +129,18 @@ struct CaseEvaluator: Sendable {
                                message: ConformanceError.noEvaluator(kind: "chain").description)
         }
         let folderURL = root.appendingPathComponent(folder)
+        var files: [String: URL] = [:]
+        var responses: [String: CorpusFetcher.Entry] = [:]
+        for (uri, entry) in manifest.map {
+            switch entry {
+            case .none: break
+            case .file(let name)?: files[uri] = folderURL.appendingPathComponent(name)
+            case let simulated?: responses[uri] = simulated
+            }
+        }
         let input = ChainCaseInput(
-            folder: folderURL, root: folderURL.appendingPathComponent(manifest.root),
-            map: manifest.map.compactMapValues { $0.map { folderURL.appendingPathComponent($0) } },
-            maxDepth: manifest.maxDepth)
+            folder: folderURL, root: folderURL.appendingPathComponent(manifest.root), map: files,
+            maxDepth: manifest.maxDepth, responses: responses, policy: manifest.policy?.applied(to: PlayerSettings.spec.policy))
         let clock = ContinuousClock.now
         let outcome: ChainOutcome
         do {
@@ -360,46 +369,5 @@ struct CaseEvaluator: Sendable {
         let text = String(decoding: data[start..<index].prefix(800), as: UTF8.self)
             .trimmingCharacters(in: .whitespacesAndNewlines)
         return String(text.prefix(200))
-    }
-}
-
-/// The `chain.json` of a chain case.
-///
-/// ```json
-/// {"version": 1, "root": "root.xml",
-///  "map": {"https://ads.example/w1": "w1.xml", "https://ads.example/gone": null},
-///  "maxDepth": 5,
-///  "expect": {"version": 1, "verdict": "resolved", "chain": {"stopReason": "inline", "hops": 2}}}
-/// ```
-public struct ChainManifest: Sendable, Codable, Hashable {
-    public var version: Int
-    /// The first document, relative to the case folder.
-    public var root: String
-    /// URI → file relative to the case folder; `null` for a URI that must fail to fetch.
-    public var map: [String: String?]
-    public var maxDepth: Int?
-    public var expect: CaseExpectation?
-
-    enum CodingKeys: String, CodingKey, CaseIterable { case version, root, map, maxDepth, expect }
-
-    public init(from decoder: any Decoder) throws {
-        try rejectUnknownKeys(decoder, known: CodingKeys.allCases.map(\.rawValue), in: "chain.json")
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        version = try container.decode(Int.self, forKey: .version)
-        guard version == 1 else {
-            throw DecodingError.dataCorruptedError(forKey: .version, in: container, debugDescription: "chain.json version \(version) is not supported (this conform reads version 1)")
-        }
-        root = try container.decode(String.self, forKey: .root)
-        map = try container.decodeIfPresent([String: String?].self, forKey: .map) ?? [:]
-        maxDepth = try container.decodeIfPresent(Int.self, forKey: .maxDepth)
-        expect = try container.decodeIfPresent(CaseExpectation.self, forKey: .expect)
-    }
-
-    public static func decode(_ data: Data, file: String) throws(ConformanceError) -> ChainManifest {
-        do {
-            return try JSONDecoder().decode(ChainManifest.self, from: data)
-        } catch {
-            throw .malformedExpectation(file: file, reason: describe(error))
-        }
     }
 }

@@ -1,3 +1,4 @@
+import Chain
 import ConformCore
 import Foundation
 import Trafficking
@@ -52,12 +53,19 @@ public struct ChainCaseInput: Sendable, Hashable {
     public var map: [String: URL]
     /// The maximum wrapper depth to allow, when the case sets one (otherwise the resolver's default).
     public var maxDepth: Int?
+    /// URI → simulated response (status, timeout, redirect, body, size), beside the files of ``map``.
+    public var responses: [String: CorpusFetcher.Entry]
+    /// The fetch limits, when the case changes the spec settings' (otherwise `nil`).
+    public var policy: FetchPolicy?
 
-    public init(folder: URL, root: URL, map: [String: URL], maxDepth: Int? = nil) {
+    public init(folder: URL, root: URL, map: [String: URL], maxDepth: Int? = nil,
+                responses: [String: CorpusFetcher.Entry] = [:], policy: FetchPolicy? = nil) {
         self.folder = folder
         self.root = root
         self.map = map
         self.maxDepth = maxDepth
+        self.responses = responses
+        self.policy = policy
     }
 }
 

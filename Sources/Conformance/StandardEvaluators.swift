@@ -31,9 +31,13 @@ enum StandardEvaluators {
             let path = url.standardizedFileURL.path
             return path.hasPrefix(folder + "/") ? String(path.dropFirst(folder.count + 1)) : path
         }
-        let fetcher = CorpusFetcher(map: map, baseDirectory: input.folder)
+        // The same limits and refusals an HTTP fetch would apply, with the case's changes.
+        let policy = input.policy ?? PlayerSettings.spec.policy
+        var entries = input.responses
+        for (uri, file) in map { entries[uri] = .file(file) }
+        let fetcher = CorpusFetcher(entries: entries, baseDirectory: input.folder, policy: policy)
         let data = try Data(contentsOf: input.root)
-        let settings = PlayerSettings(name: "corpus", maxDepth: input.maxDepth ?? PlayerSettings.spec.maxDepth)
+        let settings = PlayerSettings(name: "corpus", maxDepth: input.maxDepth ?? PlayerSettings.spec.maxDepth, policy: policy)
         let resolved = WrapperResolver.resolve(rootData: data, rootURI: nil, fetcher: fetcher, settings: settings)
         guard let ad = resolved.ads.first else {
             return ChainOutcome(hops: [], stopReason: "no-ad", errorCode: VASTErrorCode.noAdAfterWrapper.rawValue,
@@ -43,6 +47,7 @@ enum StandardEvaluators {
             ChainHopSummary(uri: $0.uri ?? input.root.lastPathComponent, depth: $0.index, outcome: $0.outcome.rawValue)
         }
         var tracking: [String: [TrackedURL]] = [:]
+        var trackingFindings: [Diagnostic] = []
         if let report = TrackingCollector().collect(ad) {
             func convert(_ urls: [TrackingURL]) -> [TrackedURL] { urls.map { TrackedURL(url: $0.url, hop: $0.hop, position: $0.position) } }
             tracking["impression"] = convert(report.impression)
@@ -51,9 +56,10 @@ enum StandardEvaluators {
             tracking["clickTracking"] = convert(report.clickTracking)
             for (event, urls) in report.events { tracking[event] = convert(urls) }
             tracking = tracking.filter { !$0.value.isEmpty }
+            trackingFindings = report.diagnostics
         }
         return ChainOutcome(hops: hops, stopReason: ad.stop.reason.rawValue, errorCode: ad.stop.vastErrorCode?.rawValue,
-                            tracking: tracking, diagnostics: resolved.diagnostics + ad.diagnostics)
+                            tracking: tracking, diagnostics: Array(Set(resolved.diagnostics + ad.diagnostics + trackingFindings)).sorted())
     }
 
     /// Profile verdicts of a document, by profile name.
