@@ -7,7 +7,7 @@ Usage:
     python3 scripts/gen-corpus.py --check          # exit 1 if Corpus/ differs from what would be generated
 
 The generator owns these folders of Corpus/ and rewrites them completely (stale files are removed):
-    vast/  vmap/  malformed/  hostile/  chains/  rules/
+    vast/  vmap/  malformed/  hostile/  chains/  rules/  profiles/rules/
 It never touches Corpus/README.md, Corpus/params/ (parameter tables are written by hand or by
 their own generator) or any other folder, so hand-written cases live beside the generated ones.
 
@@ -26,7 +26,7 @@ import tempfile
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 RULE_EXAMPLES = os.path.join(ROOT, "scripts", "rule-examples.json")
-OWNED = ["vast", "vmap", "malformed", "hostile", "chains", "rules"]
+OWNED = ["vast", "vmap", "malformed", "hostile", "chains", "rules", "profiles/rules"]
 MARK = "\u2193"  # ↓ marks where a diagnostic must point (removed from the written file)
 
 VERSIONS = ["2.0", "3.0", "4.0", "4.1", "4.2", "4.3"]
@@ -128,7 +128,8 @@ def resolve_markers(expectation, positions):
     return dict(expectation, diagnostics=diagnostics)
 
 
-def expect(verdict=None, tags=(), description=None, present=(), absent=(), tracking=None, chain=None, limits=None):
+def expect(verdict=None, tags=(), description=None, present=(), absent=(), tracking=None, chain=None, limits=None,
+           profiles=None):
     value = {"version": 1}
     if verdict:
         value["verdict"] = verdict
@@ -148,6 +149,8 @@ def expect(verdict=None, tags=(), description=None, present=(), absent=(), track
         value["chain"] = chain
     if limits:
         value["limits"] = limits
+    if profiles:
+        value["profiles"] = profiles
     return value
 
 
@@ -1207,12 +1210,36 @@ def generate_param_rule_table(writer, rule):
     return len(rows)
 
 
+def generate_profile_rule(writer, rule):
+    """A profile rule's examples, evaluated through its profile with the options the examples assume:
+    the rule must not fire on the valid ones and must fire at every marker of the invalid ones."""
+    rule_id = rule["id"]
+    request = {rule["profile"]: {"options": rule["options"]} if rule["options"] else {}}
+    count = 0
+    for number, text in enumerate(rule["valid"], start=1):
+        writer.case(f"profiles/rules/{rule_id}/valid-{number}.xml", text, expect(
+            tags=["generated", "rule-example", "must-not-fire", "profiles", rule["profile"]],
+            description=f"valid example {number} of {rule_id} ({rule['profile']} profile): the rule must not fire",
+            absent=[rule_id], profiles=request))
+        count += 1
+    for number, example in enumerate(rule["invalid"], start=1):
+        present = [{"rule": rule_id, "line": p["line"], "column": p["column"]} for p in example["positions"]] or [rule_id]
+        writer.case(f"profiles/rules/{rule_id}/invalid-{number}.xml", example["text"], expect(
+            tags=["generated", "rule-example", "must-fire", "profiles", rule["profile"]],
+            description=f"invalid example {number} of {rule_id} ({rule['profile']} profile): the rule fires at each marked position",
+            present=present, profiles=request))
+        count += 1
+    return count
+
+
 def generate_rules(writer, examples):
     count = 0
     for rule in examples:
         rule_id = rule["id"]
         if rule.get("kind") == "params":
             count += generate_param_rule_table(writer, rule)
+            continue
+        if rule.get("kind") == "profile":
             continue
         for number, text in enumerate(rule["valid"], start=1):
             writer.case(f"rules/{rule_id}/valid-{number}.xml", text, expect(
@@ -1263,6 +1290,7 @@ def main():
         "hostile": generate_hostile(writer),
         "chains": generate_chains(writer) + generate_chain_rules(writer),
         "rules": generate_rules(writer, examples),
+        "profiles": sum(generate_profile_rule(writer, rule) for rule in examples if rule.get("kind") == "profile"),
     }
     differences = writer.commit(check=args.check)
     total = sum(counts.values())

@@ -95,9 +95,16 @@ struct CaseEvaluator: Sendable {
                                    milliseconds: milliseconds(since: clock))
 
         var profileError: String?
-        if let names = expectation?.profiles?.keys.sorted(), !names.isEmpty {
+        if let requests = expectation?.profiles, !requests.isEmpty {
             if let evaluator = options.evaluators.profiles {
-                actual.profiles = evaluator(data, names)
+                do {
+                    let outcome = try evaluator(data, requests.mapValues(\.options))
+                    actual.profiles = outcome.verdicts
+                    // Profile findings join the document's (the verdict stays the document's own).
+                    actual.diagnostics = (actual.diagnostics + outcome.diagnostics.map { $0.inFile(file) }).sorted()
+                } catch {
+                    profileError = "profile evaluation failed: \(error)"
+                }
             } else {
                 profileError = ConformanceError.noEvaluator(kind: "profiles").description
             }
@@ -282,8 +289,9 @@ struct CaseEvaluator: Sendable {
         }
         if let pinned = expectation?.profiles, let profiles = actual.profiles {
             var failures: [UnmetExpectation] = []
-            for name in pinned.keys.sorted() where profiles[name] != pinned[name] {
-                failures.append(UnmetExpectation(check: .profiles, expected: "\(name): \(pinned[name]!)", actual: "\(name): \(profiles[name] ?? "no verdict")"))
+            for name in pinned.keys.sorted() {
+                guard let verdict = pinned[name]?.verdict, profiles[name] != verdict else { continue }
+                failures.append(UnmetExpectation(check: .profiles, expected: "\(name): \(verdict)", actual: "\(name): \(profiles[name] ?? "no verdict")"))
             }
             mark(.profiles, failures)
         }

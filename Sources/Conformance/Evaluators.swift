@@ -100,6 +100,21 @@ public struct ChainOutcome: Sendable, Codable, Hashable {
 /// Resolves one chain case. Throwing marks the case as `error` with the error's description.
 public typealias ChainCaseEvaluator = @Sendable (_ input: ChainCaseInput) throws -> ChainOutcome
 
-/// The document a profile evaluator looks at: the case file's bytes and its decoded form are not
-/// retained by the runner, so the evaluator gets the bytes and decodes what it needs.
-public typealias ProfileEvaluator = @Sendable (_ data: Data, _ names: [String]) -> [String: String]
+/// What the player profiles concluded about one document.
+public struct ProfileOutcome: Sendable, Hashable {
+    /// Profile name → verdict in words.
+    public var verdicts: [String: String]
+    /// The findings of every profile evaluated (`PROFILE-…` ids), joined to the case's diagnostics.
+    public var diagnostics: [Diagnostic]
+
+    public init(verdicts: [String: String], diagnostics: [Diagnostic] = []) {
+        self.verdicts = verdicts
+        self.diagnostics = diagnostics
+    }
+}
+
+/// Evaluates the profiles a case asks for: `requests` maps each profile name to its `key=value`
+/// options. The case file's bytes and its decoded form are not retained by the runner, so the
+/// evaluator gets the bytes and decodes what it needs. Throwing (an unknown profile, an option that
+/// does not parse) marks the case as `error` with the error's description.
+public typealias ProfileEvaluator = @Sendable (_ data: Data, _ requests: [String: [String]]) throws -> ProfileOutcome

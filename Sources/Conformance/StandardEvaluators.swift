@@ -62,11 +62,17 @@ enum StandardEvaluators {
                             tracking: tracking, diagnostics: Array(Set(resolved.diagnostics + ad.diagnostics + trackingFindings)).sorted())
     }
 
-    /// Profile verdicts of a document, by profile name.
-    static let profiles: ProfileEvaluator = { data, names in
+    /// Profile verdicts and findings of a document, each profile with its own options.
+    static let profiles: ProfileEvaluator = { data, requests in
         let input = VASTDecoder.decode(data)
-        let reports = names.compactMap(ProfileName.init(rawValue:)).map { Profiles.evaluate($0, input: input) }
-        return Profiles.verdicts(reports)
+        var reports: [ProfileReport] = []
+        for (name, settings) in requests.sorted(by: { $0.key < $1.key }) {
+            guard let profile = ProfileName(rawValue: name) else {
+                throw ProfileError.invalidOption("unknown profile '\(name)' (profiles: \(ProfileName.allCases.map(\.rawValue).joined(separator: ", ")))")
+            }
+            reports.append(Profiles.evaluate(profile, input: input, options: try ProfileOptions(settings: settings)))
+        }
+        return ProfileOutcome(verdicts: Profiles.verdicts(reports), diagnostics: reports.flatMap(\.diagnostics))
     }
 
     /// `{"carousel": {"title": "T", "images": [{"url": …}]}}` → `title: T`, `images[1].url: …`.
