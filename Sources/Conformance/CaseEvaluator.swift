@@ -101,7 +101,9 @@ struct CaseEvaluator: Sendable {
                     let outcome = try evaluator(data, requests.mapValues(\.options))
                     actual.profiles = outcome.verdicts
                     // Profile findings join the document's (the verdict stays the document's own).
-                    actual.diagnostics = (actual.diagnostics + outcome.diagnostics.map { $0.inFile(file) }).sorted()
+                    // Severity overrides and disabled rules of the configuration apply to them too.
+                    let findings = options.configuration.apply(to: outcome.diagnostics).map { $0.inFile(file) }
+                    actual.diagnostics = (actual.diagnostics + findings).sorted()
                 } catch {
                     profileError = "profile evaluation failed: \(error)"
                 }
