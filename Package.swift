@@ -56,7 +56,9 @@ let package = Package(
         .testTarget(
             name: "ReportsTests", dependencies: ["Reports", "Conformance", "ConformCore", "XMLCore", "ConformTestSupport"],
             exclude: ["Golden"]),
-        .testTarget(name: "ConformanceTests", dependencies: ["Conformance", "Validation", "VAST", "ConformCore", "ConformTestSupport"]),
+        .testTarget(name: "ConformanceTests", dependencies: [
+            "Conformance", "Validation", "VAST", "ConformCore", "ConformTestSupport", "Chain", "Profiles", "Trafficking",
+        ]),
     ],
     swiftLanguageModes: [.v6]
 )

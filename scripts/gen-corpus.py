@@ -7,7 +7,7 @@ Usage:
     python3 scripts/gen-corpus.py --check          # exit 1 if Corpus/ differs from what would be generated
 
 The generator owns these folders of Corpus/ and rewrites them completely (stale files are removed):
-    vast/  vmap/  malformed/  hostile/  chains/  rules/
+    vast/  vmap/  malformed/  hostile/  chains/  rules/  profiles/rules/
 It never touches Corpus/README.md, Corpus/params/ (parameter tables are written by hand or by
 their own generator) or any other folder, so hand-written cases live beside the generated ones.
 
@@ -26,7 +26,7 @@ import tempfile
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 RULE_EXAMPLES = os.path.join(ROOT, "scripts", "rule-examples.json")
-OWNED = ["vast", "vmap", "malformed", "hostile", "chains", "rules"]
+OWNED = ["vast", "vmap", "malformed", "hostile", "chains", "rules", "profiles/rules"]
 MARK = "\u2193"  # ↓ marks where a diagnostic must point (removed from the written file)
 
 VERSIONS = ["2.0", "3.0", "4.0", "4.1", "4.2", "4.3"]
@@ -128,7 +128,8 @@ def resolve_markers(expectation, positions):
     return dict(expectation, diagnostics=diagnostics)
 
 
-def expect(verdict=None, tags=(), description=None, present=(), absent=(), tracking=None, chain=None, limits=None):
+def expect(verdict=None, tags=(), description=None, present=(), absent=(), tracking=None, chain=None, limits=None,
+           profiles=None):
     value = {"version": 1}
     if verdict:
         value["verdict"] = verdict
@@ -148,6 +149,8 @@ def expect(verdict=None, tags=(), description=None, present=(), absent=(), track
         value["chain"] = chain
     if limits:
         value["limits"] = limits
+    if profiles:
+        value["profiles"] = profiles
     return value
 
 
@@ -922,12 +925,266 @@ def generate_chains(writer):
 
 
 # ---------------------------------------------------------------------------------------------
+# Chain rules: for every CHAIN finding, a chain where it fires and the nearest chain where it must not
+# ---------------------------------------------------------------------------------------------
+
+def rule_wrapper(name, uri, version="4.2", attributes="", legacy=False, tracking="linear"):
+    """A Wrapper pointing at `uri` (no VASTAdTagURI when `uri` is None); `tracking` is the creative type
+    its tracking is written for (`linear`, `nonlinear`) or None."""
+    lines = [f'<VAST version="{version}">', f'  <Ad id="{name}">', f"    <Wrapper{attributes}>",
+             '      <AdSystem version="1.0">Conform Exchange</AdSystem>']
+    if uri is not None and legacy:
+        lines.append(f"      <VASTAdTagURL><URL><![CDATA[{uri}]]></URL></VASTAdTagURL>")
+    elif uri is not None:
+        lines.append(f"      <VASTAdTagURI><![CDATA[{uri}]]></VASTAdTagURI>")
+    lines += [f"      <Error><![CDATA[https://errors.example.com/{name}?code=[ERRORCODE]]]></Error>",
+              f"      <Impression><![CDATA[https://track.example.com/{name}/impression]]></Impression>"]
+    if tracking == "linear":
+        lines += ["      <Creatives>", f'        <Creative id="{name}-c">', "          <Linear>", "            <TrackingEvents>",
+                  f'              <Tracking event="start"><![CDATA[https://track.example.com/{name}/start]]></Tracking>',
+                  "            </TrackingEvents>", "          </Linear>", "        </Creative>", "      </Creatives>"]
+    elif tracking == "nonlinear":
+        lines += ["      <Creatives>", f'        <Creative id="{name}-c">', "          <NonLinearAds>", "            <TrackingEvents>",
+                  f'              <Tracking event="creativeView"><![CDATA[https://track.example.com/{name}/nl-view]]></Tracking>',
+                  "            </TrackingEvents>", "          </NonLinearAds>", "        </Creative>", "      </Creatives>"]
+    lines += ["    </Wrapper>", "  </Ad>", "</VAST>"]
+    return "\n".join(lines) + "\n"
+
+
+def rule_inline(name, version="4.2", impression=None, ads=1):
+    text = chain_inline(name, ads=ads).replace('<VAST version="4.2">', f'<VAST version="{version}">', 1)
+    if impression is not None:
+        text = text.replace(f"<![CDATA[https://track.example.com/{name}/impression]]>", f"<![CDATA[{impression}]]>", 1)
+    return text
+
+
+def chain_rule_cases():
+    """(rule id, variant, description, documents, root, map, options, fires, pinned chain outcome)."""
+    cases = []
+
+    def add(rule, variant, description, documents, mapping, fires, chain=None, root="w1.xml", **options):
+        cases.append((rule, variant, description, documents, root, mapping, options, fires, chain))
+
+    def base(rule):
+        return f"https://ads.example.com/rules/{rule[len('CHAIN-'):]}"
+
+    def simple(rule, variant, description, target_entry, fires, chain, documents=None, uri=None, wrapper=None, **options):
+        """w1 (a Wrapper) → `uri` (default <base>/next.xml), served by `target_entry`."""
+        uri = uri or f"{base(rule)}/next.xml"
+        docs = {"w1.xml": wrapper or rule_wrapper(f"{rule}-{variant}-w1", uri)}
+        docs.update(documents or {})
+        add(rule, variant, description, docs, {uri: target_entry}, fires, chain, **options)
+
+    inline_ok = {"stopReason": "inline", "hops": 2}
+
+    def inline_docs(rule, variant, **kwargs):
+        return {"inline.xml": rule_inline(f"{rule}-{variant}-inline", **kwargs)}
+
+    r = "CHAIN-additional-wrapper-refused"
+    w1 = rule_wrapper(f"{r}-fires-w1", f"{base(r)}/w2.xml", attributes=' followAdditionalWrappers="false"')
+    add(r, "fires", "a Wrapper with followAdditionalWrappers=false receives another Wrapper (303)",
+        {"w1.xml": w1, "w2.xml": rule_wrapper(f"{r}-fires-w2", f"{base(r)}/inline.xml")} | inline_docs(r, "fires"),
+        {f"{base(r)}/w2.xml": "w2.xml", f"{base(r)}/inline.xml": "inline.xml"}, True,
+        {"stopReason": "additional-wrapper-refused", "errorCode": 303, "hops": 2})
+    w1 = rule_wrapper(f"{r}-clean-w1", f"{base(r)}/inline.xml", attributes=' followAdditionalWrappers="false"')
+    add(r, "clean", "a Wrapper with followAdditionalWrappers=false receives an InLine",
+        {"w1.xml": w1} | inline_docs(r, "clean"), {f"{base(r)}/inline.xml": "inline.xml"}, False, inline_ok)
+
+    r = "CHAIN-depth-exceeded"
+    for variant, depth, fires in [("fires", 1, True), ("clean", 2, False)]:
+        docs = {"w1.xml": rule_wrapper(f"{r}-{variant}-w1", f"{base(r)}/w2.xml"),
+                "w2.xml": rule_wrapper(f"{r}-{variant}-w2", f"{base(r)}/inline.xml")} | inline_docs(r, variant)
+        add(r, variant, f"two Wrappers then an InLine with maxDepth {depth}", docs,
+            {f"{base(r)}/w2.xml": "w2.xml", f"{base(r)}/inline.xml": "inline.xml"}, fires,
+            {"stopReason": "depth-exceeded", "errorCode": 302, "hops": 3} if fires else {"stopReason": "inline", "hops": 3},
+            maxDepth=depth)
+
+    r = "CHAIN-fetch-failed"
+    simple(r, "fires", "the VASTAdTagURI answers HTTP 404 (301)", {"status": 404}, True,
+           {"stopReason": "fetch-failed", "errorCode": 301, "hops": 2})
+    simple(r, "fires-status-500", "the VASTAdTagURI answers HTTP 500 after a redirect (301)", {"redirect": f"{base(r)}/error"},
+           True, {"stopReason": "fetch-failed", "errorCode": 301, "hops": 2})
+    cases[-1][5][f"{base(r)}/error"] = {"status": 500}
+    simple(r, "clean", "the VASTAdTagURI answers 200 with an InLine", "inline.xml", False, inline_ok,
+           documents=inline_docs(r, "clean"))
+
+    r = "CHAIN-hop-not-vast"
+    simple(r, "fires", "the VASTAdTagURI returns an HTML page (101)", {"body": "<html><body><p>Not found</p></body></html>\n"},
+           True, {"stopReason": "not-vast", "errorCode": 101, "hops": 2})
+    simple(r, "clean", "the VASTAdTagURI returns <VAST>", "inline.xml", False, inline_ok, documents=inline_docs(r, "clean"))
+
+    r = "CHAIN-hop-not-xml"
+    simple(r, "fires", "the VASTAdTagURI returns a truncated document (100)",
+           {"body": '<VAST version="4.2"><Ad id="cut"><InLine><AdSystem>x</AdSys'}, True,
+           {"stopReason": "not-xml", "errorCode": 100, "hops": 2})
+    simple(r, "fires-empty-200", "the VASTAdTagURI answers 200 with an empty body (100)", {"status": 200}, True,
+           {"stopReason": "not-xml", "errorCode": 100, "hops": 2})
+    simple(r, "clean", "the VASTAdTagURI returns well-formed VAST", "inline.xml", False, inline_ok,
+           documents=inline_docs(r, "clean"))
+
+    r = "CHAIN-hop-unsupported-version"
+    simple(r, "fires", "the VASTAdTagURI returns VAST 1.0 <VideoAdServingTemplate> (102)", "vast1.xml", True,
+           {"stopReason": "unsupported-version", "errorCode": 102, "hops": 2},
+           documents={"vast1.xml": '<VideoAdServingTemplate>\n  <Ad id="v1"/>\n</VideoAdServingTemplate>\n'})
+    simple(r, "fires-version-5", "the VASTAdTagURI returns VAST version 5.0 (102)", "inline.xml", True,
+           {"stopReason": "unsupported-version", "errorCode": 102, "hops": 2},
+           documents=inline_docs(r, "fires-version-5", version="5.0"))
+    simple(r, "clean", "the VASTAdTagURI returns VAST 3.0", "inline.xml", False, inline_ok,
+           documents=inline_docs(r, "clean", version="3.0"))
+
+    r = "CHAIN-https-downgrade"
+    for variant, scheme, fires in [("fires", "http", True), ("clean", "https", False)]:
+        docs = {"w1.xml": rule_wrapper(f"{r}-{variant}-w1", f"{base(r)}/w2.xml"),
+                "w2.xml": rule_wrapper(f"{r}-{variant}-w2", f"{scheme}://ads.example.com/rules/https-downgrade/inline.xml")}
+        docs |= inline_docs(r, variant)
+        add(r, variant, f"a Wrapper fetched over https points at an {scheme} VASTAdTagURI", docs,
+            {f"{base(r)}/w2.xml": "w2.xml", f"{scheme}://ads.example.com/rules/https-downgrade/inline.xml": "inline.xml"},
+            fires, {"stopReason": "inline", "hops": 3})
+
+    r = "CHAIN-uri-invalid"
+    simple(r, "fires", "the VASTAdTagURI has spaces in its host (301)", None, True,
+           {"stopReason": "invalid-uri", "errorCode": 301, "hops": 2}, uri="https://ads example com/vast")
+    simple(r, "clean", "the VASTAdTagURI is an absolute https URI with a query", "inline.xml", False, inline_ok,
+           documents=inline_docs(r, "clean"), uri=f"{base(r)}/vast?id=1&cb=2")
+
+    r = "CHAIN-legacy-adtag-url"
+    for variant, legacy in [("fires", True), ("clean", False)]:
+        uri = f"{base(r)}/inline.xml"
+        add(r, variant, "a VAST 2.0 Wrapper with " + ("<VASTAdTagURL><URL>" if legacy else "<VASTAdTagURI>"),
+            {"w1.xml": rule_wrapper(f"{r}-{variant}-w1", uri, version="2.0", legacy=legacy)} | inline_docs(r, variant, version="2.0"),
+            {uri: "inline.xml"}, legacy, inline_ok)
+
+    r = "CHAIN-loop"
+    docs = {"w1.xml": rule_wrapper(f"{r}-fires-w1", f"{base(r)}/w2.xml"),
+            "w2.xml": rule_wrapper(f"{r}-fires-w2", f"{base(r)}/w3.xml"),
+            "w3.xml": rule_wrapper(f"{r}-fires-w3", f"{base(r)}/w2.xml")}
+    add(r, "fires", "w1 → w2 → w3 → w2 (302)", docs, {f"{base(r)}/w2.xml": "w2.xml", f"{base(r)}/w3.xml": "w3.xml"}, True,
+        {"stopReason": "loop", "errorCode": 302, "hops": 4})
+    docs = {"w1.xml": rule_wrapper(f"{r}-clean-w1", f"{base(r)}/w2.xml"),
+            "w2.xml": rule_wrapper(f"{r}-clean-w2", f"{base(r)}/inline.xml")} | inline_docs(r, "clean")
+    add(r, "clean", "w1 → w2 → inline", docs, {f"{base(r)}/w2.xml": "w2.xml", f"{base(r)}/inline.xml": "inline.xml"}, False,
+        {"stopReason": "inline", "hops": 3})
+
+    r = "CHAIN-mixed-versions"
+    simple(r, "fires", "a 4.2 Wrapper points at a 3.0 InLine", "inline.xml", True, inline_ok,
+           documents=inline_docs(r, "fires", version="3.0"))
+    simple(r, "clean", "a 4.2 Wrapper points at a 4.2 InLine", "inline.xml", False, inline_ok, documents=inline_docs(r, "clean"))
+
+    r = "CHAIN-multiple-ads-ignored"
+    two_ads = chain_inline(f"{r}-pair", ads=2).replace(' sequence="1"', "").replace(' sequence="2"', "")
+    simple(r, "fires", "a Wrapper without allowMultipleAds receives two stand-alone ads: the first is used", "ads.xml", True,
+           inline_ok, documents={"ads.xml": two_ads})
+    simple(r, "clean", "a Wrapper with allowMultipleAds=true receives two stand-alone ads", "ads.xml", False, inline_ok,
+           documents={"ads.xml": two_ads},
+           wrapper=rule_wrapper(f"{r}-clean-w1", f"{base(r)}/next.xml", attributes=' allowMultipleAds="true"'))
+
+    r = "CHAIN-no-ad"
+    simple(r, "fires", "the VASTAdTagURI returns <VAST/> without an ad (303)", {"body": '<VAST version="4.2"/>\n'}, True,
+           {"stopReason": "no-ad", "errorCode": 303, "hops": 2})
+    simple(r, "clean", "the VASTAdTagURI returns an InLine", "inline.xml", False, inline_ok, documents=inline_docs(r, "clean"))
+
+    r = "CHAIN-oversize"
+    simple(r, "fires", "the VASTAdTagURI returns 64 MiB (limit 4 MiB; 301)", {"size": 64 * 1024 * 1024}, True,
+           {"stopReason": "oversize", "errorCode": 301, "hops": 2})
+    simple(r, "fires-small-limit", "a 1.7 KB InLine with a 1 KB size limit (301)", "inline.xml", True,
+           {"stopReason": "oversize", "errorCode": 301, "hops": 2}, documents=inline_docs(r, "fires-small-limit"),
+           policy={"maxBytes": 1024})
+    simple(r, "clean", "a small InLine within the 4 MiB limit", "inline.xml", False, inline_ok, documents=inline_docs(r, "clean"))
+
+    r = "CHAIN-private-address-refused"
+    private = "http://127.0.0.1:8080/vast"
+    simple(r, "fires", "the VASTAdTagURI is a loopback address and private addresses are refused (301)", "inline.xml", True,
+           {"stopReason": "private-address-refused", "errorCode": 301, "hops": 2}, documents=inline_docs(r, "fires"),
+           uri=private, policy={"refusePrivateAddresses": True})
+    simple(r, "fires-redirect", "a public VASTAdTagURI redirects to 10.0.0.7 and private addresses are refused (301)",
+           {"redirect": "http://10.0.0.7/vast"}, True, {"stopReason": "private-address-refused", "errorCode": 301, "hops": 2},
+           documents=inline_docs(r, "fires-redirect"), policy={"refusePrivateAddresses": True})
+    cases[-1][5]["http://10.0.0.7/vast"] = "inline.xml"
+    simple(r, "clean", "the same loopback VASTAdTagURI with private addresses allowed (the default)", "inline.xml", False,
+           inline_ok, documents=inline_docs(r, "clean"), uri=private)
+
+    r = "CHAIN-protocol-relative"
+    for variant, written, fires in [("fires", "//ads.example.com/rules/protocol-relative/inline.xml", True),
+                                    ("clean", "https://ads.example.com/rules/protocol-relative/inline.xml", False)]:
+        add(r, variant, f"the VASTAdTagURI is {written}",
+            {"w1.xml": rule_wrapper(f"{r}-{variant}-w1", written)} | inline_docs(r, variant),
+            {f"{base(r)}/inline.xml": "inline.xml"}, fires, inline_ok)
+
+    r = "CHAIN-redirect-limit"
+    simple(r, "fires", "the VASTAdTagURI redirects to itself (301)", {"redirect": f"{base(r)}/next.xml"}, True,
+           {"stopReason": "redirect-limit", "errorCode": 301, "hops": 2})
+    simple(r, "fires-six", "the VASTAdTagURI redirects six times in a row, one more than the limit of 5 (301)",
+           {"redirect": f"{base(r)}/inline.xml", "redirects": 6}, True,
+           {"stopReason": "redirect-limit", "errorCode": 301, "hops": 2}, documents=inline_docs(r, "fires-six"))
+    cases[-1][5][f"{base(r)}/inline.xml"] = "inline.xml"
+    simple(r, "clean", "the VASTAdTagURI redirects five times, as many as the limit", {"redirect": f"{base(r)}/inline.xml",
+           "redirects": 5}, False, inline_ok, documents=inline_docs(r, "clean"))
+    cases[-1][5][f"{base(r)}/inline.xml"] = "inline.xml"
+
+    r = "CHAIN-scheme-refused"
+    simple(r, "fires", "the VASTAdTagURI is file:///etc/passwd; it is never opened (301)", None, True,
+           {"stopReason": "scheme-refused", "errorCode": 301, "hops": 2}, uri="file:///etc/passwd")
+    del cases[-1][5]["file:///etc/passwd"]
+    simple(r, "fires-redirect", "the VASTAdTagURI redirects to ftp: (301)", {"redirect": "ftp://files.example.com/vast.xml"},
+           True, {"stopReason": "scheme-refused", "errorCode": 301, "hops": 2})
+    simple(r, "clean", "the VASTAdTagURI is https", "inline.xml", False, inline_ok, documents=inline_docs(r, "clean"))
+
+    r = "CHAIN-timeout"
+    simple(r, "fires", "the VASTAdTagURI does not answer within the per-hop limit (301)", {"timeout": True}, True,
+           {"stopReason": "timeout", "errorCode": 301, "hops": 2})
+    simple(r, "clean", "the VASTAdTagURI answers at once", "inline.xml", False, inline_ok, documents=inline_docs(r, "clean"))
+
+    r = "CHAIN-tracking-orphaned"
+    for variant, tracking, fires in [("fires", "nonlinear", True), ("clean", "linear", False)]:
+        uri = f"{base(r)}/inline.xml"
+        add(r, variant, f"a Wrapper with {tracking} tracking wraps an InLine with only a Linear creative",
+            {"w1.xml": rule_wrapper(f"{r}-{variant}-w1", uri, tracking=tracking)} | inline_docs(r, variant),
+            {uri: "inline.xml"}, fires, inline_ok)
+
+    r = "CHAIN-tracking-url-invalid"
+    for variant, impression, fires in [("fires", "https://track.example.com/imp?x=[NOT_A_MACRO]", True),
+                                       ("clean", "https://track.example.com/imp?cb=[CACHEBUSTING]", False)]:
+        add(r, variant, f"an InLine with the Impression {impression}",
+            {"inline.xml": rule_inline(f"{r}-{variant}-inline", impression=impression)}, {}, fires,
+            {"stopReason": "inline", "hops": 1}, root="inline.xml")
+
+    r = "CHAIN-wrapper-no-uri"
+    for variant, uri, fires in [("fires", None, True), ("clean", f"{base(r)}/inline.xml", False)]:
+        docs = {"w1.xml": rule_wrapper(f"{r}-{variant}-w1", uri)}
+        if uri:
+            docs |= inline_docs(r, variant)
+        add(r, variant, "a Wrapper " + ("without" if fires else "with") + " a VASTAdTagURI", docs,
+            {uri: "inline.xml"} if uri else {}, fires,
+            {"stopReason": "wrapper-without-uri", "errorCode": 101, "hops": 1} if fires else inline_ok)
+    return cases
+
+
+def generate_chain_rules(writer):
+    count = 0
+    for rule, variant, description, documents, root, mapping, options, fires, chain in chain_rule_cases():
+        folder = f"chains/rules/{rule}/{variant}"
+        for name, text in documents.items():
+            writer.add(f"{folder}/{name}", text)
+        expectation = expect("unresolved" if chain and chain["stopReason"] != "inline" else "resolved",
+                             tags=["generated", "chain", "rule-example", "must-fire" if fires else "must-not-fire"],
+                             description=description + (f": {rule} fires" if fires else f": {rule} must not fire"),
+                             chain=chain, present=[rule] if fires else (), absent=() if fires else [rule])
+        manifest = {"version": 1, "root": root, "map": mapping, "expect": expectation}
+        manifest.update(options)
+        writer.json(f"{folder}/chain.json", manifest)
+        count += 1
+    return count
+
+
+# ---------------------------------------------------------------------------------------------
 # Rules: one case per rule example
 # ---------------------------------------------------------------------------------------------
 
-# Invalid examples that fire only under the allowed-hosts list the rule examples are checked with
-# (the corpus runner uses the default URL policy, which allows any host), so they are not corpus cases.
-PARAMS_NEEDING_POLICY = {"PARAM-url-policy": None, "PARAM-takeover-url-policy": {2}}
+# Rules whose examples are written for the rule examples' URL policy (TraffickingRules.examplePolicy:
+# destinations and takeover pages only on hosts under example.com); their tables set it with a
+# `# policy:` line, so the invalid examples fire and the valid ones must not.
+PARAMS_EXAMPLE_POLICY = {"PARAM-url-policy", "PARAM-takeover-url-policy"}
+EXAMPLE_POLICY_LINE = "# policy: allowed-hosts=example.com"
 
 
 def generate_param_rule_table(writer, rule):
@@ -938,19 +1195,41 @@ def generate_param_rule_table(writer, rule):
         if "\t" in text or "\n" in text:
             continue
         rows.append(f"valid-{number}\t-\t*\t!{rule_id}\t{text}")
-    skipped = PARAMS_NEEDING_POLICY.get(rule_id, set())
-    if skipped is not None:
-        for number, example in enumerate(rule["invalid"], start=1):
-            if "\t" in example["text"] or "\n" in example["text"] or number in skipped:
-                continue
-            rows.append(f"invalid-{number}\t-\t*\t{rule_id}\t{example['text']}")
+    for number, example in enumerate(rule["invalid"], start=1):
+        if "\t" in example["text"] or "\n" in example["text"]:
+            continue
+        rows.append(f"invalid-{number}\t-\t*\t{rule_id}\t{example['text']}")
     if not rows:
         return 0
     header = [f"# Examples of {rule_id}: valid strings must not fire it, invalid ones must.",
-              "# tags: generated, rule-example", "# Generated by scripts/gen-corpus.py from the rule's examples; do not edit.",
-              "id\tverdict\tformat\tdiagnostics\tstring"]
+              "# tags: generated, rule-example", "# Generated by scripts/gen-corpus.py from the rule's examples; do not edit."]
+    if rule_id in PARAMS_EXAMPLE_POLICY:
+        header.append(EXAMPLE_POLICY_LINE)
+    header.append("id\tverdict\tformat\tdiagnostics\tstring")
     writer.add(f"rules/{rule_id}/examples.tsv", "\n".join(header + rows) + "\n")
     return len(rows)
+
+
+def generate_profile_rule(writer, rule):
+    """A profile rule's examples, evaluated through its profile with the options the examples assume:
+    the rule must not fire on the valid ones and must fire at every marker of the invalid ones."""
+    rule_id = rule["id"]
+    request = {rule["profile"]: {"options": rule["options"]} if rule["options"] else {}}
+    count = 0
+    for number, text in enumerate(rule["valid"], start=1):
+        writer.case(f"profiles/rules/{rule_id}/valid-{number}.xml", text, expect(
+            tags=["generated", "rule-example", "must-not-fire", "profiles", rule["profile"]],
+            description=f"valid example {number} of {rule_id} ({rule['profile']} profile): the rule must not fire",
+            absent=[rule_id], profiles=request))
+        count += 1
+    for number, example in enumerate(rule["invalid"], start=1):
+        present = [{"rule": rule_id, "line": p["line"], "column": p["column"]} for p in example["positions"]] or [rule_id]
+        writer.case(f"profiles/rules/{rule_id}/invalid-{number}.xml", example["text"], expect(
+            tags=["generated", "rule-example", "must-fire", "profiles", rule["profile"]],
+            description=f"invalid example {number} of {rule_id} ({rule['profile']} profile): the rule fires at each marked position",
+            present=present, profiles=request))
+        count += 1
+    return count
 
 
 def generate_rules(writer, examples):
@@ -959,6 +1238,8 @@ def generate_rules(writer, examples):
         rule_id = rule["id"]
         if rule.get("kind") == "params":
             count += generate_param_rule_table(writer, rule)
+            continue
+        if rule.get("kind") == "profile":
             continue
         for number, text in enumerate(rule["valid"], start=1):
             writer.case(f"rules/{rule_id}/valid-{number}.xml", text, expect(
@@ -1007,8 +1288,9 @@ def main():
         "vmap": generate_vmap(writer, 120),
         "malformed": generate_malformed(writer),
         "hostile": generate_hostile(writer),
-        "chains": generate_chains(writer),
+        "chains": generate_chains(writer) + generate_chain_rules(writer),
         "rules": generate_rules(writer, examples),
+        "profiles": sum(generate_profile_rule(writer, rule) for rule in examples if rule.get("kind") == "profile"),
     }
     differences = writer.commit(check=args.check)
     total = sum(counts.values())

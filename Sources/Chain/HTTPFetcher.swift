@@ -78,14 +78,25 @@ public struct HTTPFetcher: Fetcher {
 
     /// Refuses a URI the policy does not allow; never opens a connection for it.
     func check(_ uri: URL) throws(FetchError) {
+        try policy.check(uri)
+    }
+}
+
+extension FetchPolicy {
+    /// Refuses a URI this policy does not let an HTTP fetch open (the request itself or a redirect target):
+    /// a scheme other than an allowed http or https (`CHAIN-scheme-refused`), no host, and, when
+    /// ``refusePrivateAddresses`` is set, a host that `privateAddress` finds private
+    /// (`CHAIN-private-address-refused`). ``HTTPFetcher`` resolves host names; offline fetchers pass
+    /// ``AddressPolicy/privateLiteral(host:)``, which never looks a name up.
+    public func check(_ uri: URL, privateAddress: (String) -> String? = AddressPolicy.privateAddress(host:)) throws(FetchError) {
         let scheme = uri.scheme?.lowercased() ?? ""
-        guard policy.allows(scheme: scheme), scheme == "http" || scheme == "https" else {
+        guard allows(scheme: scheme), scheme == "http" || scheme == "https" else {
             throw .schemeRefused(uri: uri.absoluteString, scheme: scheme)
         }
         guard let host = uri.host, !host.isEmpty else {
             throw .failed(uri: uri.absoluteString, reason: "the URI has no host")
         }
-        if policy.refusePrivateAddresses, let address = AddressPolicy.privateAddress(host: host) {
+        if refusePrivateAddresses, let address = privateAddress(host) {
             throw .privateAddressRefused(uri: uri.absoluteString, address: address)
         }
     }
@@ -238,6 +249,14 @@ public enum AddressPolicy {
         if isPrivate(literal: bare) { return bare }
         for address in resolve(bare) where isPrivate(literal: address) { return address }
         return nil
+    }
+
+    /// `host` itself when it is an IP address literal (IPv6 in brackets or not) in a private, link-local,
+    /// loopback or unspecified range; `nil` otherwise. Host names are never looked up, so offline
+    /// fetchers give the same answer on every machine.
+    public static func privateLiteral(host: String) -> String? {
+        let bare = host.hasPrefix("[") && host.hasSuffix("]") ? String(host.dropFirst().dropLast()) : host
+        return isPrivate(literal: bare) ? bare : nil
     }
 
     /// True for a textual IPv4 or IPv6 address in a private, link-local, loopback or unspecified range.

@@ -47,26 +47,130 @@ func readLocalFile(path: String, uri: String, maxBytes: Int) throws(FetchError) 
 }
 
 /// Serves an offline chain from a corpus case: a JSON map from each `VASTAdTagURI` (as resolved, or as
-/// written) to a local file, so chain cases run without a network and give the same result every time.
+/// written) to a local file or to a simulated HTTP response, so chain cases run without a network and give
+/// the same result every time.
 ///
 /// The map file is a JSON object. A value is either a file path relative to the map's directory, or an
-/// object that simulates a failure: `{"status": 404}` (HTTP status, a 301 stop), `{"timeout": true}`
-/// (a 301 timeout stop), `{"file": "a.xml"}` (the same as the plain string).
+/// object that simulates a response (exactly one form per entry):
+///
+/// | entry | the response | finding |
+/// |---|---|---|
+/// | `{"file": "a.xml"}` | the file (the same as the plain string) | |
+/// | `{"status": 404}` | that HTTP status with an empty body; a non-2xx status fails the hop | `CHAIN-fetch-failed` |
+/// | `{"timeout": true}` | no answer within the per-hop time limit | `CHAIN-timeout` |
+/// | `{"redirect": "https://…"}` | an HTTP redirect to that URI (resolved against this one), followed like ``HTTPFetcher`` follows one | |
+/// | `{"redirect": "https://…", "redirects": 3}` | that many redirects in a row before the target | `CHAIN-redirect-limit` past the limit |
+/// | `{"body": "<html/>"}` | a 200 response with this text as its body | `CHAIN-hop-not-xml` / `CHAIN-hop-not-vast` as it parses |
+/// | `{"size": 67108864}` | a 200 response of that many bytes (spaces; never allocated past the limit) | `CHAIN-oversize` past `maxBytes` |
+///
+/// With a ``FetchPolicy`` the fetcher makes the decisions ``HTTPFetcher`` makes, through the same
+/// ``FetchPolicy/check(_:privateAddress:)``: an http(s) URI or redirect target the policy refuses fails with
+/// `schemeRefused` or `privateAddressRefused` (only IP address literals count as private here: host names
+/// are never looked up), more redirects than `redirects` fail with `tooManyRedirects`, and a timeout reports
+/// `perHopTimeout`. Without one, only redirect targets are checked, against the default policy.
 ///
 ///     {
 ///       "https://ads.example.com/wrapper2.xml": "wrapper2.xml",
 ///       "https://ads.example.com/gone.xml": {"status": 404},
-///       "https://slow.example.com/vast": {"timeout": true}
+///       "https://slow.example.com/vast": {"timeout": true},
+///       "https://ads.example.com/moved": {"redirect": "https://ads.example.com/wrapper2.xml"}
 ///     }
 public struct CorpusFetcher: Fetcher {
     /// What a map entry stands for.
-    public enum Entry: Sendable, Hashable {
+    public enum Entry: Sendable, Hashable, Codable {
         /// A file path relative to the base directory.
         case file(String)
-        /// A simulated HTTP status (non-2xx fails the hop).
+        /// A simulated HTTP status with an empty body (non-2xx fails the hop).
         case status(Int)
         /// A simulated timeout.
         case timeout
+        /// A simulated HTTP redirect to `to` (resolved against the requested URI), `count` redirects in a
+        /// row (at least 1) before the target is requested.
+        case redirect(to: String, count: Int)
+        /// A simulated 200 response with these bytes as its body.
+        case body(Data)
+        /// A simulated 200 response of this many bytes (spaces).
+        case size(Int)
+
+        enum Key: String, CodingKey, CaseIterable { case file, status, timeout, redirect, redirects, body, size }
+
+        /// Decodes a plain string (a file) or an object with exactly one of `file`, `status`, `timeout`,
+        /// `redirect` (with an optional `redirects` count), `body` or `size`; any other key is an error.
+        public init(from decoder: any Decoder) throws {
+            if let single = try? decoder.singleValueContainer(), let file = try? single.decode(String.self) {
+                self = .file(file)
+                return
+            }
+            let container = try decoder.container(keyedBy: Key.self)
+            let names = Set(container.allKeys.map(\.stringValue))
+            let loose = try decoder.container(keyedBy: AnyKey.self).allKeys.map(\.stringValue)
+            if let unknown = loose.filter({ !names.contains($0) }).sorted().first {
+                throw DecodingError.dataCorrupted(DecodingError.Context(codingPath: decoder.codingPath, debugDescription:
+                    "unknown key '\(unknown)' in a map entry (allowed: \(Key.allCases.map(\.rawValue).joined(separator: ", ")))"))
+            }
+            let forms = names.subtracting(["redirects"])
+            guard forms.count == 1, let form = forms.first.flatMap(Key.init(stringValue:)) else {
+                throw DecodingError.dataCorrupted(DecodingError.Context(codingPath: decoder.codingPath, debugDescription:
+                    "a map entry is a file name or an object with exactly one of \"file\", \"status\", \"timeout\", \"redirect\", \"body\", \"size\" (found: \(forms.sorted().joined(separator: ", ")))"))
+            }
+            if names.contains("redirects") && form != .redirect {
+                throw DecodingError.dataCorruptedError(forKey: .redirects, in: container, debugDescription: "\"redirects\" needs \"redirect\"")
+            }
+            switch form {
+            case .file: self = .file(try container.decode(String.self, forKey: .file))
+            case .status:
+                let code = try container.decode(Int.self, forKey: .status)
+                guard (100...599).contains(code) else {
+                    throw DecodingError.dataCorruptedError(forKey: .status, in: container, debugDescription: "status \(code) is not an HTTP status (100 to 599)")
+                }
+                self = .status(code)
+            case .timeout:
+                guard try container.decode(Bool.self, forKey: .timeout) else {
+                    throw DecodingError.dataCorruptedError(forKey: .timeout, in: container, debugDescription: "\"timeout\" must be true")
+                }
+                self = .timeout
+            case .redirect:
+                let count = try container.decodeIfPresent(Int.self, forKey: .redirects) ?? 1
+                guard count >= 1 else {
+                    throw DecodingError.dataCorruptedError(forKey: .redirects, in: container, debugDescription: "\"redirects\" must be at least 1")
+                }
+                self = .redirect(to: try container.decode(String.self, forKey: .redirect), count: count)
+            case .body: self = .body(Data(try container.decode(String.self, forKey: .body).utf8))
+            case .size:
+                let size = try container.decode(Int.self, forKey: .size)
+                guard size >= 0 else {
+                    throw DecodingError.dataCorruptedError(forKey: .size, in: container, debugDescription: "\"size\" must not be negative")
+                }
+                self = .size(size)
+            case .redirects: preconditionFailure("excluded above")
+            }
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            if case .file(let file) = self {
+                var single = encoder.singleValueContainer()
+                try single.encode(file)
+                return
+            }
+            var container = encoder.container(keyedBy: Key.self)
+            switch self {
+            case .file: break
+            case .status(let code): try container.encode(code, forKey: .status)
+            case .timeout: try container.encode(true, forKey: .timeout)
+            case .redirect(let target, let count):
+                try container.encode(target, forKey: .redirect)
+                if count != 1 { try container.encode(count, forKey: .redirects) }
+            case .body(let data): try container.encode(String(decoding: data, as: UTF8.self), forKey: .body)
+            case .size(let size): try container.encode(size, forKey: .size)
+            }
+        }
+
+        private struct AnyKey: CodingKey {
+            var stringValue: String
+            var intValue: Int? { nil }
+            init(stringValue: String) { self.stringValue = stringValue }
+            init?(intValue: Int) { nil }
+        }
     }
 
     /// Errors reading a map file.
@@ -84,13 +188,14 @@ public struct CorpusFetcher: Fetcher {
 
     public var map: [String: Entry]
     public var baseDirectory: URL
+    /// Largest body served, in bytes (the policy's `maxBytes` when a policy is given).
     public var maxBytes: Int
+    /// The fetch limits and refusals to apply as ``HTTPFetcher`` would, or `nil` for none but the redirect checks.
+    public var policy: FetchPolicy?
 
     /// A fetcher over `map` (URI → path relative to `baseDirectory`).
     public init(map: [String: String], baseDirectory: URL, maxBytes: Int = FetchPolicy().maxBytes) {
-        self.map = map.mapValues { Entry.file($0) }
-        self.baseDirectory = baseDirectory
-        self.maxBytes = maxBytes
+        self.init(entries: map.mapValues { Entry.file($0) }, baseDirectory: baseDirectory, maxBytes: maxBytes)
     }
 
     /// A fetcher over `entries`, which may simulate failures.
@@ -98,6 +203,13 @@ public struct CorpusFetcher: Fetcher {
         self.map = entries
         self.baseDirectory = baseDirectory
         self.maxBytes = maxBytes
+    }
+
+    /// A fetcher over `entries` that applies `policy` (its size limit, redirect limit, time limit in
+    /// messages, scheme and private-address refusals) the way ``HTTPFetcher`` does.
+    public init(entries: [String: Entry], baseDirectory: URL, policy: FetchPolicy) {
+        self.init(entries: entries, baseDirectory: baseDirectory, maxBytes: policy.maxBytes)
+        self.policy = policy
     }
 
     /// Reads the JSON map at `mapFile`; file paths are relative to the map's directory.
@@ -111,48 +223,64 @@ public struct CorpusFetcher: Fetcher {
 
     /// Parses the JSON text of a map.
     public static func parseMap(_ data: Data, path: String = "<map>") throws(MapError) -> [String: Entry] {
-        guard let object = try? JSONSerialization.jsonObject(with: data), let dictionary = object as? [String: Any] else {
+        guard let object = try? JSONSerialization.jsonObject(with: data), object is [String: Any] else {
             throw .invalid(path: path, reason: "expected a JSON object from URI to file")
         }
-        var entries: [String: Entry] = [:]
-        for (key, value) in dictionary {
-            if let file = value as? String {
-                entries[key] = .file(file)
-            } else if let object = value as? [String: Any] {
-                if let file = object["file"] as? String {
-                    entries[key] = .file(file)
-                } else if let status = object["status"] as? Int {
-                    entries[key] = .status(status)
-                } else if object["timeout"] as? Bool == true {
-                    entries[key] = .timeout
-                } else {
-                    throw .invalid(path: path, reason: "the entry for \(key) needs \"file\", \"status\" or \"timeout\"")
-                }
-            } else {
-                throw .invalid(path: path, reason: "the entry for \(key) is neither a path nor an object")
-            }
+        do {
+            return try JSONDecoder().decode([String: Entry].self, from: data)
+        } catch let DecodingError.dataCorrupted(context) {
+            throw .invalid(path: path, reason: "the entry for \(context.codingPath.first?.stringValue ?? "?"): \(context.debugDescription)")
+        } catch {
+            throw .invalid(path: path, reason: "an entry is neither a path nor an object with \"file\", \"status\", \"timeout\", \"redirect\", \"body\" or \"size\"")
         }
-        return entries
     }
 
     public func fetch(_ uri: URL, referrer: URL?) throws(FetchError) -> FetchedDocument {
-        let keys = [uri.absoluteString, uri.relativeString]
-        guard let entry = keys.lazy.compactMap({ self.map[$0] }).first else {
-            throw .notFound(uri: uri.absoluteString)
+        let requested = uri.absoluteString
+        let scheme = uri.scheme?.lowercased()
+        if let policy, scheme == "http" || scheme == "https" {
+            try policy.check(uri, privateAddress: AddressPolicy.privateLiteral(host:))
         }
-        switch entry {
-        case .status(let code):
-            if (200..<300).contains(code) {
-                return FetchedDocument(data: Data(), finalURI: uri, statusCode: code)
+        let redirectPolicy = policy ?? FetchPolicy()
+        var current = uri
+        var redirects = 0
+        while true {
+            let keys = [current.absoluteString, current.relativeString]
+            guard let entry = keys.lazy.compactMap({ self.map[$0] }).first else {
+                throw .notFound(uri: current.absoluteString)
             }
-            throw .httpStatus(uri: uri.absoluteString, code: code)
-        case .timeout:
-            throw .timeout(uri: uri.absoluteString, seconds: 0)
-        case .file(let relative):
-            let file = relative.hasPrefix("/") ? URL(fileURLWithPath: relative)
-                : baseDirectory.appendingPathComponent(relative)
-            let data = try readLocalFile(path: file.path, uri: uri.absoluteString, maxBytes: maxBytes)
-            return FetchedDocument(data: data, finalURI: uri)
+            switch entry {
+            case .redirect(let target, let count):
+                // As HTTPFetcher: count first, then check the target before following it.
+                redirects += count
+                guard redirects <= redirectPolicy.redirects else {
+                    throw .tooManyRedirects(uri: requested, limit: redirectPolicy.redirects)
+                }
+                guard let next = URL(string: target, relativeTo: current)?.absoluteURL else {
+                    throw .failed(uri: requested, reason: "a redirect to \(target), which is not a URI")
+                }
+                try redirectPolicy.check(next, privateAddress: AddressPolicy.privateLiteral(host:))
+                current = next
+            case .status(let code):
+                if (200..<300).contains(code) {
+                    return FetchedDocument(data: Data(), finalURI: current, statusCode: code, redirects: redirects)
+                }
+                throw .httpStatus(uri: requested, code: code)
+            case .timeout:
+                throw .timeout(uri: requested, seconds: policy?.perHopTimeout ?? 0)
+            case .body(let data):
+                guard data.count <= maxBytes else { throw .oversize(uri: requested, limit: maxBytes) }
+                return FetchedDocument(data: data, finalURI: current, statusCode: 200, redirects: redirects)
+            case .size(let size):
+                guard size <= maxBytes else { throw .oversize(uri: requested, limit: maxBytes) }
+                return FetchedDocument(data: Data(repeating: 0x20, count: size), finalURI: current, statusCode: 200,
+                                       redirects: redirects)
+            case .file(let relative):
+                let file = relative.hasPrefix("/") ? URL(fileURLWithPath: relative)
+                    : baseDirectory.appendingPathComponent(relative)
+                let data = try readLocalFile(path: file.path, uri: requested, maxBytes: maxBytes)
+                return FetchedDocument(data: data, finalURI: current, redirects: redirects)
+            }
         }
     }
 }

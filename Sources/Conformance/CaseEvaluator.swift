@@ -1,3 +1,4 @@
+import Chain
 import ConformCore
 import Foundation
 import VAST
@@ -94,9 +95,18 @@ struct CaseEvaluator: Sendable {
                                    milliseconds: milliseconds(since: clock))
 
         var profileError: String?
-        if let names = expectation?.profiles?.keys.sorted(), !names.isEmpty {
+        if let requests = expectation?.profiles, !requests.isEmpty {
             if let evaluator = options.evaluators.profiles {
-                actual.profiles = evaluator(data, names)
+                do {
+                    let outcome = try evaluator(data, requests.mapValues(\.options))
+                    actual.profiles = outcome.verdicts
+                    // Profile findings join the document's (the verdict stays the document's own).
+                    // Severity overrides and disabled rules of the configuration apply to them too.
+                    let findings = options.configuration.apply(to: outcome.diagnostics).map { $0.inFile(file) }
+                    actual.diagnostics = (actual.diagnostics + findings).sorted()
+                } catch {
+                    profileError = "profile evaluation failed: \(error)"
+                }
             } else {
                 profileError = ConformanceError.noEvaluator(kind: "profiles").description
             }
@@ -128,10 +138,18 @@ struct CaseEvaluator: Sendable {
                                message: ConformanceError.noEvaluator(kind: "chain").description)
         }
         let folderURL = root.appendingPathComponent(folder)
+        var files: [String: URL] = [:]
+        var responses: [String: CorpusFetcher.Entry] = [:]
+        for (uri, entry) in manifest.map {
+            switch entry {
+            case .none: break
+            case .file(let name)?: files[uri] = folderURL.appendingPathComponent(name)
+            case let simulated?: responses[uri] = simulated
+            }
+        }
         let input = ChainCaseInput(
-            folder: folderURL, root: folderURL.appendingPathComponent(manifest.root),
-            map: manifest.map.compactMapValues { $0.map { folderURL.appendingPathComponent($0) } },
-            maxDepth: manifest.maxDepth)
+            folder: folderURL, root: folderURL.appendingPathComponent(manifest.root), map: files,
+            maxDepth: manifest.maxDepth, responses: responses, policy: manifest.policy?.applied(to: PlayerSettings.spec.policy))
         let clock = ContinuousClock.now
         let outcome: ChainOutcome
         do {
@@ -153,7 +171,7 @@ struct CaseEvaluator: Sendable {
                                message: ConformanceError.noEvaluator(kind: "parameters").description)
         }
         let clock = ContinuousClock.now
-        let outcome = evaluator(row.string, row.line)
+        let outcome = evaluator(row.string, row.line, row.policy)
         let table: String
         if case .parameterRow(let name, _) = corpusCase.source { table = name } else { table = corpusCase.file }
         let actual = ActualOutcome(
@@ -273,8 +291,9 @@ struct CaseEvaluator: Sendable {
         }
         if let pinned = expectation?.profiles, let profiles = actual.profiles {
             var failures: [UnmetExpectation] = []
-            for name in pinned.keys.sorted() where profiles[name] != pinned[name] {
-                failures.append(UnmetExpectation(check: .profiles, expected: "\(name): \(pinned[name]!)", actual: "\(name): \(profiles[name] ?? "no verdict")"))
+            for name in pinned.keys.sorted() {
+                guard let verdict = pinned[name]?.verdict, profiles[name] != verdict else { continue }
+                failures.append(UnmetExpectation(check: .profiles, expected: "\(name): \(verdict)", actual: "\(name): \(profiles[name] ?? "no verdict")"))
             }
             mark(.profiles, failures)
         }
@@ -360,46 +379,5 @@ struct CaseEvaluator: Sendable {
         let text = String(decoding: data[start..<index].prefix(800), as: UTF8.self)
             .trimmingCharacters(in: .whitespacesAndNewlines)
         return String(text.prefix(200))
-    }
-}
-
-/// The `chain.json` of a chain case.
-///
-/// ```json
-/// {"version": 1, "root": "root.xml",
-///  "map": {"https://ads.example/w1": "w1.xml", "https://ads.example/gone": null},
-///  "maxDepth": 5,
-///  "expect": {"version": 1, "verdict": "resolved", "chain": {"stopReason": "inline", "hops": 2}}}
-/// ```
-public struct ChainManifest: Sendable, Codable, Hashable {
-    public var version: Int
-    /// The first document, relative to the case folder.
-    public var root: String
-    /// URI → file relative to the case folder; `null` for a URI that must fail to fetch.
-    public var map: [String: String?]
-    public var maxDepth: Int?
-    public var expect: CaseExpectation?
-
-    enum CodingKeys: String, CodingKey, CaseIterable { case version, root, map, maxDepth, expect }
-
-    public init(from decoder: any Decoder) throws {
-        try rejectUnknownKeys(decoder, known: CodingKeys.allCases.map(\.rawValue), in: "chain.json")
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        version = try container.decode(Int.self, forKey: .version)
-        guard version == 1 else {
-            throw DecodingError.dataCorruptedError(forKey: .version, in: container, debugDescription: "chain.json version \(version) is not supported (this conform reads version 1)")
-        }
-        root = try container.decode(String.self, forKey: .root)
-        map = try container.decodeIfPresent([String: String?].self, forKey: .map) ?? [:]
-        maxDepth = try container.decodeIfPresent(Int.self, forKey: .maxDepth)
-        expect = try container.decodeIfPresent(CaseExpectation.self, forKey: .expect)
-    }
-
-    public static func decode(_ data: Data, file: String) throws(ConformanceError) -> ChainManifest {
-        do {
-            return try JSONDecoder().decode(ChainManifest.self, from: data)
-        } catch {
-            throw .malformedExpectation(file: file, reason: describe(error))
-        }
     }
 }

@@ -1,5 +1,7 @@
+import Chain
 import ConformCore
 import Foundation
+import Trafficking
 
 /// The seams through which the runner reaches stages it does not own. The command-line front fills
 /// them: parameter strings go to the trafficking analyser, chain folders to the wrapper resolver and
@@ -36,8 +38,9 @@ public struct ParameterOutcome: Sendable, Codable, Hashable {
 }
 
 /// Analyses one parameter string. `line` is the string's line in its table (positions in the
-/// diagnostics use it).
-public typealias ParameterCaseEvaluator = @Sendable (_ string: String, _ line: Int) -> ParameterOutcome
+/// diagnostics use it); `policy` is the URL policy of the row (its table's `# policy:` line, or the
+/// default policy).
+public typealias ParameterCaseEvaluator = @Sendable (_ string: String, _ line: Int, _ policy: URLPolicy) -> ParameterOutcome
 
 /// A wrapper-chain case as the chain evaluator receives it: the root document and the map from
 /// `VASTAdTagURI` to local files, all inside the case folder.
@@ -50,12 +53,19 @@ public struct ChainCaseInput: Sendable, Hashable {
     public var map: [String: URL]
     /// The maximum wrapper depth to allow, when the case sets one (otherwise the resolver's default).
     public var maxDepth: Int?
+    /// URI → simulated response (status, timeout, redirect, body, size), beside the files of ``map``.
+    public var responses: [String: CorpusFetcher.Entry]
+    /// The fetch limits, when the case changes the spec settings' (otherwise `nil`).
+    public var policy: FetchPolicy?
 
-    public init(folder: URL, root: URL, map: [String: URL], maxDepth: Int? = nil) {
+    public init(folder: URL, root: URL, map: [String: URL], maxDepth: Int? = nil,
+                responses: [String: CorpusFetcher.Entry] = [:], policy: FetchPolicy? = nil) {
         self.folder = folder
         self.root = root
         self.map = map
         self.maxDepth = maxDepth
+        self.responses = responses
+        self.policy = policy
     }
 }
 
@@ -90,6 +100,21 @@ public struct ChainOutcome: Sendable, Codable, Hashable {
 /// Resolves one chain case. Throwing marks the case as `error` with the error's description.
 public typealias ChainCaseEvaluator = @Sendable (_ input: ChainCaseInput) throws -> ChainOutcome
 
-/// The document a profile evaluator looks at: the case file's bytes and its decoded form are not
-/// retained by the runner, so the evaluator gets the bytes and decodes what it needs.
-public typealias ProfileEvaluator = @Sendable (_ data: Data, _ names: [String]) -> [String: String]
+/// What the player profiles concluded about one document.
+public struct ProfileOutcome: Sendable, Hashable {
+    /// Profile name → verdict in words.
+    public var verdicts: [String: String]
+    /// The findings of every profile evaluated (`PROFILE-…` ids), joined to the case's diagnostics.
+    public var diagnostics: [Diagnostic]
+
+    public init(verdicts: [String: String], diagnostics: [Diagnostic] = []) {
+        self.verdicts = verdicts
+        self.diagnostics = diagnostics
+    }
+}
+
+/// Evaluates the profiles a case asks for: `requests` maps each profile name to its `key=value`
+/// options. The case file's bytes and its decoded form are not retained by the runner, so the
+/// evaluator gets the bytes and decodes what it needs. Throwing (an unknown profile, an option that
+/// does not parse) marks the case as `error` with the error's description.
+public typealias ProfileEvaluator = @Sendable (_ data: Data, _ requests: [String: [String]]) throws -> ProfileOutcome

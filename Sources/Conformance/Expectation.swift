@@ -24,8 +24,9 @@ public struct CaseExpectation: Sendable, Codable, Hashable {
     public var tracking: [String: [String]]?
     public var chain: ChainExpectation?
     public var parameters: ParameterExpectation?
-    /// Profile name → expected verdict in words.
-    public var profiles: [String: String]?
+    /// Profile name → what to evaluate and, optionally, the verdict in words it must give. Naming a
+    /// profile evaluates it; its findings (`PROFILE-…`) join the case's diagnostics.
+    public var profiles: [String: ProfileRequest]?
     /// Resource bounds for hostile inputs.
     public var limits: LimitExpectation?
     /// An XML Schema (path relative to the case file) the document is also validated against, as
@@ -35,7 +36,7 @@ public struct CaseExpectation: Sendable, Codable, Hashable {
     public init(version: Int = CaseExpectation.currentVersion, verdict: String? = nil, tags: [String] = [],
                 description: String? = nil, diagnostics: DiagnosticExpectation? = nil,
                 tracking: [String: [String]]? = nil, chain: ChainExpectation? = nil,
-                parameters: ParameterExpectation? = nil, profiles: [String: String]? = nil,
+                parameters: ParameterExpectation? = nil, profiles: [String: ProfileRequest]? = nil,
                 limits: LimitExpectation? = nil) {
         self.version = version
         self.verdict = verdict
@@ -74,7 +75,7 @@ public struct CaseExpectation: Sendable, Codable, Hashable {
         tracking = try container.decodeIfPresent([String: [String]].self, forKey: .tracking)
         chain = try container.decodeIfPresent(ChainExpectation.self, forKey: .chain)
         parameters = try container.decodeIfPresent(ParameterExpectation.self, forKey: .parameters)
-        profiles = try container.decodeIfPresent([String: String].self, forKey: .profiles)
+        profiles = try container.decodeIfPresent([String: ProfileRequest].self, forKey: .profiles)
         limits = try container.decodeIfPresent(LimitExpectation.self, forKey: .limits)
         schema = try container.decodeIfPresent(String.self, forKey: .schema)
     }
@@ -252,6 +253,49 @@ public struct ParameterExpectation: Sendable, Codable, Hashable {
         var container = encoder.container(keyedBy: CodingKeys.self)
         if formatPinned { try container.encode(format ?? "-", forKey: .format) }
         try container.encodeIfPresent(fields, forKey: .fields)
+    }
+}
+
+/// One profile a case asks for: `"pause": "eligible: …"` pins the verdict; the object form
+/// `{"verdict": "…", "options": ["duration=600"]}` also sets the profile's `key=value` options (those of
+/// `conform check --profile-option`), and leaves the verdict unpinned when `verdict` is absent.
+public struct ProfileRequest: Sendable, Codable, Hashable, ExpressibleByStringLiteral {
+    /// The verdict in words the profile must give, or `nil` to leave it unpinned.
+    public var verdict: String?
+    /// `key=value` profile options, applied in order to the defaults.
+    public var options: [String]
+
+    public init(verdict: String? = nil, options: [String] = []) {
+        self.verdict = verdict
+        self.options = options
+    }
+
+    public init(stringLiteral value: String) {
+        self.init(verdict: value)
+    }
+
+    enum CodingKeys: String, CodingKey, CaseIterable { case verdict, options }
+
+    public init(from decoder: any Decoder) throws {
+        if let single = try? decoder.singleValueContainer(), let verdict = try? single.decode(String.self) {
+            self.init(verdict: verdict)
+            return
+        }
+        try rejectUnknownKeys(decoder, known: CodingKeys.allCases.map(\.rawValue), in: "profiles entry")
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(verdict: try container.decodeIfPresent(String.self, forKey: .verdict),
+                  options: try container.decodeIfPresent([String].self, forKey: .options) ?? [])
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        if let verdict, options.isEmpty {
+            var single = encoder.singleValueContainer()
+            try single.encode(verdict)
+            return
+        }
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encodeIfPresent(verdict, forKey: .verdict)
+        if !options.isEmpty { try container.encode(options, forKey: .options) }
     }
 }
 

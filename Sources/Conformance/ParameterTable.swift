@@ -1,4 +1,5 @@
 import Foundation
+import Trafficking
 
 /// One row of a parameter table: a trafficking-parameter string and what it must produce.
 public struct ParameterRow: Sendable, Hashable {
@@ -20,6 +21,9 @@ public struct ParameterRow: Sendable, Hashable {
     public var string: String
     /// Tags from the table's `# tags:` line.
     public var tags: [String]
+    /// The URL policy the string is analysed under: the table's `# policy:` line above the row, or the
+    /// default policy (http and https destinations on any host, https-only takeover pages).
+    public var policy: URLPolicy = .default
 
     public init(id: String, line: Int, verdict: String, format: String?, present: [String] = [],
                 absent: [String] = [], string: String, tags: [String] = []) {
@@ -57,6 +61,11 @@ public struct ParameterRow: Sendable, Hashable {
 /// - diagnostics: comma-separated rule ids that must appear, `!ID` for ids that must not, or `-`;
 /// - string: everything after the fourth tab, unchanged (it may contain tabs and spaces).
 /// A header row whose first column is `id` is skipped.
+///
+/// `# policy: allowed-hosts=example.com; allowed-schemes=https; takeover-schemes=https` sets the URL
+/// policy of every row below it (keys as `conform params` spells its options; a key left out keeps its
+/// default); `# policy: default` returns to the default policy. A policy line that does not parse is a
+/// broken entry, and the rows below it keep the policy before it.
 public enum ParameterTable {
     /// A parsed line: a row, or a line that is not a valid row (reported as a broken case).
     public enum Entry: Sendable, Hashable {
@@ -68,6 +77,7 @@ public enum ParameterTable {
         var entries: [Entry] = []
         var seen = Set<String>()
         var tags: [String] = []
+        var policy = URLPolicy.default
         var lineNumber = 0
         // "\r\n" is one Character in Swift, so split on both spellings of a line end.
         for rawLine in text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" }) {
@@ -80,6 +90,12 @@ public enum ParameterTable {
                 if comment.lowercased().hasPrefix("tags:") {
                     tags = comment.dropFirst(5).split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
                         .filter { !$0.isEmpty }
+                } else if comment.lowercased().hasPrefix("policy:") {
+                    switch parsePolicy(String(comment.dropFirst(7))) {
+                    case .success(let parsed): policy = parsed
+                    case .failure(let problem):
+                        entries.append(.broken(line: lineNumber, id: nil, message: "invalid '# policy:' line: \(problem.message)"))
+                    }
                 }
                 continue
             }
@@ -117,8 +133,52 @@ public enum ParameterTable {
             var row = ParameterRow(id: id, line: lineNumber, verdict: verdict, format: format,
                                    present: present, absent: absent, string: columns[4], tags: tags)
             row.pinsFormat = pinsFormat
+            row.policy = policy
             entries.append(.row(row))
         }
         return entries
+    }
+
+    /// Why a `# policy:` line does not parse.
+    public struct PolicyProblem: Error, Sendable, Hashable {
+        public var message: String
+    }
+
+    /// The keys a `# policy:` line understands, as `conform params` spells its options.
+    public static let policyKeys = ["allowed-schemes", "allowed-hosts", "takeover-schemes"]
+
+    /// Parses the text after `# policy:`: `default`, or `key=a,b` settings separated by `;`.
+    public static func parsePolicy(_ text: String) -> Result<URLPolicy, PolicyProblem> {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        if trimmed.lowercased() == "default" { return .success(.default) }
+        var policy = URLPolicy.default
+        var seen = Set<String>()
+        for setting in trimmed.split(separator: ";") {
+            let parts = setting.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            let key = parts[0].trimmingCharacters(in: .whitespaces).lowercased()
+            guard parts.count == 2, policyKeys.contains(key) else {
+                return .failure(PolicyProblem(message:
+                    "'\(setting.trimmingCharacters(in: .whitespaces))' is not key=value with a key of \(policyKeys.joined(separator: ", ")) (or 'default')"))
+            }
+            guard seen.insert(key).inserted else {
+                return .failure(PolicyProblem(message: "\(key) is set twice"))
+            }
+            let values = Set(parts[1].split(separator: ",").map { item -> String in
+                let value = item.trimmingCharacters(in: .whitespaces).lowercased()
+                return value.hasSuffix(":") ? String(value.dropLast()) : value
+            }.filter { !$0.isEmpty })
+            guard !values.isEmpty else {
+                return .failure(PolicyProblem(message: "\(key) needs at least one value"))
+            }
+            switch key {
+            case "allowed-schemes": policy.allowedSchemes = values
+            case "allowed-hosts": policy.allowedHosts = values
+            default: policy.takeoverSchemes = values
+            }
+        }
+        guard !seen.isEmpty else {
+            return .failure(PolicyProblem(message: "no setting (write key=value pairs separated by ';', or 'default')"))
+        }
+        return .success(policy)
     }
 }

@@ -15,10 +15,10 @@ extension CaseEvaluators {
 
 /// The evaluators behind ``CaseEvaluators/standard``.
 enum StandardEvaluators {
-    /// A parameter-string case: the trafficking analyzer, with the typed creative flattened to
-    /// `field.path → value` for expectations that pin fields.
-    static let parameters: ParameterCaseEvaluator = { string, line in
-        let analysis = TraffickingAnalyzer.analyze(string, line: line)
+    /// A parameter-string case: the trafficking analyzer under the row's URL policy, with the typed
+    /// creative flattened to `field.path → value` for expectations that pin fields.
+    static let parameters: ParameterCaseEvaluator = { string, line, policy in
+        let analysis = TraffickingAnalyzer.analyze(string, policy: policy, line: line)
         return ParameterOutcome(
             format: analysis.format?.rawValue, fields: analysis.creative.map(flatten) ?? [:],
             diagnostics: analysis.diagnostics, accepted: analysis.accepted)
@@ -31,9 +31,13 @@ enum StandardEvaluators {
             let path = url.standardizedFileURL.path
             return path.hasPrefix(folder + "/") ? String(path.dropFirst(folder.count + 1)) : path
         }
-        let fetcher = CorpusFetcher(map: map, baseDirectory: input.folder)
+        // The same limits and refusals an HTTP fetch would apply, with the case's changes.
+        let policy = input.policy ?? PlayerSettings.spec.policy
+        var entries = input.responses
+        for (uri, file) in map { entries[uri] = .file(file) }
+        let fetcher = CorpusFetcher(entries: entries, baseDirectory: input.folder, policy: policy)
         let data = try Data(contentsOf: input.root)
-        let settings = PlayerSettings(name: "corpus", maxDepth: input.maxDepth ?? PlayerSettings.spec.maxDepth)
+        let settings = PlayerSettings(name: "corpus", maxDepth: input.maxDepth ?? PlayerSettings.spec.maxDepth, policy: policy)
         let resolved = WrapperResolver.resolve(rootData: data, rootURI: nil, fetcher: fetcher, settings: settings)
         guard let ad = resolved.ads.first else {
             return ChainOutcome(hops: [], stopReason: "no-ad", errorCode: VASTErrorCode.noAdAfterWrapper.rawValue,
@@ -43,6 +47,7 @@ enum StandardEvaluators {
             ChainHopSummary(uri: $0.uri ?? input.root.lastPathComponent, depth: $0.index, outcome: $0.outcome.rawValue)
         }
         var tracking: [String: [TrackedURL]] = [:]
+        var trackingFindings: [Diagnostic] = []
         if let report = TrackingCollector().collect(ad) {
             func convert(_ urls: [TrackingURL]) -> [TrackedURL] { urls.map { TrackedURL(url: $0.url, hop: $0.hop, position: $0.position) } }
             tracking["impression"] = convert(report.impression)
@@ -51,16 +56,23 @@ enum StandardEvaluators {
             tracking["clickTracking"] = convert(report.clickTracking)
             for (event, urls) in report.events { tracking[event] = convert(urls) }
             tracking = tracking.filter { !$0.value.isEmpty }
+            trackingFindings = report.diagnostics
         }
         return ChainOutcome(hops: hops, stopReason: ad.stop.reason.rawValue, errorCode: ad.stop.vastErrorCode?.rawValue,
-                            tracking: tracking, diagnostics: resolved.diagnostics + ad.diagnostics)
+                            tracking: tracking, diagnostics: Array(Set(resolved.diagnostics + ad.diagnostics + trackingFindings)).sorted())
     }
 
-    /// Profile verdicts of a document, by profile name.
-    static let profiles: ProfileEvaluator = { data, names in
+    /// Profile verdicts and findings of a document, each profile with its own options.
+    static let profiles: ProfileEvaluator = { data, requests in
         let input = VASTDecoder.decode(data)
-        let reports = names.compactMap(ProfileName.init(rawValue:)).map { Profiles.evaluate($0, input: input) }
-        return Profiles.verdicts(reports)
+        var reports: [ProfileReport] = []
+        for (name, settings) in requests.sorted(by: { $0.key < $1.key }) {
+            guard let profile = ProfileName(rawValue: name) else {
+                throw ProfileError.invalidOption("unknown profile '\(name)' (profiles: \(ProfileName.allCases.map(\.rawValue).joined(separator: ", ")))")
+            }
+            reports.append(Profiles.evaluate(profile, input: input, options: try ProfileOptions(settings: settings)))
+        }
+        return ProfileOutcome(verdicts: Profiles.verdicts(reports), diagnostics: reports.flatMap(\.diagnostics))
     }
 
     /// `{"carousel": {"title": "T", "images": [{"url": …}]}}` → `title: T`, `images[1].url: …`.

@@ -191,6 +191,49 @@ public struct ProfileOptions: Sendable, Codable, Hashable {
     }
 }
 
+extension ProfileOptions {
+    /// The `key=value` settings that turn the default options into these, in the order of ``keys``
+    /// (a key whose value is the default is left out): `ProfileOptions()` with each setting
+    /// ``applying(_:)`` in turn equals `self`. Corpus cases and generated rule examples carry options
+    /// in this form.
+    public var settings: [String] {
+        let defaults = ProfileOptions()
+        func number(_ value: Double) -> String {
+            value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
+        }
+        var out: [String] = []
+        if companion.formats != defaults.companion.formats {
+            out.append("formats=" + companion.formats.sorted().map(\.rawValue).joined(separator: ","))
+        }
+        if companion.standardSlotSize != defaults.companion.standardSlotSize {
+            out.append("slot=" + (companion.standardSlotSize?.description ?? "none"))
+        }
+        if companion.orientation != defaults.companion.orientation { out.append("orientation=\(companion.orientation.rawValue)") }
+        if companion.presentationMode != defaults.companion.presentationMode { out.append("mode=\(companion.presentationMode.rawValue)") }
+        if companion.platform != defaults.companion.platform { out.append("platform=\(companion.platform.rawValue)") }
+        if companion.persistCarouselAfterAd != defaults.companion.persistCarouselAfterAd {
+            out.append("persist-carousel=\(companion.persistCarouselAfterAd)")
+        }
+        if companion.failedImages != defaults.companion.failedImages {
+            out.append("failed-images=" + companion.failedImages.joined(separator: ","))
+        }
+        if boundaries != defaults.boundaries { out.append("boundaries=" + boundaries.map(number).joined(separator: ",")) }
+        if leadTimeMilliseconds != defaults.leadTimeMilliseconds { out.append("lead-time-ms=\(leadTimeMilliseconds)") }
+        if let contentDuration, contentDuration != defaults.contentDuration { out.append("duration=" + number(contentDuration)) }
+        if cuePoints != defaults.cuePoints { out.append("cue-points=" + cuePoints.map(number).joined(separator: ",")) }
+        if breakOffset != defaults.breakOffset { out.append("break-offset=" + number(breakOffset)) }
+        return out
+    }
+
+    /// The default options with every setting of `settings` applied in order.
+    /// - Throws: ``ProfileError/invalidOption(_:)`` for the first setting that does not apply.
+    public init(settings: [String]) throws(ProfileError) {
+        var options = ProfileOptions()
+        for setting in settings { options = try options.applying(setting) }
+        self = options
+    }
+}
+
 /// Parses a time given as seconds (`90`, `12.5`) or as `HH:MM:SS[.mmm]`; `nil` otherwise or when negative.
 public func parseSeconds(_ raw: String) -> Double? {
     let trimmed = raw.trimmingWhitespace()

@@ -72,8 +72,8 @@ import Testing
         // A changed analyser result is a failure against the snapshot.
         options.record = false
         options.filter = CaseFilter([])
-        options.evaluators.parameters = { string, line in
-            var outcome = ParameterTableTests.fakeEvaluator(string, line)
+        options.evaluators.parameters = { string, line, policy in
+            var outcome = ParameterTableTests.fakeEvaluator(string, line, policy)
             outcome.fields["extra"] = "1"
             return outcome
         }

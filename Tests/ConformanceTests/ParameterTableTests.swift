@@ -1,6 +1,7 @@
 import ConformCore
 import Foundation
 import Testing
+import Trafficking
 @testable import Conformance
 
 @Suite struct ParameterTableTests {
@@ -32,6 +33,48 @@ import Testing
         guard case .broken(5, nil, _) = entries[4] else { Issue.record("\(entries[4])"); return }
     }
 
+    @Test func policyLinesSetTheURLPolicyOfTheRowsBelow() {
+        let text = "r0\t-\t*\t-\ts\n"
+            + "# policy: allowed-hosts=Example.com, .example.net; allowed-schemes=https:\n"
+            + "r1\t-\t*\t-\ts\n"
+            + "# policy: takeover-schemes=\n"
+            + "r2\t-\t*\t-\ts\n"
+            + "#policy: default\n"
+            + "r3\t-\t*\t-\ts\n"
+        let entries = ParameterTable.parse(text)
+        let rows = entries.compactMap { entry -> ParameterRow? in
+            if case .row(let row) = entry { return row }
+            return nil
+        }
+        #expect(rows.map(\.id) == ["r0", "r1", "r2", "r3"])
+        let restricted = URLPolicy(allowedSchemes: ["https"], allowedHosts: ["example.com", ".example.net"])
+        #expect(rows.map(\.policy) == [.default, restricted, restricted, .default])
+        guard case .broken(4, nil, let message) = entries[2] else { Issue.record("\(entries[2])"); return }
+        #expect(message.contains("takeover-schemes needs at least one value"))
+        #expect(ParameterTable.parsePolicy("allowed-hosts=a; allowed-hosts=b").failureMessage?.contains("set twice") == true)
+        #expect(ParameterTable.parsePolicy("hosts=a").failureMessage?.contains("allowed-schemes, allowed-hosts, takeover-schemes") == true)
+        #expect(ParameterTable.parsePolicy("  ").failureMessage != nil)
+    }
+
+    /// The standard evaluator analyses each row under its policy: the same string fires
+    /// `PARAM-url-policy` only below a policy line that excludes its host.
+    @Test func standardEvaluatorUsesTheRowPolicy() throws {
+        let corpus = try TemporaryCorpus()
+        let string = "icon=https://cdn.example.com/i.png,bannerTitle=Shoes,ctaUrl=https://shop.example.org/x"
+        try corpus.write("params/policy.tsv", """
+            any-host\taccepted\tcustomCTA\t!PARAM-url-policy\t\(string)
+            # policy: allowed-hosts=example.com
+            restricted\trejected\tcustomCTA\tPARAM-url-policy\t\(string)
+            wrong\taccepted\tcustomCTA\t!PARAM-url-policy\t\(string)
+
+            """)
+        var options = RunOptions(corpus: corpus.root)
+        options.evaluators = .standard
+        let (summary, results) = try run(options)
+        #expect(summary.totals == RunTotals(cases: 3, passed: 2, failed: 1, errors: 0))
+        #expect(results.result("params/policy.tsv#wrong")?.unmet.map(\.expected) == ["verdict accepted", "no PARAM-url-policy diagnostic"])
+    }
+
     @Test func rowExpectationCarriesVerdictFormatAndRules() {
         let row = ParameterRow(id: "r", line: 1, verdict: "rejected", format: nil, present: ["A"], absent: ["B"], string: "s")
         let expectation = row.expectation
@@ -44,7 +87,7 @@ import Testing
 
     /// A stand-in for the trafficking analyser: accepts strings starting with `cta=`, detects
     /// `customCTA`, and reports `PARAM-duplicate-key` when a key repeats.
-    static let fakeEvaluator: ParameterCaseEvaluator = { string, line in
+    static let fakeEvaluator: ParameterCaseEvaluator = { string, line, _ in
         let keys = string.split(separator: ",").map { $0.split(separator: "=").first.map(String.init) ?? "" }
         var diagnostics: [Diagnostic] = []
         if Set(keys).count != keys.count {
@@ -100,5 +143,12 @@ import Testing
         #expect(results.result("params/a.tsv#r1")?.errorMessage?.contains("no parameters evaluator") == true)
         let (skipped, _) = try run(RunOptions(corpus: corpus.root, skipKinds: [.params]))
         #expect(skipped.totals == RunTotals(cases: 1, passed: 1, failed: 0, errors: 0))
+    }
+}
+
+extension Result where Failure == ParameterTable.PolicyProblem {
+    var failureMessage: String? {
+        if case .failure(let problem) = self { return problem.message }
+        return nil
     }
 }

@@ -213,8 +213,10 @@ import Testing
         #expect(without.result("p/a.xml")?.status == .error)
         #expect(without.result("p/a.xml")?.errorMessage?.contains("no profiles evaluator") == true)
         var options = RunOptions(corpus: corpus.root)
-        options.evaluators.profiles = { data, names in
-            Dictionary(uniqueKeysWithValues: names.map { ($0, data.isEmpty ? "?" : ($0 == "pauseAd" ? "eligible" : "not ok")) })
+        options.evaluators.profiles = { data, requests in
+            ProfileOutcome(verdicts: Dictionary(uniqueKeysWithValues: requests.keys.map {
+                ($0, data.isEmpty ? "?" : ($0 == "pauseAd" ? "eligible" : "not ok"))
+            }))
         }
         let (_, with) = try run(options)
         let result = try #require(with.result("p/a.xml"))

@@ -12,7 +12,7 @@
 ///
 /// Image and tracking URLs (`icon`, `carousel_banner`, `carousel_images`, `sidelogo`, ...) are not
 /// destinations: the reference requires them to be HTTP or HTTPS whatever the policy says.
-public struct URLPolicy: Sendable, Codable, Equatable {
+public struct URLPolicy: Sendable, Codable, Hashable {
     /// Schemes (lower case) accepted for destination URLs. Default: `http`, `https`.
     public var allowedSchemes: Set<String>
     /// Hosts accepted for destinations and takeover pages, or `nil` for any host. Default: `nil`.

@@ -1,4 +1,5 @@
 import ConformCore
+import Profiles
 import Foundation
 import Trafficking
 import Validation
@@ -16,8 +17,10 @@ enum DumpRuleExamplesCommand {
         OPTIONS:
           -h, --help              Show this help.
 
-        Output: [{"kind" (vast or params), "id", "severity", "versions": {"from", "to"} or null,
-                  "valid": [text], "invalid": [{"text", "positions": [{"line", "column"}]}]}]
+        Output: [{"kind" (vast, params or profile), "id", "severity", "versions": {"from", "to"} or null,
+                  "valid": [text], "invalid": [{"text", "positions": [{"line", "column"}]}],
+                  for profile rules also "profile" (pause, companion, ssai, schedule) and "options"
+                  (the key=value profile options the examples assume)}]
         sorted by id; texts have their ↓ markers removed.
 
         EXAMPLES:
@@ -27,13 +30,16 @@ enum DumpRuleExamplesCommand {
     struct Versions: Encodable { var from: String; var to: String }
     struct Invalid: Encodable { var text: String; var positions: [SourcePosition] }
     struct Entry: Encodable {
-        /// `vast` (examples are documents) or `params` (examples are parameter strings).
+        /// `vast` (examples are documents), `params` (examples are parameter strings) or `profile`
+        /// (documents evaluated through ``profile`` with ``options``).
         var kind: String
         var id: String
         var severity: Severity
         var versions: Versions?
         var valid: [String]
         var invalid: [Invalid]
+        var profile: String? = nil
+        var options: [String]? = nil
     }
 
     static func run(_ arguments: [String]) -> Int32 {
@@ -54,7 +60,13 @@ enum DumpRuleExamplesCommand {
                   valid: description.validExamples.map(\.cleanText),
                   invalid: description.invalidExamples.map { Invalid(text: $0.cleanText, positions: $0.markerPositions) })
         }
-        let entries = (vast + params).sorted { $0.id < $1.id }
+        let profiles = ProfileRules.entries.map { entry in
+            Entry(kind: "profile", id: entry.rule.id, severity: entry.rule.severity, versions: nil,
+                  valid: entry.rule.validExamples.map(\.cleanText),
+                  invalid: entry.rule.invalidExamples.map { Invalid(text: $0.cleanText, positions: $0.markerPositions) },
+                  profile: entry.profile.rawValue, options: entry.exampleOptions.settings)
+        }
+        let entries = (vast + params + profiles).sorted { $0.id < $1.id }
         print(encodeJSON(entries))
         return ExitCode.success
     }

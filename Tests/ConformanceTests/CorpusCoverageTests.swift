@@ -1,0 +1,118 @@
+import Chain
+import ConformCore
+import Foundation
+import Profiles
+import Testing
+import Validation
+@testable import Conformance
+
+/// Which rule ids the expectations of a corpus name, case by case: where a rule must fire
+/// (`diagnostics.present`, a table row's rule ids) and where it must not (`diagnostics.absent`, `!ID`).
+struct RuleCoverage {
+    /// Case id → rule ids that must appear.
+    var present: [String: Set<String>] = [:]
+    /// Case id → rule ids that must not appear.
+    var absent: [String: Set<String>] = [:]
+    /// Cases whose expectation could not be read, with the reason.
+    var unreadable: [String] = []
+
+    /// Reads the expectation of every case under `root` (documents' sidecars, `chain.json`'s `expect`,
+    /// table rows) without running anything.
+    init(corpus root: URL) throws {
+        for corpusCase in try Corpus.discover(at: root) {
+            let expectation: CaseExpectation?
+            do {
+                switch corpusCase.source {
+                case .document(_, let sidecar?):
+                    expectation = try CaseExpectation.decode(Data(contentsOf: root.appendingPathComponent(sidecar)), file: sidecar)
+                case .document(_, nil):
+                    expectation = nil
+                case .chain(let folder):
+                    let path = folder + "/" + Corpus.chainFileName
+                    expectation = try ChainManifest.decode(Data(contentsOf: root.appendingPathComponent(path)), file: path).expect
+                case .parameterRow(_, let row):
+                    expectation = row.expectation
+                case .broken(let file, let message):
+                    unreadable.append("\(file): \(message)")
+                    continue
+                }
+            } catch {
+                unreadable.append("\(corpusCase.id): \(error)")
+                continue
+            }
+            guard let diagnostics = expectation?.diagnostics else { continue }
+            present[corpusCase.id] = Set(diagnostics.present.map(\.rule))
+            absent[corpusCase.id] = Set(diagnostics.absent)
+        }
+    }
+
+    /// The coverage without the cases whose id starts with `prefix`.
+    func removing(casesStartingWith prefix: String) -> RuleCoverage {
+        var copy = self
+        copy.present = present.filter { !$0.key.hasPrefix(prefix) }
+        copy.absent = absent.filter { !$0.key.hasPrefix(prefix) }
+        return copy
+    }
+
+    /// Ids of `catalogue` with no case where they must fire, and with no case where they must not.
+    func gaps(in catalogue: [String]) -> (neverFires: [String], neverAbsent: [String]) {
+        let fired = present.values.reduce(into: Set<String>()) { $0.formUnion($1) }
+        let forbidden = absent.values.reduce(into: Set<String>()) { $0.formUnion($1) }
+        return (catalogue.filter { !fired.contains($0) }.sorted(), catalogue.filter { !forbidden.contains($0) }.sorted())
+    }
+
+    /// Every rule id an expectation names.
+    var named: Set<String> {
+        (Array(present.values) + Array(absent.values)).reduce(into: Set<String>()) { $0.formUnion($1) }
+    }
+}
+
+/// The shipped corpus pins every rule of the catalogue both ways: at least one case where it must
+/// fire and one where it must not.
+@Suite struct CorpusCoverageTests {
+    static let corpus = packageRoot.appendingPathComponent("Corpus")
+    static let available = FileManager.default.fileExists(atPath: corpus.path)
+
+    /// The full catalogue: VAST, VMAP, XML and XSD rules, the trafficking-parameter rules and the chain
+    /// findings (`AllRules.descriptions`), and the player-profile rules.
+    static var catalogue: [String] {
+        (AllRules.descriptions + ProfileRules.all).map(\.id)
+    }
+
+    @Test func catalogueSpansEveryFamily() {
+        let ids = Self.catalogue
+        #expect(Set(ids).count == ids.count, "duplicate rule ids in the catalogue")
+        for prefix in ["VAST-", "VMAP-", "XML-", "XSD-", "PARAM-", "CHAIN-", "PROFILE-"] {
+            #expect(ids.contains { $0.hasPrefix(prefix) }, "no \(prefix) rule in the catalogue")
+        }
+        #expect(ids.filter { $0.hasPrefix("CHAIN-") }.count == ChainRules.all.count)
+        #expect(ids.filter { $0.hasPrefix("PROFILE-") }.count == ProfileRules.all.count)
+    }
+
+    @Test(.enabled(if: available, "Corpus/ is not present"))
+    func everyRuleFiresSomewhereAndIsAbsentSomewhere() throws {
+        let coverage = try RuleCoverage(corpus: Self.corpus)
+        #expect(coverage.unreadable.isEmpty, "\(coverage.unreadable.prefix(10))")
+        let gaps = coverage.gaps(in: Self.catalogue)
+        #expect(gaps.neverFires.isEmpty, "rules with no case where they must fire: \(gaps.neverFires)")
+        #expect(gaps.neverAbsent.isEmpty, "rules with no case where they must not fire: \(gaps.neverAbsent)")
+        // A rule id an expectation names but the catalogue does not know is a typo that pins nothing.
+        let unknown = coverage.named.subtracting(Self.catalogue).sorted()
+        #expect(unknown.isEmpty, "expectations name unknown rule ids: \(unknown)")
+    }
+
+    /// The check notices a missing case: without the cases of one rule, that rule is reported.
+    @Test(.enabled(if: available, "Corpus/ is not present"))
+    func removingARulesCasesOpensAGap() throws {
+        let coverage = try RuleCoverage(corpus: Self.corpus)
+        let chain = coverage.removing(casesStartingWith: "chains/rules/CHAIN-timeout/").gaps(in: Self.catalogue)
+        #expect(chain.neverFires == ["CHAIN-timeout"])
+        #expect(chain.neverAbsent == ["CHAIN-timeout"])
+        let profile = coverage.removing(casesStartingWith: "profiles/rules/PROFILE-pause-no-ad/invalid-").gaps(in: Self.catalogue)
+        #expect(profile.neverFires == ["PROFILE-pause-no-ad"])
+        #expect(profile.neverAbsent.isEmpty)
+        let parameter = coverage.removing(casesStartingWith: "rules/PARAM-url-policy/").removing(casesStartingWith: "policies/")
+            .gaps(in: Self.catalogue)
+        #expect(parameter.neverFires == ["PARAM-url-policy"])
+    }
+}
