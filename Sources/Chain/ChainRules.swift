@@ -205,7 +205,7 @@ public enum ChainRules {
              fix: "percent-encode the URL and use only known macros in [NAME] or %%NAME%% form", .warning,
              [macrosRef, SpecReference(document: .rfc3986, section: "3", quote: "URI = scheme \":\" hier-part [ \"?\" query ] [ \"#\" fragment ]")],
              valid: "<Impression>https://t.example.com/imp?cb=[CACHEBUSTING]</Impression>",
-             invalid: "<Impression>https://t.example.com/imp?x=[UNKNOWN MACRO]</Impression>"),
+             invalid: "<Impression>https://t.example.com/imp?x=[NOT_A_MACRO]</Impression>"),
         rule(ChainRuleID.wrapperWithoutURI, "Wrapper without VASTAdTagURI",
              "a Wrapper has no VASTAdTagURI to follow",
              rationale: "VASTAdTagURI is required in a Wrapper; without it the ad fails schema validation (101).",
