@@ -168,3 +168,28 @@ extension Array where Element == Diagnostic {
         contains { $0.severity >= threshold }
     }
 }
+
+extension Array where Element == Diagnostic {
+    /// The same order as `sorted()` (file, position, offset, rule id, message; stable for ties), found by
+    /// sorting integer keys and comparing strings only between findings at the same place. Cheaper
+    /// than moving whole diagnostics through the comparisons.
+    public func sortedDeterministically() -> [Diagnostic] {
+        guard count > 1 else { return self }
+        let file = self[0].file
+        guard allSatisfy({ $0.file == file }) else { return sorted() }
+        var keys: [(line: Int, column: Int, offset: Int, index: Int)] = indices.map { i in
+            let position = self[i].position
+            return (position?.line ?? 0, position?.column ?? 0, self[i].offset ?? -1, i)
+        }
+        return withUnsafeBufferPointer { items in
+            keys.sort { a, b in
+                if a.line != b.line { return a.line < b.line }
+                if a.column != b.column { return a.column < b.column }
+                if a.offset != b.offset { return a.offset < b.offset }
+                if items[a.index].ruleID != items[b.index].ruleID { return items[a.index].ruleID < items[b.index].ruleID }
+                return items[a.index].message < items[b.index].message
+            }
+            return keys.map { items[$0.index] }
+        }
+    }
+}

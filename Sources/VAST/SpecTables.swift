@@ -294,7 +294,15 @@ public enum Macros {
 /// going to be shown); the 4.2 schema that 4.3 tags are validated with does not list it. conform accepts
 /// it in 4.3 documents and reports it in 4.2 and earlier.
 public enum TrackingEvents {
+    /// The event names of Linear, NonLinear and Companion tracking in `version` (built once per version).
     public static func names(for version: VASTVersion) -> Set<String> {
+        byVersion[version] ?? []
+    }
+
+    private static let byVersion: [VASTVersion: Set<String>] = Dictionary(
+        uniqueKeysWithValues: VASTVersion.allCases.map { ($0, makeNames(for: $0)) })
+
+    private static func makeNames(for version: VASTVersion) -> Set<String> {
         var set: Set<String> = ["creativeView", "start", "firstQuartile", "midpoint", "thirdQuartile", "complete",
                                 "mute", "unmute", "pause", "resume", "rewind", "acceptInvitation", "close"]
         switch version {
@@ -327,6 +335,6 @@ public enum TrackingEvents {
 
     /// Every event name any version knows (including `verificationNotExecuted`).
     public static let allNames: Set<String> = VASTVersion.allCases.reduce(into: Set<String>()) {
-        $0.formUnion(names(for: $1)); $0.formUnion(verificationNames(for: $1))
+        $0.formUnion(makeNames(for: $1)); $0.formUnion(verificationNames(for: $1))
     }
 }

@@ -163,3 +163,25 @@ import VAST
         if let host = full.host, URLLocalHostRule.isLocal(host) { #expect(URLLocalHostRule.mayBeLocal(url)) }
     }
 }
+
+@Suite("Diagnostic order")
+struct DiagnosticOrderTests {
+    @Test("sortedDeterministically gives the order of sorted(), ties included")
+    func matchesSorted() {
+        var generator = SystemRandomNumberGenerator()
+        let ids = ["VAST-2.0-url-http", "VAST-2.0-url-cdata", "VAST-2.0-url-placeholder-host", "XML-not-well-formed"]
+        for _ in 0..<200 {
+            let count = Int.random(in: 0...40, using: &generator)
+            let items = (0..<count).map { i in
+                Diagnostic(
+                    ruleID: ids.randomElement(using: &generator)!, severity: .warning,
+                    message: ["a", "b", "c"].randomElement(using: &generator)!,
+                    position: Bool.random(using: &generator)
+                        ? SourcePosition(line: Int.random(in: 1...4, using: &generator), column: Int.random(in: 1...3, using: &generator)) : nil,
+                    path: "/VAST/Ad[\(i)]",
+                    offset: Bool.random(using: &generator) ? Int.random(in: 0...2, using: &generator) : nil)
+            }
+            #expect(items.sortedDeterministically() == items.sorted())
+        }
+    }
+}

@@ -54,8 +54,10 @@ public final class RuleContext {
 
     /// Reports a finding of the running rule at `position` (and `path`), at the rule's default severity.
     public func report(_ message: String, at position: SourcePosition?, path: String?, details: [String: String] = [:]) {
-        guard let rule = currentRule?.description else { return }
-        findings.append(rule.diagnostic(message, at: position, path: path, details: details))
+        guard let rule = currentRule else { return }
+        findings.append(Diagnostic(
+            ruleID: rule.id, severity: rule.severity, message: message, position: position, path: path,
+            spec: rule.primaryReference, details: details))
     }
 
     /// Adds a finding made by another checker (for example a trafficking-parameter rule), keeping

@@ -21,11 +21,18 @@ final class CompiledRule: Sendable {
     let type: any Rule.Type
     let description: RuleDescription
     let versions: ClosedRange<VASTVersion>?
+    /// What every finding of the rule carries, kept apart so reporting does not copy the description.
+    let id: String
+    let severity: Severity
+    let primaryReference: SpecReference?
 
     init(_ type: any Rule.Type) {
         self.type = type
         self.description = type.description
         self.versions = description.versions
+        self.id = description.id
+        self.severity = description.severity
+        self.primaryReference = description.primaryReference
     }
 
     static func compile(_ types: [any Rule.Type]) -> CompiledRules { CompiledRules(types.map(CompiledRule.init)) }
@@ -88,7 +95,7 @@ public enum Validator {
             }
         }
         let applied = overrides ? configuration.apply(to: all) : all
-        return (file == nil ? applied : applied.map { $0.inFile(file) }).sorted()
+        return (file == nil ? applied : applied.map { $0.inFile(file) }).sortedDeterministically()
     }
 
     /// Runs every rule over `input` as `validate` does and adds each rule's time in seconds to

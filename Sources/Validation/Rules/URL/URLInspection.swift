@@ -112,18 +112,34 @@ struct URLInspection: Sendable {
     /// The distinct characters RFC 3986 does not allow unencoded, in order of first appearance.
     /// Whitespace is excluded (see the whitespace rule).
     var unencodedCharacters: [Character] {
+        // ASCII text (the common case) is checked byte by byte; other text character by character.
+        if masked.utf8.allSatisfy({ $0 < 0x80 }) {
+            var seen: [UInt8] = []
+            for b in masked.utf8 where Self.isUnencodedASCII(b) && !seen.contains(b) { seen.append(b) }
+            return seen.map { Character(Unicode.Scalar($0)) }
+        }
         var seen: [Character] = []
         for character in masked {
             let isBad: Bool
             if let ascii = character.asciiValue {
-                isBad = ascii < 0x20 && !(character.isWhitespace) || ascii == 0x7F
-                    || "\"<>\\^`{|}".contains(character)
+                isBad = character.isWhitespace ? false : Self.isUnencodedASCII(ascii)
             } else {
                 isBad = !character.isWhitespace
             }
             if isBad && !seen.contains(character) { seen.append(character) }
         }
         return seen
+    }
+
+    /// ASCII bytes RFC 3986 does not allow unencoded: controls other than whitespace, DEL, and
+    /// `"<>\^`{|}`. Whitespace (tab, LF, VT, FF, CR, space) is left to the whitespace rule.
+    static func isUnencodedASCII(_ b: UInt8) -> Bool {
+        switch b {
+        case 0x09...0x0D, 0x20: false
+        case 0x00..<0x20, 0x7F: true
+        case 0x22, 0x3C, 0x3E, 0x5C, 0x5E, 0x60, 0x7B, 0x7C, 0x7D: true
+        default: false
+        }
     }
 
     /// Replaces `[NAME]`, `%%NAME%%`, `${NAME}` and `{{NAME}}` tokens by `0`.
