@@ -22,11 +22,22 @@ struct URLPlaceholderHostRule: Rule {
         ])
 
     static func isPlaceholder(_ host: String) -> Bool {
-        let host = host.hasSuffix(".") ? String(host.dropLast()) : host
-        for domain in ["example.com", "example.net", "example.org"] where host == domain || host.hasSuffix("." + domain) { return true }
-        for tld in ["example", "test", "invalid"] where host == tld || host.hasSuffix("." + tld) { return true }
+        // Byte comparisons: the host is lower-cased already, and every reserved name is ASCII.
+        var bytes = Array(host.utf8)
+        if bytes.last == UInt8(ascii: ".") { bytes.removeLast() }
+        for name in reservedNames {
+            if bytes.count == name.count ? bytes == name
+                : bytes.count > name.count && bytes[bytes.count - name.count - 1] == UInt8(ascii: ".")
+                    && bytes[(bytes.count - name.count)...].elementsEqual(name) {
+                return true
+            }
+        }
         return false
     }
+
+    /// The reserved example domains and top-level names (RFC 2606 / RFC 6761), as bytes.
+    private static let reservedNames: [[UInt8]] = ["example.com", "example.net", "example.org", "example", "test", "invalid"]
+        .map { Array($0.utf8) }
 
     func check(_ context: RuleContext) {
         let urls = context.urls, facts = context.urlFacts
