@@ -9,14 +9,30 @@ protocol CaseSource {
     var info: RunInfo { get }
     /// The number of cases.
     var count: Int { get }
-    /// Calls `body` with the case at each of `ordinals` (0-based positions in the source), in that order.
-    func forEach(_ ordinals: [Int], _ body: (CaseResult) throws -> Void) throws
+    /// Calls `body` with the case at each of `ordinals` (0-based positions in the source), in that
+    /// order, read in `detail`.
+    func forEach(_ ordinals: [Int], detail: CaseDetail, _ body: (CaseResult) throws -> Void) throws
+}
+
+/// How much of a case a reporter needs.
+enum CaseDetail {
+    /// Everything.
+    case full
+    /// Everything but tracking URLs, chain hops, parameter fields and the description; each
+    /// diagnostic only by its rule id (the rest of it empty). Much quicker to read from a file:
+    /// tracking URLs are most of a case's text. A source may still hand out the full case.
+    case outline
 }
 
 extension CaseSource {
+    /// Calls `body` with the whole case at each of `ordinals`, in that order.
+    func forEach(_ ordinals: [Int], _ body: (CaseResult) throws -> Void) throws {
+        try forEach(ordinals, detail: .full, body)
+    }
+
     /// Calls `body` with every case, in the source's order.
-    func forEachCase(_ body: (CaseResult) throws -> Void) throws {
-        try forEach(Array(0..<count), body)
+    func forEachCase(detail: CaseDetail = .full, _ body: (CaseResult) throws -> Void) throws {
+        try forEach(Array(0..<count), detail: detail, body)
     }
 }
 
@@ -27,7 +43,7 @@ struct MemoryCaseSource: CaseSource {
     var info: RunInfo { results.info }
     var count: Int { results.cases.count }
 
-    func forEach(_ ordinals: [Int], _ body: (CaseResult) throws -> Void) throws {
+    func forEach(_ ordinals: [Int], detail: CaseDetail, _ body: (CaseResult) throws -> Void) throws {
         for ordinal in ordinals { try body(results.cases[ordinal]) }
     }
 }
@@ -99,12 +115,15 @@ final class FileCaseSource: CaseSource {
     /// Enough of a case line to tell it from a run header line cheaply.
     private struct CaseHeader: Decodable { var id: String; var suite: String; var status: CaseStatus }
 
-    func forEach(_ ordinals: [Int], _ body: (CaseResult) throws -> Void) throws {
+    func forEach(_ ordinals: [Int], detail: CaseDetail, _ body: (CaseResult) throws -> Void) throws {
         for ordinal in ordinals {
             let data = try Self.read(handle, ranges[ordinal])
             let item: CaseResult
             do {
-                item = try decoder.decode(CaseResult.self, from: data)
+                switch detail {
+                case .full: item = try decoder.decode(CaseResult.self, from: data)
+                case .outline: item = try decoder.decode(CaseOutline.self, from: data).result
+                }
             } catch {
                 throw ReportError.unreadableResults(reason: "\(url.path): case \(ordinal + 1): \(ResultsReader.describe(error))")
             }
@@ -119,6 +138,37 @@ final class FileCaseSource: CaseSource {
             throw ReportError.unreadableResults(reason: "the results file changed while it was read")
         }
         return data
+    }
+}
+
+/// A case result read in ``CaseDetail/outline``: the keys of ``CaseResult`` that the outline keeps.
+private struct CaseOutline: Decodable {
+    struct RuleOnly: Decodable { var ruleID: String }
+
+    var id: String
+    var suite: String
+    var kind: CaseKind
+    var status: CaseStatus
+    var tags: [String]
+    var expectedVerdict: String?
+    var actualVerdict: String
+    var checks: [CheckName: CheckOutcome]
+    var unmet: [UnmetExpectation]
+    var diagnostics: [RuleOnly]
+    var requiredRules: [String]
+    var forbiddenRules: [String]
+    var profiles: [String: String]?
+    var file: String
+    var durationMilliseconds: Double
+    var errorMessage: String?
+
+    var result: CaseResult {
+        CaseResult(
+            id: id, suite: suite, kind: kind, status: status, tags: tags, expectedVerdict: expectedVerdict,
+            actualVerdict: actualVerdict, checks: checks, unmet: unmet,
+            diagnostics: diagnostics.map { Diagnostic(ruleID: $0.ruleID, severity: .info, message: "") },
+            requiredRules: requiredRules, forbiddenRules: forbiddenRules, profiles: profiles, file: file,
+            durationMilliseconds: durationMilliseconds, errorMessage: errorMessage)
     }
 }
 
@@ -234,9 +284,9 @@ enum JSONLayoutScanner {
 
 extension CaseSource {
     /// Calls `body` with the case at each of `ordinals` in turn until it returns `false`.
-    func forEach(_ ordinals: some Collection<Int>, while body: (CaseResult) throws -> Bool) throws {
+    func forEach(_ ordinals: some Collection<Int>, detail: CaseDetail = .full, while body: (CaseResult) throws -> Bool) throws {
         do {
-            try forEach(Array(ordinals)) { item in
+            try forEach(Array(ordinals), detail: detail) { item in
                 guard try body(item) else { throw StopReading() }
             }
         } catch is StopReading {

@@ -40,7 +40,7 @@ public enum GitHubAnnotations {
         var errors: [String] = [], warnings: [String] = []
         var errorCount = 0, warningCount = 0
         let failing = digest.idOrder().filter { digest.entries[$0].rank != UInt8(ReportModel.statusRank(.passed)) }
-        try source.forEach(failing) { item in
+        try source.forEach(failing, detail: .outline) { item in
             let command = known.contains(item.id) ? "warning" : "error"
             var lines: [String] = []
             let file = digest.repositoryPath(of: item)

@@ -31,7 +31,7 @@ public struct JUnitReporter: StreamingReporter {
             let time = ordinals.reduce(0) { $0 + digest.entries[$1].milliseconds } / 1000
             try out.write(JUnitReporter.suiteStart(name: suite.name, totals: suite.totals, seconds: time))
             let classname = JUnitReporter.classname(suite.name)
-            try source.forEach(Array(ordinals)) { item in
+            try source.forEach(Array(ordinals), detail: .outline) { item in
                 try out.write(JUnitReporter.caseElement(item, classname: classname, corpus: corpus))
             }
             try out.write(JUnitReporter.suiteEnd)

@@ -45,7 +45,7 @@ public struct MarkdownReporter: StreamingReporter {
             section = "the failures"
             if out.add("\n### Failures (\(Numbers.grouped(failingCount)))\n\n") {
                 let failing = model.displayOrder().filter { model.entries[$0].rank != UInt8(ReportModel.statusRank(.passed)) }
-                try source.forEach(failing, while: { item in
+                try source.forEach(failing, detail: .outline, while: { item in
                     guard out.add(failureBlock(item, model: model)) else { return false }
                     shownFailures += 1
                     return true
@@ -72,7 +72,7 @@ public struct MarkdownReporter: StreamingReporter {
                 let rows = order[cursor..<(cursor + suite.totals.cases)]
                 cursor += suite.totals.cases
                 guard out.add(matrixHeader(suite, model: model)) else { break }
-                try source.forEach(rows, while: { item in out.add(matrixRow(item, suite: suite, model: model)) })
+                try source.forEach(rows, detail: .outline, while: { item in out.add(matrixRow(item, suite: suite, model: model)) })
                 if out.truncated { break }
             }
         }

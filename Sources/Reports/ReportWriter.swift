@@ -27,9 +27,10 @@ public enum ReportWriter {
     /// the largest case rather than by the run: the file is scanned once for totals, folders and
     /// rule coverage, and each report then reads the cases it shows one at a time.
     /// - Returns: the URLs of the files written, in the order of `formats`.
-    /// - Throws: ``ReportError``: ``ReportError/unreadableResults(reason:)`` and the other reading
-    ///   errors of ``ResultsReader/read(_:)`` before any file is written; files written before a
-    ///   later failure stay written.
+    /// - Throws: ``ReportError``: the reading errors of ``ResultsReader/read(_:)`` (the first pass
+    ///   reads the whole file, so a broken file is found before any report is written, except a
+    ///   fault in the parts only `report.html` and `results.json` read: tracking URLs, chain hops,
+    ///   parameter fields, whole diagnostics); files written before a failure stay written.
     @discardableResult
     public static func write(
         resultsAt url: URL, rules: [RuleDescription], formats: [ReportFormat], to directory: URL

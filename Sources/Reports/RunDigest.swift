@@ -72,7 +72,7 @@ struct RunDigest {
         entries.reserveCapacity(source.count)
         ids.reserveCapacity(source.count)
 
-        try source.forEachCase { item in
+        try source.forEachCase(detail: .outline) { item in
             totals.add(item.status)
             let index: Int
             if let known = suiteIndex[item.suite] {

@@ -86,7 +86,7 @@ public struct SARIFReporter: StreamingReporter {
         })
         let failing = digest.idOrder().filter { digest.entries[$0].rank != UInt8(ReportModel.statusRank(.passed)) }
         try array.write(to: out) { element in
-            try source.forEach(failing) { item in
+            try source.forEach(failing, detail: .outline) { item in
                 for result in results(of: item, digest: digest, index: index) {
                     try element(try JSONText.encode(result, format: .sarif, pretty: true))
                 }
