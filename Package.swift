@@ -56,7 +56,7 @@ let package = Package(
         .testTarget(
             name: "ReportsTests", dependencies: ["Reports", "Conformance", "ConformCore", "XMLCore", "ConformTestSupport"],
             exclude: ["Golden"]),
-        .testTarget(name: "ConformanceTests", dependencies: ["Conformance", "Validation", "VAST", "ConformCore", "ConformTestSupport"]),
+        .testTarget(name: "ConformanceTests", dependencies: ["Conformance", "Chain", "Validation", "VAST", "ConformCore", "ConformTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )
