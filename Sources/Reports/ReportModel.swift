@@ -44,7 +44,9 @@ struct RuleCoverage: Sendable, Hashable {
     }
 }
 
-/// What every reporter derives from a run: sorted cases, groups, columns, totals and coverage.
+/// A run's cases sorted and grouped in memory, with columns, totals and coverage: for small runs and
+/// tests. The reporters themselves work from a ``RunDigest`` and read cases one at a time; the
+/// static helpers here (order, outcome of a column, columns, paths) are shared by both.
 struct ReportModel: Sendable {
     var info: RunInfo
     /// All cases, grouped by suite (sorted by name), failures first within a suite, then by id.
