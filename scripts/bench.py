@@ -4,6 +4,7 @@ import argparse
 import glob
 import json
 import os
+import shutil
 import statistics
 import subprocess
 import sys
@@ -101,13 +102,17 @@ def main():
         else:
             corpus = os.path.join(tmp, "big-corpus")
             make_big_corpus(corpus, gen, args.run_cases)
-            out = os.path.join(tmp, "big-out")
-            start = time.perf_counter()
-            proc = subprocess.run(["/usr/bin/time", "-f", "%M", conform, "run", corpus, "--output", out, "--format", "json"],
-                                  capture_output=True, text=True)
-            elapsed = time.perf_counter() - start
-            peak_kb = int(proc.stderr.strip().splitlines()[-1]) if proc.stderr.strip() else -1
-            print(f"conform run on {args.run_cases} generated cases: {elapsed:.1f} s, peak RSS {peak_kb / 1024:.1f} MB (target < 200 MB), exit {proc.returncode}")
+            # JSON alone (the results files), then every report format, each read back one case at a time.
+            for formats in ["json", "html,markdown,json,junit,sarif"]:
+                out = os.path.join(tmp, "big-out-" + formats.replace(",", "-"))
+                start = time.perf_counter()
+                proc = subprocess.run(["/usr/bin/time", "-f", "%M", conform, "run", corpus, "--output", out, "--format", formats, "--quiet"],
+                                      capture_output=True, text=True)
+                elapsed = time.perf_counter() - start
+                peak_kb = int(proc.stderr.strip().splitlines()[-1]) if proc.stderr.strip() else -1
+                print(f"conform run on {args.run_cases} generated cases, --format {formats}: {elapsed:.1f} s, "
+                      f"peak RSS {peak_kb / 1024:.1f} MB (target < 200 MB), exit {proc.returncode}")
+                shutil.rmtree(out, ignore_errors=True)
 
 
 def make_big_corpus(directory, tags, count):

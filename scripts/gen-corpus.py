@@ -746,7 +746,7 @@ def generate_hostile(writer):
             verdict, tags=["generated", "hostile"], description=description, present=present, limits=limit,
             tracking=tracking))
         count += 1
-    return count
+    return count + generate_hop_chain(writer)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -801,11 +801,60 @@ def chain_inline(name, ads=1, companions=False):
     return "\n".join(lines) + "\n"
 
 
-def write_chain(writer, folder, documents, root, mapping, expectation, max_depth=5):
+def write_chain(writer, folder, documents, root, mapping, expectation, max_depth=5, parent="chains"):
     for name, text in documents.items():
-        writer.add(f"chains/{folder}/{name}", text)
-    writer.json(f"chains/{folder}/chain.json", {"version": 1, "root": root, "map": mapping, "maxDepth": max_depth,
-                                                "expect": expectation})
+        writer.add(f"{parent}/{folder}/{name}", text)
+    manifest = {"version": 1, "root": root, "map": mapping, "expect": expectation}
+    if max_depth is not None:
+        manifest["maxDepth"] = max_depth
+    writer.json(f"{parent}/{folder}/chain.json", manifest)
+
+
+HOP_CHAIN_HOPS = 10_000
+HOP_CHAIN_BASE = "https://ads.example.com/hops"
+
+
+def generate_hop_chain(writer):
+    """A chain description of 10,000 wrapper hops, kept small: hop n (n = 1 ... 10,000) is the URI
+    <base>/a/b/c/d, the four digits of n - 1, and its document points at hop n + 1 with a relative
+    VASTAdTagURI that counts up like an odometer ("5" after .../4, "../3/0" after .../2/9, ...).
+    Hops that count up the same way share a document, so 37 documents serve all 10,000 URIs; the
+    last hop points at an InLine. The resolver must stop at its depth limit (5, the spec's) after
+    fetching 5 of them, whatever the length of the description."""
+    folder = f"wrapper-chain-{HOP_CHAIN_HOPS}-hops"
+    docs, mapping = {}, {}
+
+    def hop_uri(number):
+        return HOP_CHAIN_BASE + "/" + "/".join(f"{number:04d}")
+
+    def step(number):
+        """The relative reference from hop URI `number` to `number + 1`, and the document holding it."""
+        digits = [int(x) for x in f"{number:04d}"]
+        if number + 1 == HOP_CHAIN_HOPS:
+            return "../../../inline.xml", "last.xml"
+        carry = 0
+        while digits[3 - carry] == 9:
+            carry += 1
+        reference = "../" * carry + "/".join([str(digits[3 - carry] + 1)] + ["0"] * carry)
+        return reference, "next-" + "-".join([str(digits[3 - carry] + 1)] + ["0"] * carry) + ".xml"
+
+    docs["root.xml"] = chain_wrapper(f"{folder}-root", hop_uri(0), 0, events=False)
+    for number in range(HOP_CHAIN_HOPS):
+        reference, name = step(number)
+        if name not in docs:
+            docs[name] = chain_wrapper(f"{folder}-{name[:-4]}", reference, number + 1, events=False)
+        mapping[hop_uri(number)] = name
+    docs["inline.xml"] = chain_inline(f"{folder}-inline")
+    mapping[HOP_CHAIN_BASE + "/inline.xml"] = "inline.xml"
+    limit = 5
+    uris = ["root.xml"] + [hop_uri(number) for number in range(limit + 1)]
+    write_chain(writer, folder, docs, "root.xml", mapping, expect(
+        "unresolved", tags=["generated", "hostile", "chain", "depth-limit"],
+        description=f"a chain description of {HOP_CHAIN_HOPS:,} wrapper hops: resolution stops at the depth limit "
+                    f"of {limit} (VAST error 302) after {limit} fetches",
+        chain={"stopReason": "depth-exceeded", "errorCode": 302, "hops": limit + 2, "uris": uris},
+        present=["CHAIN-depth-exceeded"], limits={"maxMilliseconds": 5000}), max_depth=None, parent="hostile")
+    return 1
 
 
 # Chain findings a clean chain must not produce; each failing shape below pins the one it must.

@@ -1,5 +1,6 @@
 import ConformCore
 import Conformance
+import Foundation
 
 /// GitHub Actions workflow commands that annotate the tag files in a pull request:
 /// `::error file=Corpus/vast/a.xml,line=3,col=5,title=…::message`, one per unmet expectation and
@@ -12,13 +13,37 @@ public enum GitHubAnnotations {
     /// The annotation lines, each ending in a newline; a run without failures gives only the notice.
     /// - Parameter limit: the most `::error`/`::warning` lines to print (default 50).
     public static func render(_ results: RunResults, limit: Int = 50) -> String {
-        let model = ReportModel(results, rules: [])
-        let known = Set(results.info.baseline?.stillFailing ?? [])
+        let source = MemoryCaseSource(results: results)
+        // Reading cases from memory cannot fail.
+        return (try? render(source, digest: RunDigest(source, rules: []), limit: limit)) ?? ""
+    }
+
+    /// ``render(_:limit:)`` of a saved results file (`results.json` or a JSON Lines stream), reading
+    /// one case at a time: only the annotations printed are kept.
+    /// - Throws: ``ReportError`` when the file cannot be read.
+    public static func render(resultsAt url: URL, limit: Int = 50) throws(ReportError) -> String {
+        if let source = FileCaseSource.open(url) {
+            do {
+                return try render(source, digest: RunDigest(source, rules: []), limit: limit)
+            } catch let error as ReportError {
+                guard case .unreadableResults = error else { throw error }
+            } catch {}
+        }
+        return render(try ResultsReader.read(contentsOf: url), limit: limit)
+    }
+
+    static func render(_ source: some CaseSource, digest: RunDigest, limit: Int) throws -> String {
+        let info = digest.info
+        let known = Set(info.baseline?.stillFailing ?? [])
+        let shown = max(0, limit)
+        // Errors come before warnings; only the first `limit` of each can be printed.
         var errors: [String] = [], warnings: [String] = []
-        for item in results.cases.sorted(by: { $0.id < $1.id }) where item.status != .passed {
+        var errorCount = 0, warningCount = 0
+        let failing = digest.idOrder().filter { digest.entries[$0].rank != UInt8(ReportModel.statusRank(.passed)) }
+        try source.forEach(failing, detail: .outline) { item in
             let command = known.contains(item.id) ? "warning" : "error"
             var lines: [String] = []
-            let file = model.repositoryPath(of: item)
+            let file = digest.repositoryPath(of: item)
             if item.status == .error {
                 lines.append(line(command, file: file, position: nil, title: "conform: \(item.id) could not run",
                                   message: item.errorMessage ?? "the case could not be run"))
@@ -31,19 +56,25 @@ public enum GitHubAnnotations {
                 lines.append(line(command, file: file, position: unmet.position, title: title,
                                   message: "expected \(unmet.expected); actual \(unmet.actual)"))
             }
-            if command == "error" { errors += lines } else { warnings += lines }
+            if command == "error" {
+                errorCount += lines.count
+                errors += lines.prefix(max(0, shown - errors.count))
+            } else {
+                warningCount += lines.count
+                warnings += lines.prefix(max(0, shown - warnings.count))
+            }
         }
-        let all = errors + warnings
-        var out = all.prefix(max(0, limit)).joined()
-        let totals = model.totals
+        let total = errorCount + warningCount
+        var out = (errors + warnings).prefix(shown).joined()
+        let totals = digest.totals
         var summary = "conform: \(Numbers.count(totals.cases, "case")), \(Numbers.grouped(totals.passed)) passed,"
         summary += " \(Numbers.grouped(totals.failed)) failed, \(Numbers.count(totals.errors, "error"))"
-        if let baseline = results.info.baseline {
+        if let baseline = info.baseline {
             summary += "; against the baseline: \(Numbers.count(baseline.newFailures.count, "new failure")), \(Numbers.grouped(baseline.fixed.count)) fixed,"
             summary += " \(Numbers.grouped(baseline.stillFailing.count)) still failing"
         }
-        if all.count > limit {
-            summary += "; \(Numbers.count(all.count - limit, "more annotation")) left out (see report.md or report.html)"
+        if total > limit {
+            summary += "; \(Numbers.count(total - limit, "more annotation")) left out (see report.md or report.html)"
         }
         out += "::notice title=conform::\(Escape.annotationData(summary))\n"
         return out

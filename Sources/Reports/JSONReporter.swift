@@ -4,7 +4,7 @@ import Foundation
 
 /// `results.json`: the complete ``RunResults``, cases sorted by id, keys sorted, pretty-printed.
 /// The layout is documented in Docs/Results-JSON.md; `info.schemaVersion` says which version it is.
-public struct JSONReporter: Reporter {
+public struct JSONReporter: StreamingReporter {
     /// ``ReportFormat/json``.
     public static let format = ReportFormat.json
 
@@ -12,9 +12,24 @@ public struct JSONReporter: Reporter {
     public init() {}
 
     public func render(_ results: RunResults, rules: [RuleDescription]) throws(ReportError) -> String {
-        var sorted = results
-        sorted.cases.sort { $0.id < $1.id }
-        return try JSONText.encode(sorted, format: .json, pretty: true) + "\n"
+        try renderInMemory(results, rules: rules)
+    }
+
+    func write(_ digest: RunDigest, source: some CaseSource, to out: ReportOutput) throws {
+        func marker(_ number: Int) -> CaseResult {
+            CaseResult(id: "conform-stream-marker-\(number)", suite: "", kind: .vast, status: .passed, actualVerdict: "", file: "")
+        }
+        let info = digest.info
+        let array = try StreamedJSONArray(pretty: true, format: .json, document: { numbers throws(ReportError) in
+            try JSONText.encode(RunResults(info: info, cases: numbers.map(marker)), format: .json, pretty: true) + "\n"
+        }, marker: { number throws(ReportError) in
+            try JSONText.encode(marker(number), format: .json, pretty: true)
+        })
+        try array.write(to: out) { element in
+            try source.forEach(digest.idOrder()) { item in
+                try element(try JSONText.encode(item, format: .json, pretty: true))
+            }
+        }
     }
 }
 
@@ -57,6 +72,17 @@ public enum ResultsReader {
             throw .unsupportedSchemaVersion(found: results.info.schemaVersion, supported: RunInfo.schemaVersion)
         }
         return results
+    }
+
+    /// ``read(_:)`` of the file at `url`.
+    public static func read(contentsOf url: URL) throws(ReportError) -> RunResults {
+        let data: Data
+        do {
+            data = try Data(contentsOf: url)
+        } catch {
+            throw .unreadableResults(reason: error.localizedDescription)
+        }
+        return try read(data)
     }
 
     private static func readLines(_ data: Data, decoder: JSONDecoder) throws -> RunResults {

@@ -4,7 +4,7 @@ import Conformance
 /// `junit.xml`: one `<testsuite>` per corpus folder, one `<testcase>` per case, one `<failure>`
 /// per unmet expectation and an `<error>` for a case that could not run. Loads in Jenkins, GitLab,
 /// GitHub test-report actions, Azure Pipelines and CircleCI.
-public struct JUnitReporter: Reporter {
+public struct JUnitReporter: StreamingReporter {
     /// ``ReportFormat/junit``.
     public static let format = ReportFormat.junit
 
@@ -12,17 +12,31 @@ public struct JUnitReporter: Reporter {
     public init() {}
 
     public func render(_ results: RunResults, rules: [RuleDescription]) throws(ReportError) -> String {
-        let model = ReportModel(results, rules: rules)
-        var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-        let totalTime = model.cases.reduce(0) { $0 + $1.durationMilliseconds } / 1000
-        out += "<testsuites name=\"conform\" tests=\"\(model.totals.cases)\" failures=\"\(model.totals.failed)\""
-        out += " errors=\"\(model.totals.errors)\" time=\"\(Numbers.fixed(results.info.durationSeconds ?? totalTime, digits: 3))\">\n"
-        for suite in model.suites {
-            let cases = suite.cases.sorted { $0.id < $1.id }
-            out += JUnitReporter.suiteElement(name: suite.name, cases: cases, corpus: results.info.corpus)
+        try renderInMemory(results, rules: rules)
+    }
+
+    func write(_ digest: RunDigest, source: some CaseSource, to out: ReportOutput) throws {
+        let corpus = digest.info.corpus
+        // Times are summed in the order the in-memory report always used: the run's in display
+        // order, each folder's by case id.
+        let totalTime = digest.displayOrder().reduce(0) { $0 + digest.entries[$1].milliseconds } / 1000
+        try out.write("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n")
+        try out.write("<testsuites name=\"conform\" tests=\"\(digest.totals.cases)\" failures=\"\(digest.totals.failed)\"")
+        try out.write(" errors=\"\(digest.totals.errors)\" time=\"\(Numbers.fixed(digest.info.durationSeconds ?? totalTime, digits: 3))\">\n")
+        let order = digest.folderThenIDOrder()
+        var cursor = 0
+        for suite in digest.suites {
+            let ordinals = order[cursor..<(cursor + suite.totals.cases)]
+            cursor += suite.totals.cases
+            let time = ordinals.reduce(0) { $0 + digest.entries[$1].milliseconds } / 1000
+            try out.write(JUnitReporter.suiteStart(name: suite.name, totals: suite.totals, seconds: time))
+            let classname = JUnitReporter.classname(suite.name)
+            try source.forEach(Array(ordinals), detail: .outline) { item in
+                try out.write(JUnitReporter.caseElement(item, classname: classname, corpus: corpus))
+            }
+            try out.write(JUnitReporter.suiteEnd)
         }
-        out += "</testsuites>\n"
-        return out
+        try out.write("</testsuites>\n")
     }
 
     /// One `<testsuite>` element with its cases, indented by two spaces. Exposed per suite so that a
@@ -31,39 +45,56 @@ public struct JUnitReporter: Reporter {
         var totals = RunTotals()
         for item in cases { totals.add(item.status) }
         let time = cases.reduce(0) { $0 + $1.durationMilliseconds } / 1000
+        var out = suiteStart(name: name, totals: totals, seconds: time)
+        let classname = classname(name)
+        for item in cases { out += caseElement(item, classname: classname, corpus: corpus) }
+        out += suiteEnd
+        return out
+    }
+
+    /// The opening `<testsuite>` tag of a folder.
+    static func suiteStart(name: String, totals: RunTotals, seconds: Double) -> String {
         var out = "  <testsuite name=\"\(Escape.xml(name, attribute: true))\" tests=\"\(totals.cases)\""
-        out += " failures=\"\(totals.failed)\" errors=\"\(totals.errors)\" skipped=\"0\" time=\"\(Numbers.fixed(time, digits: 3))\">\n"
-        let classname = Escape.xml(name.replacingSlashes(), attribute: true)
-        for item in cases {
-            out += "    <testcase name=\"\(Escape.xml(item.id, attribute: true))\" classname=\"\(classname)\""
-            out += " file=\"\(Escape.xml(ReportModel.join(corpus, item.file), attribute: true))\""
-            out += " time=\"\(Numbers.fixed(item.durationMilliseconds / 1000, digits: 3))\""
-            switch item.status {
-            case .passed:
-                out += "/>\n"
-            case .error:
-                out += ">\n"
-                let message = item.errorMessage ?? "the case could not be run"
-                out += "      <error message=\"\(Escape.xml(message, attribute: true))\" type=\"error\">"
-                out += Escape.xml(message) + "</error>\n"
-                out += "    </testcase>\n"
-            case .failed:
-                out += ">\n"
-                if item.unmet.isEmpty {
-                    let message = "expected \(item.expectedVerdict ?? "the expectation to hold"), got \(item.actualVerdict)"
-                    out += "      <failure message=\"\(Escape.xml(message, attribute: true))\" type=\"verdict\">"
-                    out += Escape.xml(message) + "</failure>\n"
-                }
-                for unmet in item.unmet {
-                    out += "      <failure message=\"\(Escape.xml(Text.unmetLine(unmet), attribute: true))\""
-                    out += " type=\"\(Escape.xml(unmet.check.rawValue, attribute: true))\">"
-                    out += Escape.xml(Text.unmetDetail(unmet, file: ReportModel.join(corpus, item.file)))
-                    out += "</failure>\n"
-                }
-                out += "    </testcase>\n"
+        out += " failures=\"\(totals.failed)\" errors=\"\(totals.errors)\" skipped=\"0\" time=\"\(Numbers.fixed(seconds, digits: 3))\">\n"
+        return out
+    }
+
+    static let suiteEnd = "  </testsuite>\n"
+
+    /// The escaped class name of a folder's test cases (`vast/required` → `vast.required`).
+    static func classname(_ suite: String) -> String {
+        Escape.xml(suite.replacingSlashes(), attribute: true)
+    }
+
+    /// One `<testcase>` element, indented by four spaces.
+    static func caseElement(_ item: CaseResult, classname: String, corpus: String) -> String {
+        var out = "    <testcase name=\"\(Escape.xml(item.id, attribute: true))\" classname=\"\(classname)\""
+        out += " file=\"\(Escape.xml(ReportModel.join(corpus, item.file), attribute: true))\""
+        out += " time=\"\(Numbers.fixed(item.durationMilliseconds / 1000, digits: 3))\""
+        switch item.status {
+        case .passed:
+            out += "/>\n"
+        case .error:
+            out += ">\n"
+            let message = item.errorMessage ?? "the case could not be run"
+            out += "      <error message=\"\(Escape.xml(message, attribute: true))\" type=\"error\">"
+            out += Escape.xml(message) + "</error>\n"
+            out += "    </testcase>\n"
+        case .failed:
+            out += ">\n"
+            if item.unmet.isEmpty {
+                let message = "expected \(item.expectedVerdict ?? "the expectation to hold"), got \(item.actualVerdict)"
+                out += "      <failure message=\"\(Escape.xml(message, attribute: true))\" type=\"verdict\">"
+                out += Escape.xml(message) + "</failure>\n"
             }
+            for unmet in item.unmet {
+                out += "      <failure message=\"\(Escape.xml(Text.unmetLine(unmet), attribute: true))\""
+                out += " type=\"\(Escape.xml(unmet.check.rawValue, attribute: true))\">"
+                out += Escape.xml(Text.unmetDetail(unmet, file: ReportModel.join(corpus, item.file)))
+                out += "</failure>\n"
+            }
+            out += "    </testcase>\n"
         }
-        out += "  </testsuite>\n"
         return out
     }
 }

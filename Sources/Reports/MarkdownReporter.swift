@@ -7,7 +7,7 @@ import Conformance
 /// The text stays within ``maxCharacters`` (counted in UTF-8 bytes, which is never fewer than the
 /// characters GitHub counts): sections are added in order of importance, and when the next block
 /// would not fit, the report stops there with a note that points at the HTML report.
-public struct MarkdownReporter: Reporter {
+public struct MarkdownReporter: StreamingReporter {
     /// ``ReportFormat/markdown``.
     public static let format = ReportFormat.markdown
 
@@ -28,22 +28,28 @@ public struct MarkdownReporter: Reporter {
     static let noteReserve = 700
 
     public func render(_ results: RunResults, rules: [RuleDescription]) throws(ReportError) -> String {
-        let model = ReportModel(results, rules: rules)
+        try renderInMemory(results, rules: rules)
+    }
+
+    func write(_ digest: RunDigest, source: some CaseSource, to output: ReportOutput) throws {
+        let model = digest
         var out = Budget(limit: max(0, maxCharacters - MarkdownReporter.noteReserve))
-        let failing = model.cases.filter { $0.status != .passed }
+        let failingCount = model.failing
         var section = "the summary"
         var shownFailures = 0
 
         _ = out.add(summary(model))
         if let baseline = model.info.baseline { _ = out.add(baselineSection(baseline)) }
 
-        if !failing.isEmpty, !out.truncated {
+        if failingCount > 0, !out.truncated {
             section = "the failures"
-            if out.add("\n### Failures (\(Numbers.grouped(failing.count)))\n\n") {
-                for item in failing {
-                    guard out.add(failureBlock(item, model: model)) else { break }
+            if out.add("\n### Failures (\(Numbers.grouped(failingCount)))\n\n") {
+                let failing = model.displayOrder().filter { model.entries[$0].rank != UInt8(ReportModel.statusRank(.passed)) }
+                try source.forEach(failing, detail: .outline, while: { item in
+                    guard out.add(failureBlock(item, model: model)) else { return false }
                     shownFailures += 1
-                }
+                    return true
+                })
             }
         }
         if !out.truncated {
@@ -59,9 +65,14 @@ public struct MarkdownReporter: Reporter {
         if !out.truncated {
             section = "the case × check matrix"
             _ = out.add("\n### Case × check matrix\n")
-            for suite in model.matrixSuites {
+            let order = model.matrixOrder()
+            var cursor = 0
+            for index in model.matrixSuites {
+                let suite = model.suites[index]
+                let rows = order[cursor..<(cursor + suite.totals.cases)]
+                cursor += suite.totals.cases
                 guard out.add(matrixHeader(suite, model: model)) else { break }
-                for item in suite.cases { guard out.add(matrixRow(item, suite: suite, model: model)) else { break } }
+                try source.forEach(rows, detail: .outline, while: { item in out.add(matrixRow(item, suite: suite, model: model)) })
                 if out.truncated { break }
             }
         }
@@ -69,15 +80,15 @@ public struct MarkdownReporter: Reporter {
         var text = out.text
         if out.truncated {
             var note = "\n\n> [!NOTE]\n> This summary stops at \(Numbers.grouped(maxCharacters)) characters and leaves out the rest of \(section)"
-            if shownFailures < failing.count {
-                note += " (\(Numbers.grouped(failing.count - shownFailures)) of \(Numbers.grouped(failing.count)) failing cases are not shown)"
+            if shownFailures < failingCount {
+                note += " (\(Numbers.grouped(failingCount - shownFailures)) of \(Numbers.grouped(failingCount)) failing cases are not shown)"
             }
             note += ". The full report, with every case, is `\(Escape.markdown(fullReportName))` in the output folder.\n"
             text += note
         } else {
             text += "\n---\nFull report with filters and per-case details: `\(Escape.markdown(fullReportName))` in the output folder.\n"
         }
-        return text
+        try output.write(text)
     }
 
     struct Budget {
@@ -99,7 +110,7 @@ public struct MarkdownReporter: Reporter {
 
     // MARK: Sections
 
-    func summary(_ model: ReportModel) -> String {
+    func summary(_ model: RunDigest) -> String {
         let totals = model.totals
         let verdict: String
         if model.passed {
@@ -142,7 +153,7 @@ public struct MarkdownReporter: Reporter {
         return out
     }
 
-    func failureBlock(_ item: CaseResult, model: ReportModel) -> String {
+    func failureBlock(_ item: CaseResult, model: RunDigest) -> String {
         let file = model.repositoryPath(of: item)
         if item.status == .error {
             return "- ⚠️ **\(code(item.id))** could not run: \(Escape.markdown(item.errorMessage ?? "no message"))\n"
@@ -168,23 +179,20 @@ public struct MarkdownReporter: Reporter {
         return out
     }
 
-    func folderTable(_ model: ReportModel) -> String {
+    func folderTable(_ model: RunDigest) -> String {
         var out = "\n### Folders\n\n| Folder | Cases | Passed | Failed | Errors |"
         for column in model.columns { out += " \(Escape.markdown(column.label)) ✗ |" }
         out += "\n|---|---:|---:|---:|---:|" + String(repeating: "---:|", count: model.columns.count) + "\n"
         for suite in model.suites {
             out += "| \(Escape.markdown(suite.name)) | \(suite.totals.cases) | \(suite.totals.passed) | \(suite.totals.failed) | \(suite.totals.errors) |"
-            for column in model.columns {
-                let failures = suite.cases.count(where: { model.outcome($0, column) == .fail })
-                out += " \(failures) |"
-            }
+            for column in model.columns { out += " \(suite.failures(column)) |" }
             out += "\n"
         }
         if !model.columns.isEmpty { out += "\nColumns marked ✗ count the cases failing that check.\n" }
         return out
     }
 
-    func coverageHeader(_ model: ReportModel) -> String {
+    func coverageHeader(_ model: RunDigest) -> String {
         let gaps = model.coverage.count(where: { $0.gap != nil })
         var out = "\n### Rule coverage\n\n"
         out += "\(Numbers.count(model.coverage.count, "rule")); \(gaps) with a gap (no case that fires the rule, or none that requires it not to fire).\n\n"
@@ -199,7 +207,7 @@ public struct MarkdownReporter: Reporter {
         return "| \(code(row.id)) | \(severity) | \(row.fired) | \(row.required) | \(row.forbidden) | \(row.unmet) | \(gap) |\n"
     }
 
-    func matrixHeader(_ suite: SuiteGroup, model: ReportModel) -> String {
+    func matrixHeader(_ suite: RunDigest.Suite, model: RunDigest) -> String {
         var out = "\n#### \(Escape.markdown(suite.name)) — \(Numbers.count(suite.totals.cases, "case")), \(suite.totals.failed) failed, \(Numbers.count(suite.totals.errors, "error"))\n\n"
         out += "| Case | Status |"
         for column in model.columns { out += " \(Escape.markdown(column.label)) |" }
@@ -207,7 +215,7 @@ public struct MarkdownReporter: Reporter {
         return out
     }
 
-    func matrixRow(_ item: CaseResult, suite: SuiteGroup, model: ReportModel) -> String {
+    func matrixRow(_ item: CaseResult, suite: RunDigest.Suite, model: RunDigest) -> String {
         var name = item.id
         if name.hasPrefix(suite.name + "/") { name.removeFirst(suite.name.count + 1) }
         let status = switch item.status {
@@ -217,7 +225,7 @@ public struct MarkdownReporter: Reporter {
         }
         var out = "| \(code(name)) | \(status) |"
         for column in model.columns {
-            let mark = switch model.outcome(item, column) {
+            let mark = switch ReportModel.outcome(item, column) {
             case .pass: " ✅ |"
             case .fail: " ❌ |"
             case .notApplicable: " · |"

@@ -118,3 +118,31 @@ public protocol Reporter: Sendable {
     /// - Throws: ``ReportError``.
     func render(_ results: RunResults, rules: [RuleDescription]) throws(ReportError) -> String
 }
+
+/// A reporter that writes its report in pieces, from a ``RunDigest`` and a ``CaseSource`` read one
+/// case at a time, so that a run of any size is reported in bounded memory.
+protocol StreamingReporter: Reporter {
+    /// Writes the whole report to `out`.
+    func write(_ digest: RunDigest, source: some CaseSource, to out: ReportOutput) throws
+}
+
+extension StreamingReporter {
+    /// The report of in-memory results, as text.
+    func renderInMemory(_ results: RunResults, rules: [RuleDescription]) throws(ReportError) -> String {
+        let out = ReportOutput()
+        try writeReport(MemoryCaseSource(results: results), digest: nil, rules: rules, to: out)
+        return out.collected
+    }
+
+    /// Writes the report of `source` (digesting it first unless `digest` is given) to `out`.
+    func writeReport(_ source: some CaseSource, digest: RunDigest?, rules: [RuleDescription], to out: ReportOutput) throws(ReportError) {
+        do {
+            let digest = try digest ?? RunDigest(source, rules: rules)
+            try write(digest, source: source, to: out)
+        } catch let error as ReportError {
+            throw error
+        } catch {
+            throw .encodingFailed(format: Self.format, reason: String(describing: error))
+        }
+    }
+}

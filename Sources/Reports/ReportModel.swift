@@ -44,7 +44,9 @@ struct RuleCoverage: Sendable, Hashable {
     }
 }
 
-/// What every reporter derives from a run: sorted cases, groups, columns, totals and coverage.
+/// A run's cases sorted and grouped in memory, with columns, totals and coverage: for small runs and
+/// tests. The reporters themselves work from a ``RunDigest`` and read cases one at a time; the
+/// static helpers here (order, outcome of a column, columns, paths) are shared by both.
 struct ReportModel: Sendable {
     var info: RunInfo
     /// All cases, grouped by suite (sorted by name), failures first within a suite, then by id.
@@ -86,6 +88,17 @@ struct ReportModel: Sendable {
             for (check, outcome) in item.checks where outcome != .notApplicable { applies.insert(check) }
             profileNames.formUnion(item.profiles.map { Array($0.keys) } ?? [])
         }
+        columns = ReportModel.columns(applies: applies, profileNames: profileNames)
+
+        var byID: [String: RuleDescription] = [:]
+        for rule in rules where byID[rule.id] == nil { byID[rule.id] = rule }
+        rulesByID = byID
+        coverage = ReportModel.coverage(sorted, rules: rules)
+    }
+
+    /// The matrix columns: the checks that apply to at least one case (in ``CheckName`` order), then
+    /// one column per profile name (sorted), or a single `profiles` column when no case names one.
+    static func columns(applies: Set<CheckName>, profileNames: Set<String>) -> [MatrixColumn] {
         var columns: [MatrixColumn] = []
         for check in CheckName.allCases where check != .profiles && applies.contains(check) {
             columns.append(MatrixColumn(key: check.rawValue, label: check.rawValue, check: check))
@@ -99,12 +112,7 @@ struct ReportModel: Sendable {
                 columns.append(MatrixColumn(key: "profile:\(name)", label: name, check: .profiles, profile: name))
             }
         }
-        self.columns = columns
-
-        var byID: [String: RuleDescription] = [:]
-        for rule in rules where byID[rule.id] == nil { byID[rule.id] = rule }
-        rulesByID = byID
-        coverage = ReportModel.coverage(sorted, rules: rules)
+        return columns
     }
 
     /// Suite, then errors and failures before passes, then id.
@@ -129,6 +137,11 @@ struct ReportModel: Sendable {
     /// when the profiles check failed and an unmet profile expectation names the profile (or none
     /// names any profile, so the failure cannot be narrowed down); a pass otherwise.
     func outcome(_ item: CaseResult, _ column: MatrixColumn) -> CheckOutcome {
+        ReportModel.outcome(item, column)
+    }
+
+    /// The outcome of `column` for `item` (see the instance method).
+    static func outcome(_ item: CaseResult, _ column: MatrixColumn) -> CheckOutcome {
         guard let profile = column.profile else { return item.checks[column.check] ?? .notApplicable }
         guard item.profiles?[profile] != nil else { return .notApplicable }
         guard item.checks[.profiles] == .fail else { return .pass }

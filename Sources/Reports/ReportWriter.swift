@@ -12,13 +12,51 @@ import Darwin
 /// half-written report, and an interrupted write leaves the previous report in place.
 public enum ReportWriter {
     /// Renders and writes each format (in the order given, duplicates once) into `directory`,
-    /// creating the folder when needed.
+    /// creating the folder when needed. Each report is written in pieces to its temporary file.
     /// - Returns: the URLs of the files written, in the order of `formats`.
     /// - Throws: ``ReportError``; files written before the failure stay written.
     @discardableResult
     public static func write(
         _ results: RunResults, rules: [RuleDescription], formats: [ReportFormat], to directory: URL
     ) throws(ReportError) -> [URL] {
+        try write(MemoryCaseSource(results: results), rules: rules, formats: formats, to: directory)
+    }
+
+    /// Renders and writes each format from a saved results file (`results.json` or a JSON Lines
+    /// stream, as ``ResultsReader/read(_:)`` reads them) into `directory`, in memory bounded by
+    /// the largest case rather than by the run: the file is scanned once for totals, folders and
+    /// rule coverage, and each report then reads the cases it shows one at a time.
+    /// - Returns: the URLs of the files written, in the order of `formats`.
+    /// - Throws: ``ReportError``: the reading errors of ``ResultsReader/read(_:)`` (the first pass
+    ///   reads the whole file, so a broken file is found before any report is written, except a
+    ///   fault in the parts only `report.html` and `results.json` read: tracking URLs, chain hops,
+    ///   parameter fields, whole diagnostics); files written before a failure stay written.
+    @discardableResult
+    public static func write(
+        resultsAt url: URL, rules: [RuleDescription], formats: [ReportFormat], to directory: URL
+    ) throws(ReportError) -> [URL] {
+        if let source = FileCaseSource.open(url) {
+            do {
+                return try write(source, rules: rules, formats: formats, to: directory)
+            } catch .unreadableResults {
+                // A case that does not decode: the whole-file reader below names the problem.
+            }
+        }
+        // Not a shape that streams: read it whole, which also names what is wrong with it.
+        return try write(try ResultsReader.read(contentsOf: url), rules: rules, formats: formats, to: directory)
+    }
+
+    static func write(
+        _ source: some CaseSource, rules: [RuleDescription], formats: [ReportFormat], to directory: URL
+    ) throws(ReportError) -> [URL] {
+        let digest: RunDigest
+        do {
+            digest = try RunDigest(source, rules: rules)
+        } catch let error as ReportError {
+            throw error
+        } catch {
+            throw .unreadableResults(reason: String(describing: error))
+        }
         do {
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         } catch {
@@ -27,9 +65,14 @@ public enum ReportWriter {
         var written: [URL] = []
         var done = Set<ReportFormat>()
         for format in formats where done.insert(format).inserted {
-            let text = try format.reporter.render(results, rules: rules)
             let url = directory.appendingPathComponent(format.fileName)
-            try writeAtomically(text, to: url)
+            let output = try ReportOutput(file: url)
+            if let reporter = format.reporter as? any StreamingReporter {
+                try reporter.writeReport(source, digest: digest, rules: rules, to: output)
+            } else {
+                throw .encodingFailed(format: format, reason: "the reporter cannot write from saved results")
+            }
+            try output.commit()
             written.append(url)
         }
         return written

@@ -9,7 +9,7 @@ import Foundation
 ///
 /// Diagnostics a case was expected to produce are not results: in a conformance corpus most of
 /// them are deliberate.
-public struct SARIFReporter: Reporter {
+public struct SARIFReporter: StreamingReporter {
     /// ``ReportFormat/sarif``.
     public static let format = ReportFormat.sarif
 
@@ -47,61 +47,76 @@ public struct SARIFReporter: Reporter {
     }
 
     public func render(_ results: RunResults, rules: [RuleDescription]) throws(ReportError) -> String {
-        let model = ReportModel(results, rules: rules)
-        var descriptors = model.rulesByID.values.sorted { $0.id < $1.id }.map(SARIFReporter.descriptor)
-        var seen = Set(descriptors.map(\.id))
-        var sarifResults: [SARIF.Result] = []
-        var pending: [(ruleID: String, result: SARIF.Result)] = []
+        try renderInMemory(results, rules: rules)
+    }
 
-        for item in results.cases.sorted(by: { $0.id < $1.id }) {
-            let uri = SARIFReporter.uri(model.repositoryPath(of: item))
-            switch item.status {
-            case .passed:
-                continue
-            case .error:
-                let message = "\(item.id): \(item.errorMessage ?? "the case could not be run")"
-                pending.append((SyntheticRule.caseError.rawValue,
-                                SARIF.Result(ruleId: SyntheticRule.caseError.rawValue, ruleIndex: 0, level: "error",
-                                             message: .init(text: message), locations: [.at(uri, nil)])))
-            case .failed:
-                let unmets = item.unmet.isEmpty
-                    ? [UnmetExpectation(check: .rules, expected: item.expectedVerdict ?? "the expectation to hold", actual: item.actualVerdict)]
-                    : item.unmet
-                for unmet in unmets {
-                    let ruleID = unmet.ruleID ?? SyntheticRule.expectation.rawValue
-                    var message = "\(item.id): \(unmet.check.rawValue): expected \(unmet.expected); actual \(unmet.actual)"
-                    if let summary = model.rulesByID[ruleID]?.summary { message += " (\(ruleID): \(summary))" }
-                    pending.append((ruleID, SARIF.Result(
-                        ruleId: ruleID, ruleIndex: 0, level: "error", message: .init(text: message),
-                        locations: [.at(uri, unmet.position)])))
-                }
-            }
-        }
+    func write(_ digest: RunDigest, source: some CaseSource, to out: ReportOutput) throws {
+        var descriptors = digest.rulesByID.values.sorted { $0.id < $1.id }.map(SARIFReporter.descriptor)
+        var seen = Set(descriptors.map(\.id))
         // Rules referenced by results but not in the catalogue: the synthetic ones, then unknown ids.
-        for synthetic in SyntheticRule.allCases where pending.contains(where: { $0.ruleID == synthetic.rawValue }) {
+        for synthetic in SyntheticRule.allCases where digest.sarifRuleIDs.contains(synthetic.rawValue) {
             if seen.insert(synthetic.rawValue).inserted { descriptors.append(synthetic.descriptor) }
         }
-        for id in Set(pending.map(\.ruleID)).sorted() where seen.insert(id).inserted {
+        for id in digest.sarifRuleIDs.sorted() where seen.insert(id).inserted {
             descriptors.append(SARIF.ReportingDescriptor(
                 id: id, name: nil, shortDescription: .init(text: id), fullDescription: nil, help: nil, helpUri: nil,
                 defaultConfiguration: .init(level: "error")))
         }
         var index: [String: Int] = [:]
         for (offset, descriptor) in descriptors.enumerated() { index[descriptor.id] = offset }
-        for (ruleID, var result) in pending {
-            result.ruleIndex = index[ruleID] ?? 0
-            sarifResults.append(result)
-        }
 
-        let run = SARIF.Run(
-            tool: .init(driver: .init(
-                name: "conform", version: results.info.conformVersion, informationUri: informationURI,
-                rules: descriptors)),
-            results: sarifResults,
-            columnKind: "unicodeCodePoints",
-            automationDetails: results.info.shard.map { .init(id: "conform/shard-\($0.replacingSlashes())") })
-        let log = SARIF.Log(schema: "https://json.schemastore.org/sarif-2.1.0.json", version: "2.1.0", runs: [run])
-        return try JSONText.encode(log, format: .sarif, pretty: true) + "\n"
+        let info = digest.info
+        func log(_ results: [SARIF.Result]) -> SARIF.Log {
+            let run = SARIF.Run(
+                tool: .init(driver: .init(
+                    name: "conform", version: info.conformVersion, informationUri: informationURI, rules: descriptors)),
+                results: results,
+                columnKind: "unicodeCodePoints",
+                automationDetails: info.shard.map { .init(id: "conform/shard-\($0.replacingSlashes())") })
+            return SARIF.Log(schema: "https://json.schemastore.org/sarif-2.1.0.json", version: "2.1.0", runs: [run])
+        }
+        func marker(_ number: Int) -> SARIF.Result {
+            SARIF.Result(ruleId: "conform-stream-marker-\(number)", ruleIndex: 0, level: "error", message: .init(text: ""),
+                         locations: [])
+        }
+        let array = try StreamedJSONArray(pretty: true, format: .sarif, document: { numbers throws(ReportError) in
+            try JSONText.encode(log(numbers.map(marker)), format: .sarif, pretty: true) + "\n"
+        }, marker: { number throws(ReportError) in
+            try JSONText.encode(marker(number), format: .sarif, pretty: true)
+        })
+        let failing = digest.idOrder().filter { digest.entries[$0].rank != UInt8(ReportModel.statusRank(.passed)) }
+        try array.write(to: out) { element in
+            try source.forEach(failing, detail: .outline) { item in
+                for result in results(of: item, digest: digest, index: index) {
+                    try element(try JSONText.encode(result, format: .sarif, pretty: true))
+                }
+            }
+        }
+    }
+
+    /// The SARIF results of one case: one per unmet expectation, or one for a case that could not run.
+    func results(of item: CaseResult, digest: RunDigest, index: [String: Int]) -> [SARIF.Result] {
+        let uri = SARIFReporter.uri(digest.repositoryPath(of: item))
+        switch item.status {
+        case .passed:
+            return []
+        case .error:
+            let message = "\(item.id): \(item.errorMessage ?? "the case could not be run")"
+            let ruleID = SyntheticRule.caseError.rawValue
+            return [SARIF.Result(ruleId: ruleID, ruleIndex: index[ruleID] ?? 0, level: "error",
+                                 message: .init(text: message), locations: [.at(uri, nil)])]
+        case .failed:
+            let unmets = item.unmet.isEmpty
+                ? [UnmetExpectation(check: .rules, expected: item.expectedVerdict ?? "the expectation to hold", actual: item.actualVerdict)]
+                : item.unmet
+            return unmets.map { unmet in
+                let ruleID = unmet.ruleID ?? SyntheticRule.expectation.rawValue
+                var message = "\(item.id): \(unmet.check.rawValue): expected \(unmet.expected); actual \(unmet.actual)"
+                if let summary = digest.rulesByID[ruleID]?.summary { message += " (\(ruleID): \(summary))" }
+                return SARIF.Result(ruleId: ruleID, ruleIndex: index[ruleID] ?? 0, level: "error", message: .init(text: message),
+                                    locations: [.at(uri, unmet.position)])
+            }
+        }
     }
 
     static func descriptor(_ rule: RuleDescription) -> SARIF.ReportingDescriptor {

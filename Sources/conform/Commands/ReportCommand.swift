@@ -65,6 +65,17 @@ enum ReportCommand {
             let message = scanner.positionals.isEmpty ? "no results file given" : "give exactly one results file"
             return UsageError(message: message, command: "report", usage: usage).report()
         }
+        let output = scanner.value("--output", "-o") ?? "Reports"
+        let annotations = scanner.flag("--annotations")
+        if path != "-" && FileManager.default.isReadableFile(atPath: path) {
+            // A file is read one case at a time, so results of any size fit in memory.
+            return emit(resultsAt: URL(fileURLWithPath: path), formats: formats, output: output, annotations: annotations) { error in
+                switch error {
+                case .unreadableResults, .unsupportedSchemaVersion: Terminal.printError("Error: \(path): \(error)")
+                default: Terminal.printError("Error: \(error)")
+                }
+            }
+        }
         let results: RunResults
         do {
             let data = path == "-" ? FileHandle.standardInput.readDataToEndOfFile()
@@ -77,8 +88,7 @@ enum ReportCommand {
             Terminal.printError("Error: cannot read \(path): \(error.localizedDescription)")
             return ExitCode.cannotProceed
         }
-        return emit(results, formats: formats, output: scanner.value("--output", "-o") ?? "Reports",
-                    annotations: scanner.flag("--annotations"))
+        return emit(results, formats: formats, output: output, annotations: annotations)
     }
 
     /// Parses every `--format` value given (each a comma-separated list); `default` when none.
@@ -111,6 +121,25 @@ enum ReportCommand {
             return ExitCode.success
         } catch {
             Terminal.printError("Error: \(error)")
+            return ExitCode.cannotProceed
+        }
+    }
+
+    /// ``emit(_:formats:output:annotations:)`` for a saved results file, read one case at a time.
+    /// `reportError` prints a failure (reading or writing).
+    static func emit(resultsAt url: URL, formats: [ReportFormat], output: String, annotations: Bool,
+                     reportError: (ReportError) -> Void = { Terminal.printError("Error: \($0)") }) -> Int32 {
+        do {
+            if annotations { print(try GitHubAnnotations.render(resultsAt: url), terminator: "") }
+            let written = try ReportWriter.write(
+                resultsAt: url, rules: RuleCatalog.all, formats: formats, to: URL(fileURLWithPath: output))
+            for url in written {
+                let line = "Wrote \(relative(url.path))"
+                if annotations { Terminal.printError(line) } else { print(line) }
+            }
+            return ExitCode.success
+        } catch {
+            reportError(error)
             return ExitCode.cannotProceed
         }
     }

@@ -106,14 +106,12 @@ enum RunCommand {
         let formats = invocation.formats.filter { $0 != .json }
         guard !formats.isEmpty || invocation.annotations else { return nil }
         let resultsURL = URL(fileURLWithPath: invocation.outputPath, isDirectory: true).appendingPathComponent("results.json")
-        do {
-            let results = try ResultsReader.read(try Data(contentsOf: resultsURL))
-            let status = ReportCommand.emit(results, formats: formats, output: invocation.outputPath, annotations: invocation.annotations)
-            return status == ExitCode.success ? nil : status
-        } catch {
+        // Read back one case at a time: memory stays bounded however many cases the run had.
+        let status = ReportCommand.emit(resultsAt: resultsURL, formats: formats, output: invocation.outputPath,
+                                        annotations: invocation.annotations) { error in
             Terminal.printError("Error: cannot render the reports: \(error)")
-            return ExitCode.cannotProceed
         }
+        return status == ExitCode.success ? nil : status
     }
 
     struct ExitStatus: Error { let code: Int32 }
