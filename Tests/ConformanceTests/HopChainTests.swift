@@ -54,7 +54,11 @@ import VAST
         while true {
             let key = current.absoluteString
             #expect(seen.insert(key).inserted, "hop \(wrappers + 1) repeats \(key)")
-            let file = try #require(manifest.map[key] ?? nil, "\(key) is not in the map")
+            let entry = try #require(manifest.map[key] ?? nil, "\(key) is not in the map")
+            guard case .file(let file) = entry else {
+                Issue.record("\(key) maps to a simulated response, not a document")
+                return
+            }
             let next = try reference(of: file)
             if next.isEmpty { break }
             wrappers += 1
@@ -73,7 +77,7 @@ import VAST
         let manifest = try Self.manifest()
         #expect(manifest.maxDepth == nil)  // the resolver's own limit applies
         let limit = PlayerSettings.spec.maxDepth
-        let fetcher = CountingFetcher(CorpusFetcher(map: manifest.map.compactMapValues { $0 }, baseDirectory: Self.folder))
+        let fetcher = CountingFetcher(CorpusFetcher(entries: manifest.map.compactMapValues { $0 }, baseDirectory: Self.folder))
         let root = try Data(contentsOf: Self.folder.appendingPathComponent(manifest.root))
         let resolved = WrapperResolver.resolve(rootData: root, rootURI: nil, fetcher: fetcher, settings: .spec)
         #expect(fetcher.fetched.count == limit)
