@@ -34,7 +34,9 @@ struct LiveChainTests {
             #expect(ad.stop.reason == .timeout)
             #expect(ad.stop.vastErrorCode == .wrapperTimeout)
             #expect(ad.diagnostics.map(\.ruleID) == ["CHAIN-timeout"])
-            #expect(Date().timeIntervalSince(started) < 1.4)
+            // The server answers after 6 s; the 0.4 s hop timeout stopped the wait long before (a wide
+            // margin, so a loaded machine cannot make this fail).
+            #expect(Date().timeIntervalSince(started) < 4)
         }
     }
 
