@@ -98,11 +98,7 @@ public final class JUnitStreamWriter {
             try? FileManager.default.removeItem(at: temporary)
             throw .writeFailed(path: url.path, reason: error.localizedDescription)
         }
-        if rename(temporary.path, url.path) != 0 {
-            let reason = String(cString: strerror(errno))
-            try? FileManager.default.removeItem(at: temporary)
-            throw .writeFailed(path: url.path, reason: reason)
-        }
+        try ReportOutput.moveIntoPlace(temporary, url)
         return url
     }
 

@@ -81,6 +81,12 @@ final class ReportOutput {
             try? FileManager.default.removeItem(at: temporary)
             throw .writeFailed(path: destination.path, reason: error.localizedDescription)
         }
+        try Self.moveIntoPlace(temporary, destination)
+    }
+
+    /// Renames a finished temporary file over `destination` (atomic on one file system); on failure
+    /// the temporary file is removed and the previous report stays as it was.
+    static func moveIntoPlace(_ temporary: URL, _ destination: URL) throws(ReportError) {
         if rename(temporary.path, destination.path) != 0 {
             let reason = String(cString: strerror(errno))
             try? FileManager.default.removeItem(at: temporary)
