@@ -1,3 +1,7 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// A fast, unkeyed 64-bit hash of UTF-8 text, for rules that look for repeated URLs among thousands.
 ///
 /// Hashing a long URL with `Hasher` (SipHash) costs far more than the comparison it saves; rules hash with
@@ -151,15 +155,25 @@ struct NameTable<Value: Sendable>: Sendable {
     subscript(name: String) -> Value? {
         var copy = name
         return copy.withUTF8 { bytes -> Value? in
+            // One pass: the slot hash (as `slot(_:)` computes it), whether any byte is non-ASCII, and
+            // whether K, ; or ` occur (which non-ASCII characters may equal under String equality).
+            var h: UInt64 = 0xCBF2_9CE4_8422_2325
             var high: UInt8 = 0
-            for b in bytes { high |= b }
-            // Non-ASCII names (and K, ; or `, which non-ASCII characters may equal) use String equality.
-            if high >= 0x80 || dictionaryOnly || bytes.contains(where: { $0 == 0x4B || $0 == 0x3B || $0 == 0x60 }) {
+            var special = false
+            for b in bytes {
+                high |= b
+                special = special || b == 0x4B || b == 0x3B || b == 0x60
+                h = (h ^ UInt64(b)) &* 0x100_0000_01B3
+            }
+            if high >= 0x80 || dictionaryOnly || special {
                 return dictionary[name]
             }
-            var slot = Int(truncatingIfNeeded: Self.slot(UnsafeRawBufferPointer(bytes))) & mask
+            var slot = Int(truncatingIfNeeded: h) & mask
             while let value = values[slot] {
-                if keys[slot].count == bytes.count, keys[slot].withUnsafeBufferPointer({ $0.elementsEqual(bytes) }) { return value }
+                if keys[slot].count == bytes.count, keys[slot].withUnsafeBufferPointer({ key in
+                    guard let a = key.baseAddress, let b = bytes.baseAddress else { return key.isEmpty }
+                    return memcmp(a, b, key.count) == 0
+                }) { return value }
                 slot = (slot + 1) & mask
             }
             return nil

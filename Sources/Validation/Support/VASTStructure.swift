@@ -261,7 +261,7 @@ enum MIMEType {
             return answer
         }
         let lower = raw.lowercased()
-        return lower.contains("shockwave-flash") || lower == "video/x-flv" || lower.hasPrefix("application/x-shockwave")
+        return lower.containsBytes("shockwave-flash") || lower == "video/x-flv" || lower.hasPrefix("application/x-shockwave")
     }
 }
 

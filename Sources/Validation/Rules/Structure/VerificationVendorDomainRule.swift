@@ -25,7 +25,7 @@ struct VerificationVendorDomainRule: Rule {
     static func isRecommended(_ vendor: String) -> Bool {
         guard let dash = vendor.lastIndex(of: "-") else { return false }
         let domain = vendor[..<dash], useCase = vendor[vendor.index(after: dash)...]
-        return domain.contains(".") && !domain.hasPrefix(".") && !domain.hasSuffix(".") && !useCase.isEmpty
+        return domain.utf8.contains(UInt8(ascii: ".")) && !domain.hasPrefix(".") && !domain.hasSuffix(".") && !useCase.isEmpty
             && !vendor.contains(where: \.isWhitespace)
     }
 

@@ -98,7 +98,7 @@ struct URLInspection: Sendable {
             if !host.hasSuffix("]") { return "has an unterminated IPv6 host" }
         } else if !host.unicodeScalars.allSatisfy({ Self.isLetter($0) || Self.isDigit($0) || $0 == "-" || $0 == "." || $0 == "_" || $0 == "%" || $0.value > 127 }) {
             return "has a host \"\(host)\" with characters a host name cannot contain"
-        } else if host.hasPrefix(".") || host.hasSuffix("..") || host.contains("..") {
+        } else if host.hasPrefix(".") || host.hasSuffix("..") || host.containsBytes("..") {
             return "has a malformed host \"\(host)\""
         }
         if let port {

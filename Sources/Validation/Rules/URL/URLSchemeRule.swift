@@ -34,9 +34,10 @@ struct URLSchemeRule: Rule {
             SketchTag.linear("4.2", "<MediaFiles>↓<MediaFile delivery=\"progressive\" type=\"video/mp4\" width=\"640\" height=\"360\"><![CDATA[rtmp://media.example/a]]></MediaFile></MediaFiles>"),
         ])
 
+    static let streamingProtocols: Set<String> = ["rtmp", "rtmps", "rtmpe", "rtsp"]
+
     func check(_ context: RuleContext) {
         let allowed = Set(context.configuration.allowedURLSchemes.map { $0.lowercased() })
-        let streamingProtocols: Set<String> = ["rtmp", "rtmps", "rtmpe", "rtsp"]
         var streamingMedia = Set<String>()
         for (_, creative) in context.creatives {
             guard let linear = creative.linear else { continue }
@@ -62,7 +63,7 @@ struct URLSchemeRule: Rule {
                 continue
             case "data" where element == "InteractiveCreativeFile" && context.version >= .v4_3:
                 continue
-            case _ where streamingProtocols.contains(scheme) && streamingMedia.contains(node.path):
+            case _ where Self.streamingProtocols.contains(scheme) && streamingMedia.contains(node.path):
                 continue
             default:
                 if !allowed.contains(scheme) {

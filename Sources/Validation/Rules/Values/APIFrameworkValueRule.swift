@@ -22,10 +22,11 @@ struct APIFrameworkValueRule: Rule {
             RuleExample(#"<VAST version="4.2"><Ad><InLine><Creatives><Creative><Linear><MediaFiles>↓<InteractiveCreativeFile type="text/html" apiFramework="SIMD">https://i.example/s.html</InteractiveCreativeFile></MediaFiles></Linear></Creative></Creatives></InLine></Ad></VAST>"#),
         ])
 
+    static let known: Set<String> = ["vpaid", "simid", "omid", "mraid", "flashvars", "initparams", "getvariables"]
+
     func check(_ context: RuleContext) {
-        let known: Set<String> = ["vpaid", "simid", "omid", "mraid", "flashvars", "initparams", "getvariables"]
         func inspect(_ value: String?, _ element: String, _ position: SourcePosition, _ path: String) {
-            guard let value, !value.isEmpty, !known.contains(value.lowercased()) else { return }
+            guard let value, !value.isEmpty, !Self.known.contains(value.lowercased()) else { return }
             context.report("\(element)@apiFramework is \"\(value)\", not a known API (VPAID, SIMID, OMID, MRAID)", at: position, path: path)
         }
         for creative in context.creativeList {
@@ -41,7 +42,7 @@ struct APIFrameworkValueRule: Rule {
         for ad in context.ads {
             for verification in ad.body?.adVerifications ?? [] {
                 for resource in verification.javaScriptResources + verification.executableResources {
-                    inspect(resource.apiFramework, resource.url.path.contains("Executable") ? "ExecutableResource" : "JavaScriptResource", resource.url.position, resource.url.path)
+                    inspect(resource.apiFramework, resource.url.path.containsBytes("Executable") ? "ExecutableResource" : "JavaScriptResource", resource.url.position, resource.url.path)
                 }
             }
         }

@@ -29,10 +29,10 @@ struct CategoryAuthorityURIRule: Rule {
                 guard let authority = category.authority?.trimmingWhitespace(), !authority.isEmpty else { continue }
                 let lower = authority.lowercased()
                 let isURL = lower.hasPrefix("https://") || lower.hasPrefix("http://")
-                let isDomain = authority.contains(".") && !authority.hasPrefix(".") && !authority.hasSuffix(".")
+                let isDomain = authority.utf8.contains(UInt8(ascii: ".")) && !authority.hasPrefix(".") && !authority.hasSuffix(".")
                     && authority.utf8.allSatisfy { ($0 >= 48 && $0 <= 57) || ($0 >= 65 && $0 <= 90) || ($0 >= 97 && $0 <= 122) || $0 == 45 || $0 == 46 || $0 == 47 }
                 guard !isURL, !isDomain else { continue }
-                let element = category.path.contains("BlockedAdCategories") ? "BlockedAdCategories" : "Category"
+                let element = category.path.containsBytes("BlockedAdCategories") ? "BlockedAdCategories" : "Category"
                 context.report("\(element)@authority is \"\(authority)\", neither a URL nor a domain of a taxonomy", at: category.position, path: category.path)
             }
         }

@@ -28,7 +28,7 @@ struct MediaFileCodecValueRule: Rule {
             for file in linear.mediaFiles {
                 // Only a codec with a / or space byte can contain either.
                 guard let codec = file.codec, codec.utf8.contains(where: { $0 == 0x2F || $0 == 0x20 }),
-                      codec.contains("/") || codec.contains(" ") else { continue }
+                      codec.utf8.contains(UInt8(ascii: "/")) || codec.utf8.contains(UInt8(ascii: " ")) else { continue }
                 context.report("MediaFile@codec is \"\(codec)\", not an RFC 6381 codecs value (such as avc1.64001F)", at: file.url)
             }
         }

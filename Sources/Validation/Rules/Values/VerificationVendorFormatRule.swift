@@ -30,7 +30,7 @@ struct VerificationVendorFormatRule: Rule {
                     continue
                 }
                 let domain = vendor[..<dash], useCase = vendor[vendor.index(after: dash)...]
-                if !domain.contains(".") || useCase.isEmpty {
+                if !domain.utf8.contains(UInt8(ascii: ".")) || useCase.isEmpty {
                     context.report("Verification@vendor \"\(vendor)\" is not in the recommended form domain-useCase (company.com-omid)", at: verification.position, path: verification.path)
                 }
             }
