@@ -18,44 +18,131 @@ public struct XMLAttribute: Sendable, Codable, Hashable {
 }
 
 /// An immutable element of a parsed document. Value type: no pointer into libxml2 survives the parse.
+///
+/// The fields live in one shared, immutable node, so copying an element (rules and the decoder do it
+/// constantly) costs one reference count instead of one per field.
 public struct XMLElement: Sendable, Codable, Hashable {
+    private final class Node: Sendable {
+        let name: String
+        let prefix: String?
+        let namespaceURI: String?
+        let attributes: [XMLAttribute]
+        let children: [XMLElement]
+        let text: String
+        let position: SourcePosition
+        let path: String
+        let cdataSections: Int
+        let hasTextOutsideCDATA: Bool
+        let hasEntityReference: Bool
+
+        init(name: String, prefix: String?, namespaceURI: String?, attributes: [XMLAttribute], children: [XMLElement],
+             text: String, position: SourcePosition, path: String, cdataSections: Int, hasTextOutsideCDATA: Bool,
+             hasEntityReference: Bool) {
+            self.name = name
+            self.prefix = prefix
+            self.namespaceURI = namespaceURI
+            self.attributes = attributes
+            self.children = children
+            self.text = text
+            self.position = position
+            self.path = path
+            self.cdataSections = cdataSections
+            self.hasTextOutsideCDATA = hasTextOutsideCDATA
+            self.hasEntityReference = hasEntityReference
+        }
+    }
+
+    private let node: Node
+
     /// Local name, without prefix.
-    public var name: String
-    public var prefix: String?
-    public var namespaceURI: String?
-    public var attributes: [XMLAttribute]
-    public var children: [XMLElement]
+    public var name: String { node.name }
+    public var prefix: String? { node.prefix }
+    public var namespaceURI: String? { node.namespaceURI }
+    public var attributes: [XMLAttribute] { node.attributes }
+    public var children: [XMLElement] { node.children }
     /// The direct character data of the element, text and CDATA sections concatenated, without
     /// leading and trailing XML whitespace (space, tab, CR, LF).
-    public var text: String
+    public var text: String { node.text }
     /// Where the start tag's `<` is: 1-based line and column (characters).
-    public var position: SourcePosition
+    public var position: SourcePosition { node.position }
     /// The element path, such as `/VAST/Ad[1]/InLine/Creatives/Creative[2]/Linear`.
     /// Repeatable elements carry a 1-based index among their same-named siblings.
-    public var path: String
+    public var path: String { node.path }
     /// How many CDATA sections the element's direct content has.
-    public var cdataSections: Int
+    public var cdataSections: Int { node.cdataSections }
     /// True when non-whitespace character data appears outside CDATA sections.
-    public var hasTextOutsideCDATA: Bool
+    public var hasTextOutsideCDATA: Bool { node.hasTextOutsideCDATA }
     /// True when the content holds an unexpanded entity reference such as `&foo;` (kept as text).
-    public var hasEntityReference: Bool
+    public var hasEntityReference: Bool { node.hasEntityReference }
 
     public init(
         name: String, prefix: String? = nil, namespaceURI: String? = nil, attributes: [XMLAttribute] = [],
         children: [XMLElement] = [], text: String = "", position: SourcePosition = .start, path: String = "",
         cdataSections: Int = 0, hasTextOutsideCDATA: Bool = false, hasEntityReference: Bool = false
     ) {
-        self.name = name
-        self.prefix = prefix
-        self.namespaceURI = namespaceURI
-        self.attributes = attributes
-        self.children = children
-        self.text = text
-        self.position = position
-        self.path = path
-        self.cdataSections = cdataSections
-        self.hasTextOutsideCDATA = hasTextOutsideCDATA
-        self.hasEntityReference = hasEntityReference
+        node = Node(
+            name: name, prefix: prefix, namespaceURI: namespaceURI, attributes: attributes, children: children,
+            text: text, position: position, path: path, cdataSections: cdataSections,
+            hasTextOutsideCDATA: hasTextOutsideCDATA, hasEntityReference: hasEntityReference)
+    }
+
+    // Codable and Hashable as the memberwise struct had them: the same keys, in the same order.
+    private enum CodingKeys: String, CodingKey {
+        case name, prefix, namespaceURI, attributes, children, text, position, path, cdataSections
+        case hasTextOutsideCDATA, hasEntityReference
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            name: try c.decode(String.self, forKey: .name),
+            prefix: try c.decodeIfPresent(String.self, forKey: .prefix),
+            namespaceURI: try c.decodeIfPresent(String.self, forKey: .namespaceURI),
+            attributes: try c.decode([XMLAttribute].self, forKey: .attributes),
+            children: try c.decode([XMLElement].self, forKey: .children),
+            text: try c.decode(String.self, forKey: .text),
+            position: try c.decode(SourcePosition.self, forKey: .position),
+            path: try c.decode(String.self, forKey: .path),
+            cdataSections: try c.decode(Int.self, forKey: .cdataSections),
+            hasTextOutsideCDATA: try c.decode(Bool.self, forKey: .hasTextOutsideCDATA),
+            hasEntityReference: try c.decode(Bool.self, forKey: .hasEntityReference))
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(name, forKey: .name)
+        try c.encodeIfPresent(prefix, forKey: .prefix)
+        try c.encodeIfPresent(namespaceURI, forKey: .namespaceURI)
+        try c.encode(attributes, forKey: .attributes)
+        try c.encode(children, forKey: .children)
+        try c.encode(text, forKey: .text)
+        try c.encode(position, forKey: .position)
+        try c.encode(path, forKey: .path)
+        try c.encode(cdataSections, forKey: .cdataSections)
+        try c.encode(hasTextOutsideCDATA, forKey: .hasTextOutsideCDATA)
+        try c.encode(hasEntityReference, forKey: .hasEntityReference)
+    }
+
+    public static func == (lhs: XMLElement, rhs: XMLElement) -> Bool {
+        if lhs.node === rhs.node { return true }
+        return lhs.name == rhs.name && lhs.prefix == rhs.prefix && lhs.namespaceURI == rhs.namespaceURI
+            && lhs.attributes == rhs.attributes && lhs.children == rhs.children && lhs.text == rhs.text
+            && lhs.position == rhs.position && lhs.path == rhs.path && lhs.cdataSections == rhs.cdataSections
+            && lhs.hasTextOutsideCDATA == rhs.hasTextOutsideCDATA && lhs.hasEntityReference == rhs.hasEntityReference
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(name)
+        hasher.combine(prefix)
+        hasher.combine(namespaceURI)
+        hasher.combine(attributes)
+        hasher.combine(children)
+        hasher.combine(text)
+        hasher.combine(position)
+        hasher.combine(path)
+        hasher.combine(cdataSections)
+        hasher.combine(hasTextOutsideCDATA)
+        hasher.combine(hasEntityReference)
     }
 
     /// `prefix:name` or `name`.

@@ -121,9 +121,8 @@ public enum SchemaValidation {
         init(_ root: XMLElement) {
             var index: [Int: [XMLElement]] = [:]
             func add(_ element: XMLElement) {
-                var shallow = element
-                shallow.children = []
-                index[element.position.line, default: []].append(shallow)
+                // One reference to the element's shared node: no copy of its subtree.
+                index[element.position.line, default: []].append(element)
                 for child in element.children { add(child) }
             }
             add(root)
