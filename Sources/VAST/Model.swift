@@ -24,19 +24,54 @@ public struct VASTDocument: Sendable, Codable, Hashable {
 
 /// `<Ad>`: exactly one of `inLine` or `wrapper` in a valid document.
 public struct Ad: Sendable, Codable, Hashable {
-    public var id: String?
-    public var sequence: Attr<Int>?
+    /// The stored fields, kept in one shared, immutable box: a copy is one reference count instead of
+    /// one per field. Coding and equality are the fields'.
+    public struct Fields: Sendable, Codable, Hashable {
+        public var id: String?
+        public var sequence: Attr<Int>?
+        /// `adType` (4.1+): video, audio or hybrid.
+        public var adType: String?
+        /// `conditionalAd` (4.0, deprecated in 4.1).
+        public var conditionalAd: Attr<Bool>?
+        public var inLine: AdBody?
+        public var wrapper: AdBody?
+        /// How many `<InLine>` and `<Wrapper>` children were present (rules check for exactly one).
+        public var inLineCount: Int
+        public var wrapperCount: Int
+        public var position: SourcePosition
+        public var path: String
+    }
+
+    private final class Box: Sendable {
+        let fields: Fields
+        init(_ fields: Fields) { self.fields = fields }
+    }
+
+    private let box: Box
+
+    public init(id: String? = nil, sequence: Attr<Int>? = nil, adType: String? = nil, conditionalAd: Attr<Bool>? = nil, inLine: AdBody? = nil, wrapper: AdBody? = nil, inLineCount: Int, wrapperCount: Int, position: SourcePosition, path: String) {
+        box = Box(Fields(id: id, sequence: sequence, adType: adType, conditionalAd: conditionalAd, inLine: inLine, wrapper: wrapper, inLineCount: inLineCount, wrapperCount: wrapperCount, position: position, path: path))
+    }
+
+    public var fields: Fields { box.fields }
+    public var id: String? { box.fields.id }
+    public var sequence: Attr<Int>? { box.fields.sequence }
     /// `adType` (4.1+): video, audio or hybrid.
-    public var adType: String?
+    public var adType: String? { box.fields.adType }
     /// `conditionalAd` (4.0, deprecated in 4.1).
-    public var conditionalAd: Attr<Bool>?
-    public var inLine: AdBody?
-    public var wrapper: AdBody?
+    public var conditionalAd: Attr<Bool>? { box.fields.conditionalAd }
+    public var inLine: AdBody? { box.fields.inLine }
+    public var wrapper: AdBody? { box.fields.wrapper }
     /// How many `<InLine>` and `<Wrapper>` children were present (rules check for exactly one).
-    public var inLineCount: Int
-    public var wrapperCount: Int
-    public var position: SourcePosition
-    public var path: String
+    public var inLineCount: Int { box.fields.inLineCount }
+    public var wrapperCount: Int { box.fields.wrapperCount }
+    public var position: SourcePosition { box.fields.position }
+    public var path: String { box.fields.path }
+
+    public init(from decoder: any Decoder) throws { box = Box(try Fields(from: decoder)) }
+    public func encode(to encoder: any Encoder) throws { try box.fields.encode(to: encoder) }
+    public static func == (lhs: Ad, rhs: Ad) -> Bool { lhs.box === rhs.box || lhs.box.fields == rhs.box.fields }
+    public func hash(into hasher: inout Hasher) { box.fields.hash(into: &hasher) }
 
     /// The InLine or the Wrapper, whichever is present (InLine first).
     public var body: AdBody? { inLine ?? wrapper }
@@ -45,39 +80,94 @@ public struct Ad: Sendable, Codable, Hashable {
 /// The content of an `<InLine>` or a `<Wrapper>`. Elements that only one of them allows are optional.
 public struct AdBody: Sendable, Codable, Hashable {
     public enum Kind: String, Sendable, Codable, Hashable { case inLine = "InLine", wrapper = "Wrapper" }
-    public var kind: Kind
-    public var adSystem: AdSystem?
-    public var adTitle: TextNode?
-    public var description: TextNode?
-    public var advertiser: Advertiser?
-    public var pricing: Pricing?
-    public var survey: Survey?
-    public var errors: [TextNode]
-    public var impressions: [TextNode]
-    public var categories: [Category]
-    public var adServingId: TextNode?
-    public var expires: Attr<Int>?
-    public var viewableImpression: ViewableImpression?
-    public var adVerifications: [Verification]
+    /// The stored fields, kept in one shared, immutable box: a copy is one reference count instead of
+    /// one per field. Coding and equality are the fields'.
+    public struct Fields: Sendable, Codable, Hashable {
+        public var kind: Kind
+        public var adSystem: AdSystem?
+        public var adTitle: TextNode?
+        public var description: TextNode?
+        public var advertiser: Advertiser?
+        public var pricing: Pricing?
+        public var survey: Survey?
+        public var errors: [TextNode]
+        public var impressions: [TextNode]
+        public var categories: [Category]
+        public var adServingId: TextNode?
+        public var expires: Attr<Int>?
+        public var viewableImpression: ViewableImpression?
+        public var adVerifications: [Verification]
+        /// An `<AdVerifications>` element was present (even if empty).
+        public var hasAdVerificationsElement: Bool
+        public var blockedAdCategories: [Category]
+        /// Wrapper: the next hop, from `VASTAdTagURI` (or the legacy VAST 2 `VASTAdTagURL/URL`).
+        public var vastAdTagURI: TextNode?
+        /// The URI came from the legacy `VASTAdTagURL/URL` form.
+        public var usesLegacyAdTagURL: Bool
+        public var vastAdTagURICount: Int
+        public var followAdditionalWrappers: Attr<Bool>?
+        public var allowMultipleAds: Attr<Bool>?
+        public var fallbackOnNoAd: Attr<Bool>?
+        public var extensions: [Extension]
+        public var creatives: [Creative]
+        /// A `<Creatives>` element was present (even if empty).
+        public var hasCreativesElement: Bool
+        public var position: SourcePosition
+        public var path: String
+        /// How many times each child element appeared, for cardinality rules (e.g. two `AdSystem`).
+        public var childCounts: [String: Int]
+    }
+
+    private final class Box: Sendable {
+        let fields: Fields
+        init(_ fields: Fields) { self.fields = fields }
+    }
+
+    private let box: Box
+
+    public init(kind: Kind, adSystem: AdSystem? = nil, adTitle: TextNode? = nil, description: TextNode? = nil, advertiser: Advertiser? = nil, pricing: Pricing? = nil, survey: Survey? = nil, errors: [TextNode], impressions: [TextNode], categories: [Category], adServingId: TextNode? = nil, expires: Attr<Int>? = nil, viewableImpression: ViewableImpression? = nil, adVerifications: [Verification], hasAdVerificationsElement: Bool, blockedAdCategories: [Category], vastAdTagURI: TextNode? = nil, usesLegacyAdTagURL: Bool, vastAdTagURICount: Int, followAdditionalWrappers: Attr<Bool>? = nil, allowMultipleAds: Attr<Bool>? = nil, fallbackOnNoAd: Attr<Bool>? = nil, extensions: [Extension], creatives: [Creative], hasCreativesElement: Bool, position: SourcePosition, path: String, childCounts: [String: Int]) {
+        box = Box(Fields(kind: kind, adSystem: adSystem, adTitle: adTitle, description: description, advertiser: advertiser, pricing: pricing, survey: survey, errors: errors, impressions: impressions, categories: categories, adServingId: adServingId, expires: expires, viewableImpression: viewableImpression, adVerifications: adVerifications, hasAdVerificationsElement: hasAdVerificationsElement, blockedAdCategories: blockedAdCategories, vastAdTagURI: vastAdTagURI, usesLegacyAdTagURL: usesLegacyAdTagURL, vastAdTagURICount: vastAdTagURICount, followAdditionalWrappers: followAdditionalWrappers, allowMultipleAds: allowMultipleAds, fallbackOnNoAd: fallbackOnNoAd, extensions: extensions, creatives: creatives, hasCreativesElement: hasCreativesElement, position: position, path: path, childCounts: childCounts))
+    }
+
+    public var fields: Fields { box.fields }
+    public var kind: Kind { box.fields.kind }
+    public var adSystem: AdSystem? { box.fields.adSystem }
+    public var adTitle: TextNode? { box.fields.adTitle }
+    public var description: TextNode? { box.fields.description }
+    public var advertiser: Advertiser? { box.fields.advertiser }
+    public var pricing: Pricing? { box.fields.pricing }
+    public var survey: Survey? { box.fields.survey }
+    public var errors: [TextNode] { box.fields.errors }
+    public var impressions: [TextNode] { box.fields.impressions }
+    public var categories: [Category] { box.fields.categories }
+    public var adServingId: TextNode? { box.fields.adServingId }
+    public var expires: Attr<Int>? { box.fields.expires }
+    public var viewableImpression: ViewableImpression? { box.fields.viewableImpression }
+    public var adVerifications: [Verification] { box.fields.adVerifications }
     /// An `<AdVerifications>` element was present (even if empty).
-    public var hasAdVerificationsElement: Bool
-    public var blockedAdCategories: [Category]
+    public var hasAdVerificationsElement: Bool { box.fields.hasAdVerificationsElement }
+    public var blockedAdCategories: [Category] { box.fields.blockedAdCategories }
     /// Wrapper: the next hop, from `VASTAdTagURI` (or the legacy VAST 2 `VASTAdTagURL/URL`).
-    public var vastAdTagURI: TextNode?
+    public var vastAdTagURI: TextNode? { box.fields.vastAdTagURI }
     /// The URI came from the legacy `VASTAdTagURL/URL` form.
-    public var usesLegacyAdTagURL: Bool
-    public var vastAdTagURICount: Int
-    public var followAdditionalWrappers: Attr<Bool>?
-    public var allowMultipleAds: Attr<Bool>?
-    public var fallbackOnNoAd: Attr<Bool>?
-    public var extensions: [Extension]
-    public var creatives: [Creative]
+    public var usesLegacyAdTagURL: Bool { box.fields.usesLegacyAdTagURL }
+    public var vastAdTagURICount: Int { box.fields.vastAdTagURICount }
+    public var followAdditionalWrappers: Attr<Bool>? { box.fields.followAdditionalWrappers }
+    public var allowMultipleAds: Attr<Bool>? { box.fields.allowMultipleAds }
+    public var fallbackOnNoAd: Attr<Bool>? { box.fields.fallbackOnNoAd }
+    public var extensions: [Extension] { box.fields.extensions }
+    public var creatives: [Creative] { box.fields.creatives }
     /// A `<Creatives>` element was present (even if empty).
-    public var hasCreativesElement: Bool
-    public var position: SourcePosition
-    public var path: String
+    public var hasCreativesElement: Bool { box.fields.hasCreativesElement }
+    public var position: SourcePosition { box.fields.position }
+    public var path: String { box.fields.path }
     /// How many times each child element appeared, for cardinality rules (e.g. two `AdSystem`).
-    public var childCounts: [String: Int]
+    public var childCounts: [String: Int] { box.fields.childCounts }
+
+    public init(from decoder: any Decoder) throws { box = Box(try Fields(from: decoder)) }
+    public func encode(to encoder: any Encoder) throws { try box.fields.encode(to: encoder) }
+    public static func == (lhs: AdBody, rhs: AdBody) -> Bool { lhs.box === rhs.box || lhs.box.fields == rhs.box.fields }
+    public func hash(into hasher: inout Hasher) { box.fields.hash(into: &hasher) }
 }
 
 public struct AdSystem: Sendable, Codable, Hashable {
@@ -158,17 +248,50 @@ public struct UniversalAdId: Sendable, Codable, Hashable {
 }
 
 public struct Creative: Sendable, Codable, Hashable {
-    public var id: String?
-    public var adId: String?
-    public var sequence: Attr<Int>?
-    public var apiFramework: String?
-    public var universalAdIds: [UniversalAdId]
-    public var creativeExtensions: [Extension]
-    public var linear: Linear?
-    public var nonLinearAds: NonLinearAds?
-    public var companionAds: CompanionAds?
-    public var position: SourcePosition
-    public var path: String
+    /// The stored fields, kept in one shared, immutable box: a copy is one reference count instead of
+    /// one per field. Coding and equality are the fields'.
+    public struct Fields: Sendable, Codable, Hashable {
+        public var id: String?
+        public var adId: String?
+        public var sequence: Attr<Int>?
+        public var apiFramework: String?
+        public var universalAdIds: [UniversalAdId]
+        public var creativeExtensions: [Extension]
+        public var linear: Linear?
+        public var nonLinearAds: NonLinearAds?
+        public var companionAds: CompanionAds?
+        public var position: SourcePosition
+        public var path: String
+    }
+
+    private final class Box: Sendable {
+        let fields: Fields
+        init(_ fields: Fields) { self.fields = fields }
+    }
+
+    private let box: Box
+
+    public init(id: String? = nil, adId: String? = nil, sequence: Attr<Int>? = nil, apiFramework: String? = nil, universalAdIds: [UniversalAdId], creativeExtensions: [Extension], linear: Linear? = nil, nonLinearAds: NonLinearAds? = nil, companionAds: CompanionAds? = nil, position: SourcePosition, path: String) {
+        box = Box(Fields(id: id, adId: adId, sequence: sequence, apiFramework: apiFramework, universalAdIds: universalAdIds, creativeExtensions: creativeExtensions, linear: linear, nonLinearAds: nonLinearAds, companionAds: companionAds, position: position, path: path))
+    }
+
+    public var fields: Fields { box.fields }
+    public var id: String? { box.fields.id }
+    public var adId: String? { box.fields.adId }
+    public var sequence: Attr<Int>? { box.fields.sequence }
+    public var apiFramework: String? { box.fields.apiFramework }
+    public var universalAdIds: [UniversalAdId] { box.fields.universalAdIds }
+    public var creativeExtensions: [Extension] { box.fields.creativeExtensions }
+    public var linear: Linear? { box.fields.linear }
+    public var nonLinearAds: NonLinearAds? { box.fields.nonLinearAds }
+    public var companionAds: CompanionAds? { box.fields.companionAds }
+    public var position: SourcePosition { box.fields.position }
+    public var path: String { box.fields.path }
+
+    public init(from decoder: any Decoder) throws { box = Box(try Fields(from: decoder)) }
+    public func encode(to encoder: any Encoder) throws { try box.fields.encode(to: encoder) }
+    public static func == (lhs: Creative, rhs: Creative) -> Bool { lhs.box === rhs.box || lhs.box.fields == rhs.box.fields }
+    public func hash(into hasher: inout Hasher) { box.fields.hash(into: &hasher) }
 
     /// Linear, NonLinear or Companion: the kind of the creative.
     public var kind: CreativeKind? {
@@ -191,20 +314,56 @@ public struct TrackingEvent: Sendable, Codable, Hashable {
 }
 
 public struct Linear: Sendable, Codable, Hashable {
-    public var skipoffset: Attr<VASTOffset>?
-    public var duration: Attr<VASTTime>?
-    public var durationPosition: SourcePosition?
-    public var mediaFiles: [MediaFile]
-    public var hasMediaFilesElement: Bool
-    public var mezzanines: [MediaFile]
-    public var interactiveCreativeFiles: [InteractiveCreativeFile]
-    public var closedCaptionFiles: [ClosedCaptionFile]
-    public var adParameters: AdParameters?
-    public var videoClicks: VideoClicks?
-    public var trackingEvents: [TrackingEvent]
-    public var icons: [Icon]
-    public var position: SourcePosition
-    public var path: String
+    /// The stored fields, kept in one shared, immutable box: a copy is one reference count instead of
+    /// one per field. Coding and equality are the fields'.
+    public struct Fields: Sendable, Codable, Hashable {
+        public var skipoffset: Attr<VASTOffset>?
+        public var duration: Attr<VASTTime>?
+        public var durationPosition: SourcePosition?
+        public var mediaFiles: [MediaFile]
+        public var hasMediaFilesElement: Bool
+        public var mezzanines: [MediaFile]
+        public var interactiveCreativeFiles: [InteractiveCreativeFile]
+        public var closedCaptionFiles: [ClosedCaptionFile]
+        public var adParameters: AdParameters?
+        public var videoClicks: VideoClicks?
+        public var trackingEvents: [TrackingEvent]
+        public var icons: [Icon]
+        public var position: SourcePosition
+        public var path: String
+    }
+
+    private final class Box: Sendable {
+        let fields: Fields
+        init(_ fields: Fields) { self.fields = fields }
+    }
+
+    private let box: Box
+
+    public init(skipoffset: Attr<VASTOffset>? = nil, duration: Attr<VASTTime>? = nil, durationPosition: SourcePosition? = nil, mediaFiles: [MediaFile], hasMediaFilesElement: Bool, mezzanines: [MediaFile], interactiveCreativeFiles: [InteractiveCreativeFile], closedCaptionFiles: [ClosedCaptionFile], adParameters: AdParameters? = nil, videoClicks: VideoClicks? = nil, trackingEvents: [TrackingEvent], icons: [Icon], position: SourcePosition, path: String) {
+        box = Box(Fields(skipoffset: skipoffset, duration: duration, durationPosition: durationPosition, mediaFiles: mediaFiles, hasMediaFilesElement: hasMediaFilesElement, mezzanines: mezzanines, interactiveCreativeFiles: interactiveCreativeFiles, closedCaptionFiles: closedCaptionFiles, adParameters: adParameters, videoClicks: videoClicks, trackingEvents: trackingEvents, icons: icons, position: position, path: path))
+    }
+
+    public var fields: Fields { box.fields }
+    public var skipoffset: Attr<VASTOffset>? { box.fields.skipoffset }
+    public var duration: Attr<VASTTime>? { box.fields.duration }
+    public var durationPosition: SourcePosition? { box.fields.durationPosition }
+    public var mediaFiles: [MediaFile] { box.fields.mediaFiles }
+    public var hasMediaFilesElement: Bool { box.fields.hasMediaFilesElement }
+    public var mezzanines: [MediaFile] { box.fields.mezzanines }
+    public var interactiveCreativeFiles: [InteractiveCreativeFile] { box.fields.interactiveCreativeFiles }
+    public var closedCaptionFiles: [ClosedCaptionFile] { box.fields.closedCaptionFiles }
+    public var adParameters: AdParameters? { box.fields.adParameters }
+    public var videoClicks: VideoClicks? { box.fields.videoClicks }
+    public var trackingEvents: [TrackingEvent] { box.fields.trackingEvents }
+    public var icons: [Icon] { box.fields.icons }
+    public var position: SourcePosition { box.fields.position }
+    public var path: String { box.fields.path }
+
+    public init(from decoder: any Decoder) throws { box = Box(try Fields(from: decoder)) }
+    public func encode(to encoder: any Encoder) throws { try box.fields.encode(to: encoder) }
+    public static func == (lhs: Linear, rhs: Linear) -> Bool { lhs.box === rhs.box || lhs.box.fields == rhs.box.fields }
+    public func hash(into hasher: inout Hasher) { box.fields.hash(into: &hasher) }
 }
 
 /// A `<MediaFile>` or a `<Mezzanine>` (the same attributes, fewer of them used by Mezzanine).
