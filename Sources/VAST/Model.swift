@@ -7,19 +7,54 @@ import XMLCore
 
 /// A decoded `<VAST>` document.
 public struct VASTDocument: Sendable, Codable, Hashable {
+    /// The stored fields, kept in one shared, immutable box: a copy is one reference count instead of
+    /// one per field. Coding and equality are the fields'.
+    public struct Fields: Sendable, Codable, Hashable {
+        /// `VAST@version` as written; `nil` when absent.
+        public var declaredVersion: String?
+        /// The declared version when it is one conform knows.
+        public var version: VASTVersion?
+        /// Root-level `<Error>` URIs (a no-ad response).
+        public var errors: [TextNode]
+        public var ads: [Ad]
+        public var position: SourcePosition
+        public var path: String
+        /// The root's namespace URI (`http://www.iab.com/VAST` in some 4.x tags), if any.
+        public var namespaceURI: String?
+        /// Elements and attributes not known for their parent in any VAST version.
+        public var unknownNodes: [UnknownNode]
+    }
+
+    private final class Box: Sendable {
+        let fields: Fields
+        init(_ fields: Fields) { self.fields = fields }
+    }
+
+    private let box: Box
+
+    public init(declaredVersion: String? = nil, version: VASTVersion? = nil, errors: [TextNode], ads: [Ad], position: SourcePosition, path: String, namespaceURI: String? = nil, unknownNodes: [UnknownNode]) {
+        box = Box(Fields(declaredVersion: declaredVersion, version: version, errors: errors, ads: ads, position: position, path: path, namespaceURI: namespaceURI, unknownNodes: unknownNodes))
+    }
+
+    public var fields: Fields { box.fields }
     /// `VAST@version` as written; `nil` when absent.
-    public var declaredVersion: String?
+    public var declaredVersion: String? { box.fields.declaredVersion }
     /// The declared version when it is one conform knows.
-    public var version: VASTVersion?
+    public var version: VASTVersion? { box.fields.version }
     /// Root-level `<Error>` URIs (a no-ad response).
-    public var errors: [TextNode]
-    public var ads: [Ad]
-    public var position: SourcePosition
-    public var path: String
+    public var errors: [TextNode] { box.fields.errors }
+    public var ads: [Ad] { box.fields.ads }
+    public var position: SourcePosition { box.fields.position }
+    public var path: String { box.fields.path }
     /// The root's namespace URI (`http://www.iab.com/VAST` in some 4.x tags), if any.
-    public var namespaceURI: String?
+    public var namespaceURI: String? { box.fields.namespaceURI }
     /// Elements and attributes not known for their parent in any VAST version.
-    public var unknownNodes: [UnknownNode]
+    public var unknownNodes: [UnknownNode] { box.fields.unknownNodes }
+
+    public init(from decoder: any Decoder) throws { box = Box(try Fields(from: decoder)) }
+    public func encode(to encoder: any Encoder) throws { try box.fields.encode(to: encoder) }
+    public static func == (lhs: VASTDocument, rhs: VASTDocument) -> Bool { lhs.box === rhs.box || lhs.box.fields == rhs.box.fields }
+    public func hash(into hasher: inout Hasher) { box.fields.hash(into: &hasher) }
 }
 
 /// `<Ad>`: exactly one of `inLine` or `wrapper` in a valid document.

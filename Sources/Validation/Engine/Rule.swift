@@ -25,7 +25,10 @@ public final class RuleContext {
     public let version: VASTVersion
     public let configuration: Configuration
     private(set) var findings: [Diagnostic] = []
-    private var currentRule: CompiledRule?
+    /// The rule being run. Not reference-counted: the validator's compiled rules outlive every
+    /// context it makes, and setting this once per rule per input would otherwise cost two atomic
+    /// reference-count updates on objects all threads share.
+    private unowned(unsafe) var currentRule: CompiledRule?
 
     public init(input: DecodedInput, configuration: Configuration = .default) {
         self.input = input

@@ -75,14 +75,18 @@ public enum Validator {
         let context = RuleContext(input: input, configuration: configuration)
         let overrides = !configuration.rules.isEmpty
         let isVAST = input.vast != nil
-        for rule in compiled.rules {
-            if overrides, configuration.rules[rule.description.id] == .off { continue }
-            if let versions = rule.versions {
-                // VAST-versioned rules run on VAST documents whose effective version is in range.
-                guard isVAST, versions.contains(context.version) else { continue }
+        let version = context.version
+        // Through the buffer, so that walking the shared rule objects does not count references.
+        compiled.rules.withUnsafeBufferPointer { rules in
+            for index in rules.indices {
+                if overrides, configuration.rules[rules[index].id] == .off { continue }
+                if let versions = rules[index].versions {
+                    // VAST-versioned rules run on VAST documents whose effective version is in range.
+                    guard isVAST, versions.contains(version) else { continue }
+                }
+                context.begin(rules[index])
+                rules[index].type.init().check(context)
             }
-            context.begin(rule)
-            rule.type.init().check(context)
         }
         var all = context.findings
         if !input.diagnostics.isEmpty {
