@@ -6,9 +6,8 @@ import XMLCore
 // element path. Attributes keep their raw text beside the typed value (see `Attr`).
 
 /// A decoded `<VAST>` document.
-public struct VASTDocument: Sendable, Codable, Hashable {
-    /// The stored fields, kept in one shared, immutable box: a copy is one reference count instead of
-    /// one per field. Coding and equality are the fields'.
+public struct VASTDocument: Sendable, BoxedModel {
+    /// The stored fields, kept in one shared, immutable box (see ``BoxedModel``).
     public struct Fields: Sendable, Codable, Hashable {
         /// `VAST@version` as written; `nil` when absent.
         public var declaredVersion: String?
@@ -25,15 +24,12 @@ public struct VASTDocument: Sendable, Codable, Hashable {
         public var unknownNodes: [UnknownNode]
     }
 
-    private final class Box: Sendable {
-        let fields: Fields
-        init(_ fields: Fields) { self.fields = fields }
-    }
+    private let box: ModelBox<Fields>
 
-    private let box: Box
-
-    public init(declaredVersion: String? = nil, version: VASTVersion? = nil, errors: [TextNode], ads: [Ad], position: SourcePosition, path: String, namespaceURI: String? = nil, unknownNodes: [UnknownNode]) {
-        box = Box(Fields(declaredVersion: declaredVersion, version: version, errors: errors, ads: ads, position: position, path: path, namespaceURI: namespaceURI, unknownNodes: unknownNodes))
+    public init(declaredVersion: String? = nil, version: VASTVersion? = nil, errors: [TextNode], ads: [Ad],
+        position: SourcePosition, path: String, namespaceURI: String? = nil, unknownNodes: [UnknownNode]) {
+        box = ModelBox(Fields(declaredVersion: declaredVersion, version: version, errors: errors, ads: ads,
+            position: position, path: path, namespaceURI: namespaceURI, unknownNodes: unknownNodes))
     }
 
     public var fields: Fields { box.fields }
@@ -51,16 +47,12 @@ public struct VASTDocument: Sendable, Codable, Hashable {
     /// Elements and attributes not known for their parent in any VAST version.
     public var unknownNodes: [UnknownNode] { box.fields.unknownNodes }
 
-    public init(from decoder: any Decoder) throws { box = Box(try Fields(from: decoder)) }
-    public func encode(to encoder: any Encoder) throws { try box.fields.encode(to: encoder) }
-    public static func == (lhs: VASTDocument, rhs: VASTDocument) -> Bool { lhs.box === rhs.box || lhs.box.fields == rhs.box.fields }
-    public func hash(into hasher: inout Hasher) { box.fields.hash(into: &hasher) }
+    public init(fields: Fields) { box = ModelBox(fields) }
 }
 
 /// `<Ad>`: exactly one of `inLine` or `wrapper` in a valid document.
-public struct Ad: Sendable, Codable, Hashable {
-    /// The stored fields, kept in one shared, immutable box: a copy is one reference count instead of
-    /// one per field. Coding and equality are the fields'.
+public struct Ad: Sendable, BoxedModel {
+    /// The stored fields, kept in one shared, immutable box (see ``BoxedModel``).
     public struct Fields: Sendable, Codable, Hashable {
         public var id: String?
         public var sequence: Attr<Int>?
@@ -77,15 +69,14 @@ public struct Ad: Sendable, Codable, Hashable {
         public var path: String
     }
 
-    private final class Box: Sendable {
-        let fields: Fields
-        init(_ fields: Fields) { self.fields = fields }
-    }
+    private let box: ModelBox<Fields>
 
-    private let box: Box
-
-    public init(id: String? = nil, sequence: Attr<Int>? = nil, adType: String? = nil, conditionalAd: Attr<Bool>? = nil, inLine: AdBody? = nil, wrapper: AdBody? = nil, inLineCount: Int, wrapperCount: Int, position: SourcePosition, path: String) {
-        box = Box(Fields(id: id, sequence: sequence, adType: adType, conditionalAd: conditionalAd, inLine: inLine, wrapper: wrapper, inLineCount: inLineCount, wrapperCount: wrapperCount, position: position, path: path))
+    public init(id: String? = nil, sequence: Attr<Int>? = nil, adType: String? = nil,
+        conditionalAd: Attr<Bool>? = nil, inLine: AdBody? = nil, wrapper: AdBody? = nil, inLineCount: Int,
+        wrapperCount: Int, position: SourcePosition, path: String) {
+        box = ModelBox(Fields(id: id, sequence: sequence, adType: adType, conditionalAd: conditionalAd,
+            inLine: inLine, wrapper: wrapper, inLineCount: inLineCount, wrapperCount: wrapperCount,
+            position: position, path: path))
     }
 
     public var fields: Fields { box.fields }
@@ -103,20 +94,16 @@ public struct Ad: Sendable, Codable, Hashable {
     public var position: SourcePosition { box.fields.position }
     public var path: String { box.fields.path }
 
-    public init(from decoder: any Decoder) throws { box = Box(try Fields(from: decoder)) }
-    public func encode(to encoder: any Encoder) throws { try box.fields.encode(to: encoder) }
-    public static func == (lhs: Ad, rhs: Ad) -> Bool { lhs.box === rhs.box || lhs.box.fields == rhs.box.fields }
-    public func hash(into hasher: inout Hasher) { box.fields.hash(into: &hasher) }
+    public init(fields: Fields) { box = ModelBox(fields) }
 
     /// The InLine or the Wrapper, whichever is present (InLine first).
     public var body: AdBody? { inLine ?? wrapper }
 }
 
 /// The content of an `<InLine>` or a `<Wrapper>`. Elements that only one of them allows are optional.
-public struct AdBody: Sendable, Codable, Hashable {
+public struct AdBody: Sendable, BoxedModel {
     public enum Kind: String, Sendable, Codable, Hashable { case inLine = "InLine", wrapper = "Wrapper" }
-    /// The stored fields, kept in one shared, immutable box: a copy is one reference count instead of
-    /// one per field. Coding and equality are the fields'.
+    /// The stored fields, kept in one shared, immutable box (see ``BoxedModel``).
     public struct Fields: Sendable, Codable, Hashable {
         public var kind: Kind
         public var adSystem: AdSystem?
@@ -153,15 +140,26 @@ public struct AdBody: Sendable, Codable, Hashable {
         public var childCounts: [String: Int]
     }
 
-    private final class Box: Sendable {
-        let fields: Fields
-        init(_ fields: Fields) { self.fields = fields }
-    }
+    private let box: ModelBox<Fields>
 
-    private let box: Box
-
-    public init(kind: Kind, adSystem: AdSystem? = nil, adTitle: TextNode? = nil, description: TextNode? = nil, advertiser: Advertiser? = nil, pricing: Pricing? = nil, survey: Survey? = nil, errors: [TextNode], impressions: [TextNode], categories: [Category], adServingId: TextNode? = nil, expires: Attr<Int>? = nil, viewableImpression: ViewableImpression? = nil, adVerifications: [Verification], hasAdVerificationsElement: Bool, blockedAdCategories: [Category], vastAdTagURI: TextNode? = nil, usesLegacyAdTagURL: Bool, vastAdTagURICount: Int, followAdditionalWrappers: Attr<Bool>? = nil, allowMultipleAds: Attr<Bool>? = nil, fallbackOnNoAd: Attr<Bool>? = nil, extensions: [Extension], creatives: [Creative], hasCreativesElement: Bool, position: SourcePosition, path: String, childCounts: [String: Int]) {
-        box = Box(Fields(kind: kind, adSystem: adSystem, adTitle: adTitle, description: description, advertiser: advertiser, pricing: pricing, survey: survey, errors: errors, impressions: impressions, categories: categories, adServingId: adServingId, expires: expires, viewableImpression: viewableImpression, adVerifications: adVerifications, hasAdVerificationsElement: hasAdVerificationsElement, blockedAdCategories: blockedAdCategories, vastAdTagURI: vastAdTagURI, usesLegacyAdTagURL: usesLegacyAdTagURL, vastAdTagURICount: vastAdTagURICount, followAdditionalWrappers: followAdditionalWrappers, allowMultipleAds: allowMultipleAds, fallbackOnNoAd: fallbackOnNoAd, extensions: extensions, creatives: creatives, hasCreativesElement: hasCreativesElement, position: position, path: path, childCounts: childCounts))
+    public init(kind: Kind, adSystem: AdSystem? = nil, adTitle: TextNode? = nil, description: TextNode? = nil,
+        advertiser: Advertiser? = nil, pricing: Pricing? = nil, survey: Survey? = nil, errors: [TextNode],
+        impressions: [TextNode], categories: [Category], adServingId: TextNode? = nil, expires: Attr<Int>? = nil,
+        viewableImpression: ViewableImpression? = nil, adVerifications: [Verification],
+        hasAdVerificationsElement: Bool, blockedAdCategories: [Category], vastAdTagURI: TextNode? = nil,
+        usesLegacyAdTagURL: Bool, vastAdTagURICount: Int, followAdditionalWrappers: Attr<Bool>? = nil,
+        allowMultipleAds: Attr<Bool>? = nil, fallbackOnNoAd: Attr<Bool>? = nil, extensions: [Extension],
+        creatives: [Creative], hasCreativesElement: Bool, position: SourcePosition, path: String,
+        childCounts: [String: Int]) {
+        box = ModelBox(Fields(kind: kind, adSystem: adSystem, adTitle: adTitle, description: description,
+            advertiser: advertiser, pricing: pricing, survey: survey, errors: errors, impressions: impressions,
+            categories: categories, adServingId: adServingId, expires: expires,
+            viewableImpression: viewableImpression, adVerifications: adVerifications,
+            hasAdVerificationsElement: hasAdVerificationsElement, blockedAdCategories: blockedAdCategories,
+            vastAdTagURI: vastAdTagURI, usesLegacyAdTagURL: usesLegacyAdTagURL, vastAdTagURICount: vastAdTagURICount,
+            followAdditionalWrappers: followAdditionalWrappers, allowMultipleAds: allowMultipleAds,
+            fallbackOnNoAd: fallbackOnNoAd, extensions: extensions, creatives: creatives,
+            hasCreativesElement: hasCreativesElement, position: position, path: path, childCounts: childCounts))
     }
 
     public var fields: Fields { box.fields }
@@ -199,10 +197,7 @@ public struct AdBody: Sendable, Codable, Hashable {
     /// How many times each child element appeared, for cardinality rules (e.g. two `AdSystem`).
     public var childCounts: [String: Int] { box.fields.childCounts }
 
-    public init(from decoder: any Decoder) throws { box = Box(try Fields(from: decoder)) }
-    public func encode(to encoder: any Encoder) throws { try box.fields.encode(to: encoder) }
-    public static func == (lhs: AdBody, rhs: AdBody) -> Bool { lhs.box === rhs.box || lhs.box.fields == rhs.box.fields }
-    public func hash(into hasher: inout Hasher) { box.fields.hash(into: &hasher) }
+    public init(fields: Fields) { box = ModelBox(fields) }
 }
 
 public struct AdSystem: Sendable, Codable, Hashable {
@@ -282,9 +277,8 @@ public struct UniversalAdId: Sendable, Codable, Hashable {
     public var path: String
 }
 
-public struct Creative: Sendable, Codable, Hashable {
-    /// The stored fields, kept in one shared, immutable box: a copy is one reference count instead of
-    /// one per field. Coding and equality are the fields'.
+public struct Creative: Sendable, BoxedModel {
+    /// The stored fields, kept in one shared, immutable box (see ``BoxedModel``).
     public struct Fields: Sendable, Codable, Hashable {
         public var id: String?
         public var adId: String?
@@ -299,15 +293,14 @@ public struct Creative: Sendable, Codable, Hashable {
         public var path: String
     }
 
-    private final class Box: Sendable {
-        let fields: Fields
-        init(_ fields: Fields) { self.fields = fields }
-    }
+    private let box: ModelBox<Fields>
 
-    private let box: Box
-
-    public init(id: String? = nil, adId: String? = nil, sequence: Attr<Int>? = nil, apiFramework: String? = nil, universalAdIds: [UniversalAdId], creativeExtensions: [Extension], linear: Linear? = nil, nonLinearAds: NonLinearAds? = nil, companionAds: CompanionAds? = nil, position: SourcePosition, path: String) {
-        box = Box(Fields(id: id, adId: adId, sequence: sequence, apiFramework: apiFramework, universalAdIds: universalAdIds, creativeExtensions: creativeExtensions, linear: linear, nonLinearAds: nonLinearAds, companionAds: companionAds, position: position, path: path))
+    public init(id: String? = nil, adId: String? = nil, sequence: Attr<Int>? = nil, apiFramework: String? = nil,
+        universalAdIds: [UniversalAdId], creativeExtensions: [Extension], linear: Linear? = nil,
+        nonLinearAds: NonLinearAds? = nil, companionAds: CompanionAds? = nil, position: SourcePosition, path: String) {
+        box = ModelBox(Fields(id: id, adId: adId, sequence: sequence, apiFramework: apiFramework,
+            universalAdIds: universalAdIds, creativeExtensions: creativeExtensions, linear: linear,
+            nonLinearAds: nonLinearAds, companionAds: companionAds, position: position, path: path))
     }
 
     public var fields: Fields { box.fields }
@@ -323,10 +316,7 @@ public struct Creative: Sendable, Codable, Hashable {
     public var position: SourcePosition { box.fields.position }
     public var path: String { box.fields.path }
 
-    public init(from decoder: any Decoder) throws { box = Box(try Fields(from: decoder)) }
-    public func encode(to encoder: any Encoder) throws { try box.fields.encode(to: encoder) }
-    public static func == (lhs: Creative, rhs: Creative) -> Bool { lhs.box === rhs.box || lhs.box.fields == rhs.box.fields }
-    public func hash(into hasher: inout Hasher) { box.fields.hash(into: &hasher) }
+    public init(fields: Fields) { box = ModelBox(fields) }
 
     /// Linear, NonLinear or Companion: the kind of the creative.
     public var kind: CreativeKind? {
@@ -348,9 +338,8 @@ public struct TrackingEvent: Sendable, Codable, Hashable {
     public var url: TextNode
 }
 
-public struct Linear: Sendable, Codable, Hashable {
-    /// The stored fields, kept in one shared, immutable box: a copy is one reference count instead of
-    /// one per field. Coding and equality are the fields'.
+public struct Linear: Sendable, BoxedModel {
+    /// The stored fields, kept in one shared, immutable box (see ``BoxedModel``).
     public struct Fields: Sendable, Codable, Hashable {
         public var skipoffset: Attr<VASTOffset>?
         public var duration: Attr<VASTTime>?
@@ -368,15 +357,18 @@ public struct Linear: Sendable, Codable, Hashable {
         public var path: String
     }
 
-    private final class Box: Sendable {
-        let fields: Fields
-        init(_ fields: Fields) { self.fields = fields }
-    }
+    private let box: ModelBox<Fields>
 
-    private let box: Box
-
-    public init(skipoffset: Attr<VASTOffset>? = nil, duration: Attr<VASTTime>? = nil, durationPosition: SourcePosition? = nil, mediaFiles: [MediaFile], hasMediaFilesElement: Bool, mezzanines: [MediaFile], interactiveCreativeFiles: [InteractiveCreativeFile], closedCaptionFiles: [ClosedCaptionFile], adParameters: AdParameters? = nil, videoClicks: VideoClicks? = nil, trackingEvents: [TrackingEvent], icons: [Icon], position: SourcePosition, path: String) {
-        box = Box(Fields(skipoffset: skipoffset, duration: duration, durationPosition: durationPosition, mediaFiles: mediaFiles, hasMediaFilesElement: hasMediaFilesElement, mezzanines: mezzanines, interactiveCreativeFiles: interactiveCreativeFiles, closedCaptionFiles: closedCaptionFiles, adParameters: adParameters, videoClicks: videoClicks, trackingEvents: trackingEvents, icons: icons, position: position, path: path))
+    public init(skipoffset: Attr<VASTOffset>? = nil, duration: Attr<VASTTime>? = nil,
+        durationPosition: SourcePosition? = nil, mediaFiles: [MediaFile], hasMediaFilesElement: Bool,
+        mezzanines: [MediaFile], interactiveCreativeFiles: [InteractiveCreativeFile],
+        closedCaptionFiles: [ClosedCaptionFile], adParameters: AdParameters? = nil, videoClicks: VideoClicks? = nil,
+        trackingEvents: [TrackingEvent], icons: [Icon], position: SourcePosition, path: String) {
+        box = ModelBox(Fields(skipoffset: skipoffset, duration: duration, durationPosition: durationPosition,
+            mediaFiles: mediaFiles, hasMediaFilesElement: hasMediaFilesElement, mezzanines: mezzanines,
+            interactiveCreativeFiles: interactiveCreativeFiles, closedCaptionFiles: closedCaptionFiles,
+            adParameters: adParameters, videoClicks: videoClicks, trackingEvents: trackingEvents, icons: icons,
+            position: position, path: path))
     }
 
     public var fields: Fields { box.fields }
@@ -395,10 +387,7 @@ public struct Linear: Sendable, Codable, Hashable {
     public var position: SourcePosition { box.fields.position }
     public var path: String { box.fields.path }
 
-    public init(from decoder: any Decoder) throws { box = Box(try Fields(from: decoder)) }
-    public func encode(to encoder: any Encoder) throws { try box.fields.encode(to: encoder) }
-    public static func == (lhs: Linear, rhs: Linear) -> Bool { lhs.box === rhs.box || lhs.box.fields == rhs.box.fields }
-    public func hash(into hasher: inout Hasher) { box.fields.hash(into: &hasher) }
+    public init(fields: Fields) { box = ModelBox(fields) }
 }
 
 /// A `<MediaFile>` or a `<Mezzanine>` (the same attributes, fewer of them used by Mezzanine).

@@ -1,0 +1,23 @@
+/// Immutable storage shared by the copies of a large model value (`Ad`, `AdBody`, `Creative`, `Linear`,
+/// `VASTDocument`). Rules walk these values constantly; with the fields in one box, a copy costs one
+/// reference count instead of one per string and array inside.
+final class ModelBox<Fields: Sendable>: Sendable {
+    let fields: Fields
+    init(_ fields: Fields) { self.fields = fields }
+}
+
+/// A model value that keeps its fields in a ``ModelBox``. Its coding and equality are those of its
+/// fields, so it encodes exactly as a plain struct with the same properties would.
+public protocol BoxedModel: Codable, Hashable {
+    associatedtype Fields: Codable & Hashable & Sendable
+    /// Every stored field.
+    var fields: Fields { get }
+    init(fields: Fields)
+}
+
+extension BoxedModel {
+    public init(from decoder: any Decoder) throws { self.init(fields: try Fields(from: decoder)) }
+    public func encode(to encoder: any Encoder) throws { try fields.encode(to: encoder) }
+    public static func == (lhs: Self, rhs: Self) -> Bool { lhs.fields == rhs.fields }
+    public func hash(into hasher: inout Hasher) { fields.hash(into: &hasher) }
+}
