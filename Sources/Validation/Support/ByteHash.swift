@@ -147,23 +147,27 @@ struct NameTable<Value: Sendable>: Sendable {
 
     /// The slot hash of a name's bytes (FNV-1a).
     private static func slot(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
-        var h: UInt64 = 0xCBF2_9CE4_8422_2325
-        for b in bytes { h = (h ^ UInt64(b)) &* 0x100_0000_01B3 }
+        var h = fnvOffset
+        for b in bytes { h = fnvStep(h, b) }
         return h
     }
+
+    /// FNV-1a, one byte at a time (shared by `slot(_:)` and the one-pass look-up).
+    private static var fnvOffset: UInt64 { 0xCBF2_9CE4_8422_2325 }
+    @inline(__always) private static func fnvStep(_ h: UInt64, _ b: UInt8) -> UInt64 { (h ^ UInt64(b)) &* 0x100_0000_01B3 }
 
     subscript(name: String) -> Value? {
         var copy = name
         return copy.withUTF8 { bytes -> Value? in
             // One pass: the slot hash (as `slot(_:)` computes it), whether any byte is non-ASCII, and
             // whether K, ; or ` occur (which non-ASCII characters may equal under String equality).
-            var h: UInt64 = 0xCBF2_9CE4_8422_2325
+            var h = Self.fnvOffset
             var high: UInt8 = 0
             var special = false
             for b in bytes {
                 high |= b
                 special = special || b == 0x4B || b == 0x3B || b == 0x60
-                h = (h ^ UInt64(b)) &* 0x100_0000_01B3
+                h = Self.fnvStep(h, b)
             }
             if high >= 0x80 || dictionaryOnly || special {
                 return dictionary[name]
