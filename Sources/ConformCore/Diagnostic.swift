@@ -174,14 +174,32 @@ extension Array where Element == Diagnostic {
     /// sorting integer keys and comparing strings only between findings at the same place. Cheaper
     /// than moving whole diagnostics through the comparisons.
     public func sortedDeterministically() -> [Diagnostic] {
-        guard count > 1 else { return self }
-        let file = self[0].file
-        guard allSatisfy({ $0.file == file }) else { return sorted() }
-        var keys: [(line: Int, column: Int, offset: Int, index: Int)] = indices.map { i in
-            let position = self[i].position
-            return (position?.line ?? 0, position?.column ?? 0, self[i].offset ?? -1, i)
+        var copy = self
+        copy.sortDeterministically()
+        return copy
+    }
+
+    /// Sorts in place into the order of ``sortedDeterministically()``. Elements are moved by swaps, so no
+    /// diagnostic is copied.
+    public mutating func sortDeterministically() {
+        guard count > 1 else { return }
+        // Fields are read through the buffer: subscripting the array would copy each whole diagnostic.
+        var keys: [(line: Int, column: Int, offset: Int, index: Int)] = []
+        let sameFile = withUnsafeBufferPointer { items -> Bool in
+            let file = items[0].file
+            for i in items.indices where items[i].file != file { return false }
+            keys.reserveCapacity(items.count)
+            for i in items.indices {
+                let position = items[i].position
+                keys.append((position?.line ?? 0, position?.column ?? 0, items[i].offset ?? -1, i))
+            }
+            return true
         }
-        return withUnsafeBufferPointer { items in
+        guard sameFile else {
+            sort()
+            return
+        }
+        withUnsafeBufferPointer { items in
             keys.sort { a, b in
                 if a.line != b.line { return a.line < b.line }
                 if a.column != b.column { return a.column < b.column }
@@ -189,7 +207,21 @@ extension Array where Element == Diagnostic {
                 if items[a.index].ruleID != items[b.index].ruleID { return items[a.index].ruleID < items[b.index].ruleID }
                 return items[a.index].message < items[b.index].message
             }
-            return keys.map { items[$0.index] }
+        }
+        // Position p takes the element now at source[p]: follow each cycle of the permutation with swaps.
+        // (The buffer's swap moves the values; the array's would copy them.)
+        var source = keys.map(\.index)
+        withUnsafeMutableBufferPointer { items in
+            for start in source.indices where source[start] != start {
+                var p = start
+                while source[p] != start {
+                    let next = source[p]
+                    items.swapAt(p, next)
+                    source[p] = p
+                    p = next
+                }
+                source[p] = p
+            }
         }
     }
 }

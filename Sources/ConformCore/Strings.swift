@@ -37,6 +37,34 @@ extension String {
         return Substring(self).trimmingWhitespace()
     }
 
+    /// The concatenation of `parts`, made with one allocation and one copy of each part's bytes. For
+    /// messages built on hot paths: string interpolation grows the result part by part, and each of its
+    /// appends costs several hundred instructions.
+    public init(concatenating parts: String...) {
+        var total = 0
+        for part in parts { total += part.utf8.count }
+        self.init(unsafeUninitializedCapacity: total) { buffer in
+            var at = 0
+            for part in parts {
+                let copied = part.utf8.withContiguousStorageIfAvailable { source -> Int in
+                    if let base = source.baseAddress, !source.isEmpty {
+                        (buffer.baseAddress! + at).initialize(from: base, count: source.count)
+                    }
+                    return source.count
+                }
+                if let copied {
+                    at += copied
+                } else {
+                    for byte in part.utf8 {
+                        buffer[at] = byte
+                        at += 1
+                    }
+                }
+            }
+            return at
+        }
+    }
+
     /// Equality for element and attribute names: compares lengths before contents, which settles
     /// almost every unequal pair without entering the general string comparison.
     @inlinable

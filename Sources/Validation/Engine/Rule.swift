@@ -34,6 +34,7 @@ public final class RuleContext {
         self.input = input
         self.version = input.vast?.version ?? .v4_3
         self.configuration = configuration
+        findings.reserveCapacity(16)
     }
 
     public var vast: VASTDocument? { input.vast }
@@ -41,6 +42,13 @@ public final class RuleContext {
     public var root: XMLElement? { input.xml.root }
 
     func begin(_ rule: CompiledRule) { currentRule = rule }
+
+    /// The findings so far, handed over without a copy; the context keeps none.
+    func takeFindings() -> [Diagnostic] {
+        var out: [Diagnostic] = []
+        swap(&out, &findings)
+        return out
+    }
 
     /// Values that several rules derive from one walk of the input, computed once per input.
     private var memos: [String: Any] = [:]
@@ -192,6 +200,14 @@ public final class RuleContext {
 
     /// What one byte scan tells about each URL of `urls` (same order).
     var urlFacts: [URLFacts] { urlScan.facts }
+
+    /// The structural findings, from one walk of the element tree. Typed storage rather than a memo:
+    /// a dozen rules read it per input, and a keyed look-up with a cast costs more than their work.
+    lazy var structureScan: StructureScan = StructureScan.scan(self)
+    /// ``TrackingFacts/isStandardName(_:)``, once per input.
+    lazy var trackingIsStandardName: [Bool] = TrackingFacts.computeIsStandardName(self)
+    /// ``TrackingFacts/urlHashes(_:)``, once per input.
+    lazy var trackingURLHashes: [UInt64] = TrackingFacts.computeURLHashes(self)
 }
 
 private final class MemoBox<T> {

@@ -88,7 +88,7 @@ public enum Validator {
                 rules[index].type.init().check(context)
             }
         }
-        var all = context.findings
+        var all = context.takeFindings()
         if !input.diagnostics.isEmpty {
             all += input.diagnostics.filter { !compiled.ids.contains($0.ruleID) }
         }
@@ -98,8 +98,12 @@ public enum Validator {
                 all += validate(embedded, file: nil, configuration: configuration, compiled: compiled.vastOnly)
             }
         }
-        let applied = overrides ? configuration.apply(to: all) : all
-        return (file == nil ? applied : applied.map { $0.inFile(file) }).sortedDeterministically()
+        if overrides { all = configuration.apply(to: all) }
+        if let file {
+            for index in all.indices { all[index].file = file }
+        }
+        all.sortDeterministically()
+        return all
     }
 
     /// Runs every rule over `input` as `validate` does and adds each rule's time in seconds to

@@ -118,69 +118,93 @@ struct FirstIndexTable {
 
 /// A read-only table from names to values, looked up by the names' bytes: for element and attribute
 /// names, looked up for every element of a tag. Cheaper than a `Dictionary` of `String`, whose hashing
-/// dominates such walks. Names with non-ASCII characters are looked up in a `Dictionary`, so that equality
-/// stays Unicode canonical equivalence, as for `String`.
+/// dominates such walks.
+///
+/// An ASCII name of at most 32 bytes is read as four 64-bit words: the words give the hash, and a match is
+/// four word comparisons. Other names (non-ASCII, longer, empty) are looked up in a `Dictionary`, so that
+/// equality stays Unicode canonical equivalence, as for `String`. (An ASCII name equals an ASCII key only
+/// when their bytes are equal; a non-ASCII key sends every look-up to the dictionary.)
 struct NameTable<Value: Sendable>: Sendable {
-    private var keys: [[UInt8]]
+    private typealias Words = (UInt64, UInt64, UInt64, UInt64)
+    /// Four words per slot, then the name's length per slot (0: empty slot).
+    private var words: [UInt64]
+    private var lengths: [Int]
     private var values: [Value?]
-    private let mask: Int
+    private let shift: UInt64
     private let dictionary: [String: Value]
     /// A key is not ASCII: every look-up goes to the dictionary.
     private let dictionaryOnly: Bool
 
+    private static var maxLength: Int { 32 }
+
     init(_ dictionary: [String: Value]) {
         self.dictionary = dictionary
         dictionaryOnly = dictionary.keys.contains { !$0.utf8.allSatisfy { $0 < 0x80 } }
-        var size = 8
-        while size < dictionary.count * 2 { size <<= 1 }
-        keys = Array(repeating: [], count: size)
+        var bits: UInt64 = 3
+        while (1 << bits) < dictionary.count * 2 { bits += 1 }
+        let size = 1 << Int(bits)
+        shift = 64 - bits
+        words = Array(repeating: 0, count: size * 4)
+        lengths = Array(repeating: 0, count: size)
         values = Array(repeating: nil, count: size)
-        mask = size - 1
-        for (name, value) in dictionary where name.utf8.allSatisfy({ $0 < 0x80 }) {
+        for (name, value) in dictionary {
             let bytes = Array(name.utf8)
-            var slot = bytes.withUnsafeBytes { Int(truncatingIfNeeded: Self.slot($0)) } & mask
-            while values[slot] != nil { slot = (slot + 1) & mask }
-            keys[slot] = bytes
+            guard !bytes.isEmpty, bytes.count <= Self.maxLength, bytes.allSatisfy({ $0 < 0x80 }) else { continue }
+            let w = bytes.withUnsafeBufferPointer(Self.words)
+            var slot = Self.slot(w, bytes.count, shift)
+            while lengths[slot] != 0 { slot = (slot + 1) & (size - 1) }
+            words[slot * 4] = w.0
+            words[slot * 4 + 1] = w.1
+            words[slot * 4 + 2] = w.2
+            words[slot * 4 + 3] = w.3
+            lengths[slot] = bytes.count
             values[slot] = value
         }
     }
 
-    /// The slot hash of a name's bytes (FNV-1a).
-    private static func slot(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
-        var h = fnvOffset
-        for b in bytes { h = fnvStep(h, b) }
-        return h
+    /// The bytes (at most 32) as four words, zero-padded.
+    @inline(__always) private static func words(_ bytes: UnsafeBufferPointer<UInt8>) -> Words {
+        var w: Words = (0, 0, 0, 0)
+        withUnsafeMutableBytes(of: &w) { $0.copyMemory(from: UnsafeRawBufferPointer(bytes)) }
+        return w
     }
 
-    /// FNV-1a, one byte at a time (shared by `slot(_:)` and the one-pass look-up).
-    private static var fnvOffset: UInt64 { 0xCBF2_9CE4_8422_2325 }
-    @inline(__always) private static func fnvStep(_ h: UInt64, _ b: UInt8) -> UInt64 { (h ^ UInt64(b)) &* 0x100_0000_01B3 }
+    @inline(__always) private static func slot(_ w: Words, _ count: Int, _ shift: UInt64) -> Int {
+        var h = (w.0 &* 0x9E37_79B9_7F4A_7C15) ^ (w.1 &* 0xC2B2_AE3D_27D4_EB4F) ^ (w.2 &* 0x1656_67B1_9E37_79F9)
+            ^ (w.3 &* 0x27D4_EB2F_1656_67C5) ^ UInt64(count)
+        h ^= h >> 31
+        h &*= 0x9E37_79B9_7F4A_7C15
+        return Int(truncatingIfNeeded: h >> shift)
+    }
+
+    private enum Lookup {
+        case found(Value?)
+        /// The name is not one the words can answer for.
+        case dictionary
+    }
 
     subscript(name: String) -> Value? {
-        var copy = name
-        return copy.withUTF8 { bytes -> Value? in
-            // One pass: the slot hash (as `slot(_:)` computes it), whether any byte is non-ASCII, and
-            // whether K, ; or ` occur (which non-ASCII characters may equal under String equality).
-            var h = Self.fnvOffset
-            var high: UInt8 = 0
-            var special = false
-            for b in bytes {
-                high |= b
-                special = special || b == 0x4B || b == 0x3B || b == 0x60
-                h = Self.fnvStep(h, b)
+        let lookup = name.utf8.withContiguousStorageIfAvailable { bytes -> Lookup in
+            let n = bytes.count
+            guard n > 0, n <= Self.maxLength, !dictionaryOnly else { return .dictionary }
+            let w = Self.words(bytes)
+            guard (w.0 | w.1 | w.2 | w.3) & 0x8080_8080_8080_8080 == 0 else { return .dictionary }
+            let mask = lengths.count - 1
+            var slot = Self.slot(w, n, shift)
+            return lengths.withUnsafeBufferPointer { lengths in
+                words.withUnsafeBufferPointer { words in
+                    while lengths[slot] != 0 {
+                        if lengths[slot] == n, words[slot * 4] == w.0, words[slot * 4 + 1] == w.1,
+                           words[slot * 4 + 2] == w.2, words[slot * 4 + 3] == w.3 {
+                            return .found(values[slot])
+                        }
+                        slot = (slot + 1) & mask
+                    }
+                    return .found(nil)
+                }
             }
-            if high >= 0x80 || dictionaryOnly || special {
-                return dictionary[name]
-            }
-            var slot = Int(truncatingIfNeeded: h) & mask
-            while let value = values[slot] {
-                if keys[slot].count == bytes.count, keys[slot].withUnsafeBufferPointer({ key in
-                    guard let a = key.baseAddress, let b = bytes.baseAddress else { return key.isEmpty }
-                    return memcmp(a, b, key.count) == 0
-                }) { return value }
-                slot = (slot + 1) & mask
-            }
-            return nil
         }
+        if case .found(let value) = lookup { return value }
+        return dictionary[name]
     }
 }

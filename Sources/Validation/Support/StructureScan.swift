@@ -4,7 +4,7 @@ import XMLCore
 /// Everything the structural rules report, found in one walk of the element tree per input and
 /// shared through the context's memo. Each rule reads its own list; the walk looks every element
 /// name up once (in ``VASTStructure/infos``) instead of once per rule.
-struct StructureScan {
+final class StructureScan {
     struct Finding {
         var message: String
         var position: SourcePosition
@@ -20,14 +20,15 @@ struct StructureScan {
     var emptyContainers: [Finding] = []
     var wrapperInLineOnly: [Finding] = []
 
-    static func of(_ context: RuleContext) -> StructureScan {
-        context.memo("StructureScan") {
-            var scan = StructureScan()
-            guard let root = context.root else { return scan }
-            var walker = Walker(version: context.version, checksVersion: context.vast?.version != nil)
-            walker.visit(root, inWrapper: false, into: &scan)
-            return scan
-        }
+    /// The scan of `context`'s input, made on first use and kept by the context.
+    static func of(_ context: RuleContext) -> StructureScan { context.structureScan }
+
+    static func scan(_ context: RuleContext) -> StructureScan {
+        let scan = StructureScan()
+        guard let root = context.root else { return scan }
+        var walker = Walker(version: context.version, checksVersion: context.vast?.version != nil)
+        walker.visit(root, inWrapper: false, into: scan)
+        return scan
     }
 
     private struct Walker {
@@ -41,7 +42,7 @@ struct StructureScan {
         static let nonLinearInLineOnly: Set<String> = ["StaticResource", "IFrameResource", "HTMLResource", "AdParameters", "NonLinearClickThrough"]
         static let linearInLineOnly: Set<String> = ["Duration", "MediaFiles", "AdParameters"]
 
-        mutating func visit(_ element: XMLElement, inWrapper: Bool, into scan: inout StructureScan) {
+        mutating func visit(_ element: XMLElement, inWrapper: Bool, into scan: StructureScan) {
             let name = element.name
             // One table look-up per element; the info is a class, so this is one reference, not a copy of its tables.
             guard let info = infos[name] else { return }
@@ -60,29 +61,33 @@ struct StructureScan {
             // Attributes: unknown, removed, or newer than the declared version.
             if let allowed = info.attributes {
                 let elementIsCurrent = (info.introduced ?? .v2_0) <= version
-                for attribute in element.attributes where attribute.prefix == nil && attribute.name != "xmlns" {
-                    guard let span = info.attributeTable[attribute.name] else {
-                        let known = allowed.keys.sorted().joined(separator: ", ")
-                        scan.unknownAttributes.append(Finding(
-                            message: "<\(name)> has the unknown attribute \(attribute.name)=\"\(attribute.value)\""
-                                + (known.isEmpty ? "; it takes no attributes" : "; known attributes: \(known)"),
-                            position: element.position, path: element.path))
-                        continue
-                    }
-                    if let until = span.until, version > until {
-                        scan.unknownAttributes.append(Finding(
-                            message: "\(name)@\(attribute.name) belongs to \(span.label) and is not part of VAST \(version.rawValue)",
-                            position: element.position, path: element.path))
-                    }
-                    if checksVersion, elementIsCurrent, span.since > version, seenNewer.insert("\(name)@\(attribute.name)").inserted {
-                        scan.versionMismatch.append(Finding(
-                            message: "\(name)@\(attribute.name) is \(span.label), but the document declares VAST \(version.rawValue)",
-                            position: element.position, path: element.path))
+                // Through the buffer: iterating the array would copy (and retain) every attribute.
+                element.attributes.withUnsafeBufferPointer { attributes in
+                    for a in attributes.indices where attributes[a].prefix == nil {
+                        let attributeName = attributes[a].name
+                        if attributeName == "xmlns" { continue }
+                        guard let span = info.attributeTable[attributeName] else {
+                            let known = allowed.keys.sorted().joined(separator: ", ")
+                            scan.unknownAttributes.append(Finding(
+                                message: "<\(name)> has the unknown attribute \(attributeName)=\"\(attributes[a].value)\""
+                                    + (known.isEmpty ? "; it takes no attributes" : "; known attributes: \(known)"),
+                                position: element.position, path: element.path))
+                            continue
+                        }
+                        if let until = span.until, version > until {
+                            scan.unknownAttributes.append(Finding(
+                                message: "\(name)@\(attributeName) belongs to \(span.label) and is not part of VAST \(version.rawValue)",
+                                position: element.position, path: element.path))
+                        }
+                        if checksVersion, elementIsCurrent, span.since > version, seenNewer.insert("\(name)@\(attributeName)").inserted {
+                            scan.versionMismatch.append(Finding(
+                                message: "\(name)@\(attributeName) is \(span.label), but the document declares VAST \(version.rawValue)",
+                                position: element.position, path: element.path))
+                        }
                     }
                 }
             }
             guard let allowedChildren = info.children else { return }
-            let childInfo = info.childTable
             // Children: misplaced, newer than declared, repeated singletons, InLine-only in a Wrapper.
             let banned: Set<String> = switch name {
             case "Linear" where inWrapper: Self.linearInLineOnly
@@ -95,7 +100,7 @@ struct StructureScan {
             element.children.withUnsafeBufferPointer { children in
                 for c in children.indices {
                     let childName = children[c].name
-                    let known = childInfo[childName]
+                    let known = info.childTable[childName]
                     if let span = known?.span {
                         if let until = span.until, version > until {
                             scan.misplaced[name, default: []].append(Finding(
@@ -132,7 +137,7 @@ struct StructureScan {
                 }
                 let childInWrapper = inWrapper || name == "Wrapper"
                 for c in children.indices {
-                    visit(children[c], inWrapper: childInWrapper, into: &scan)
+                    visit(children[c], inWrapper: childInWrapper, into: scan)
                 }
             }
         }

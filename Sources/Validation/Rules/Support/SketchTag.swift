@@ -32,6 +32,14 @@ enum SketchTag {
 extension String {
     /// The element name of an element path: `/VAST/Ad[1]/InLine/Impression[2]` → `Impression`.
     var elementNameOfPath: String {
+        // Paths are native strings: read their bytes in place.
+        if let name = utf8.withContiguousStorageIfAvailable({ b -> String in
+            var start = b.count
+            while start > 0, b[start - 1] != 0x2F { start -= 1 }
+            var end = start
+            while end < b.count, b[end] != 0x5B { end += 1 }
+            return String(decoding: UnsafeBufferPointer(rebasing: b[start..<end]), as: UTF8.self)
+        }) { return name }
         let bytes = utf8
         let start = bytes.lastIndex(of: UInt8(ascii: "/")).map { bytes.index(after: $0) } ?? bytes.startIndex
         let end = bytes[start...].firstIndex(of: UInt8(ascii: "[")) ?? bytes.endIndex

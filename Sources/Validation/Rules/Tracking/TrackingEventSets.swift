@@ -15,32 +15,32 @@ enum TrackingFacts {
 
     /// For each of `context.trackingEvents`: whether its event name is one of the effective version's
     /// tracking events. Computed once per input for the rules that skip standard events.
-    static func isStandardName(_ context: RuleContext) -> [Bool] {
-        context.memo("TrackingFacts.isStandardName") {
-            let valid = TrackingEvents.names(for: context.version)
-            // Tags use a few dozen event names thousands of times: remember the answer per name.
-            var names: [String] = []
-            var answers: [Bool] = []
-            return context.trackingEvents.map { item in
-                guard let name = item.event.event else { return false }
-                if let k = names.firstIndex(of: name) { return answers[k] }
-                let answer = valid.contains(name)
-                if names.count < 64 {
-                    names.append(name)
-                    answers.append(answer)
-                }
-                return answer
+    static func isStandardName(_ context: RuleContext) -> [Bool] { context.trackingIsStandardName }
+
+    static func computeIsStandardName(_ context: RuleContext) -> [Bool] {
+        let valid = TrackingEvents.names(for: context.version)
+        // Tags use a few dozen event names thousands of times: remember the answer per name.
+        var names: [String] = []
+        var answers: [Bool] = []
+        return context.trackingEvents.map { item in
+            guard let name = item.event.event else { return false }
+            if let k = names.firstIndex(of: name) { return answers[k] }
+            let answer = valid.contains(name)
+            if names.count < 64 {
+                names.append(name)
+                answers.append(answer)
             }
+            return answer
         }
     }
 
     /// For each of `context.trackingEvents`: the ByteHash of its parent's path and its URL, shared by the
     /// rules that look for repeated tracking URLs.
-    static func urlHashes(_ context: RuleContext) -> [UInt64] {
-        context.memo("TrackingFacts.urlHashes") {
-            context.trackingEvents.map { item in
-                ByteHash.hash(url: item.event.url.value, parentOf: item.event.url.path)
-            }
+    static func urlHashes(_ context: RuleContext) -> [UInt64] { context.trackingURLHashes }
+
+    static func computeURLHashes(_ context: RuleContext) -> [UInt64] {
+        return context.trackingEvents.map { item in
+            ByteHash.hash(url: item.event.url.value, parentOf: item.event.url.path)
         }
     }
 

@@ -25,7 +25,7 @@ struct URLCDATARule: Rule {
         let urls = context.urls, facts = context.urlFacts
         for index in urls.indices where !facts[index].flags.contains(.empty) && (urls[index].node.hasTextOutsideCDATA || !urls[index].node.inCDATA) {
             let node = urls[index].node
-            context.report("the URL in <\(node.path.elementNameOfPath)> is not in CDATA", at: node)
+            context.report(String(concatenating: "the URL in <", node.path.elementNameOfPath, "> is not in CDATA"), at: node)
         }
     }
 }

@@ -26,7 +26,7 @@ struct URLHTTPRule: Rule {
         let urls = context.urls, facts = context.urlFacts
         for index in urls.indices where facts[index].scheme == .http && !urls[index].role.isMedia {
             let node = urls[index].node
-            context.report("<\(node.path.elementNameOfPath)> uses http://; use https:// so players on secure pages fire it", at: node)
+            context.report(String(concatenating: "<", node.path.elementNameOfPath, "> uses http://; use https:// so players on secure pages fire it"), at: node)
         }
     }
 }

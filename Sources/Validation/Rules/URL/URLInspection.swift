@@ -21,62 +21,86 @@ struct URLInspection: Sendable {
     init(_ raw: String) {
         text = raw.trimmingWhitespace()
         masked = URLInspection.mayHaveTokens(text) ? URLInspection.mask(text) : text
-        // Every delimiter looked for is ASCII, so UTF-8 indices found here are valid String indices.
-        let bytes = masked.utf8
+        var bytes = masked
+        (scheme, host, hasUserInfo, port) = bytes.withUTF8(Self.parts)
+    }
+
+    /// Scheme, host, whether there is userinfo, and port, read from the bytes of the masked text. Every
+    /// delimiter looked for is ASCII, so every slice taken here is valid UTF-8.
+    private static func parts(_ b: UnsafeBufferPointer<UInt8>) -> (String?, String?, Bool, String?) {
+        let n = b.count
+        func string(_ from: Int, _ to: Int) -> String {
+            String(decoding: UnsafeBufferPointer(rebasing: b[from..<to]), as: UTF8.self)
+        }
         var scheme: String?
-        var restStart = bytes.startIndex
-        if let colon = bytes.firstIndex(of: UInt8(ascii: ":")) {
-            let candidate = bytes[bytes.startIndex..<colon]
-            if let first = candidate.first, Self.isLetter(first),
-               candidate.allSatisfy({ Self.isLetter($0) || Self.isDigit($0) || $0 == 0x2B || $0 == 0x2D || $0 == 0x2E }) {
-                scheme = String(masked[..<colon]).lowercased()
-                restStart = bytes.index(after: colon)
+        var rest = 0
+        var colon = 0
+        while colon < n, b[colon] != 0x3A { colon += 1 }
+        if colon < n, colon > 0, isLetter(b[0]) {
+            var ok = true
+            for k in 1..<colon where !(isLetter(b[k]) || isDigit(b[k]) || b[k] == 0x2B || b[k] == 0x2D || b[k] == 0x2E) {
+                ok = false
+                break
+            }
+            if ok, colon == 4 || colon == 5, b[0] | 0x20 == 0x68, b[1] | 0x20 == 0x74, b[2] | 0x20 == 0x74, b[3] | 0x20 == 0x70,
+               colon == 4 || b[4] | 0x20 == 0x73 {
+                // http and https, the common case, without building the lower-cased copy.
+                scheme = colon == 4 ? "http" : "https"
+                rest = colon + 1
+            } else if ok {
+                var lower = [UInt8](UnsafeBufferPointer(rebasing: b[0..<colon]))
+                for k in lower.indices where lower[k] >= 0x41 && lower[k] <= 0x5A { lower[k] |= 0x20 }
+                scheme = String(decoding: lower, as: UTF8.self)
+                rest = colon + 1
             }
         }
-        self.scheme = scheme
-        var host: String?
+        guard rest + 1 < n, b[rest] == 0x2F, b[rest + 1] == 0x2F else { return (scheme, nil, false, nil) }
+        let authorityStart = rest + 2
+        var authorityEnd = authorityStart
+        while authorityEnd < n, b[authorityEnd] != 0x2F, b[authorityEnd] != 0x3F, b[authorityEnd] != 0x23 { authorityEnd += 1 }
+        var hostStart = authorityStart
         var userInfo = false
-        var port: String?
-        let rest = masked[restStart...]
-        if rest.utf8.starts(with: [0x2F, 0x2F]) {
-            let authorityStart = rest.utf8.index(rest.utf8.startIndex, offsetBy: 2)
-            let tail = rest.utf8[authorityStart...]
-            let authorityEnd = tail.firstIndex { $0 == 0x2F || $0 == 0x3F || $0 == 0x23 } ?? tail.endIndex
-            let authority = masked[authorityStart..<authorityEnd]
-            var hostPort = authority
-            if let at = authority.utf8.lastIndex(of: UInt8(ascii: "@")) {
+        var k = authorityEnd
+        while k > authorityStart {
+            k -= 1
+            if b[k] == 0x40 {
                 userInfo = true
-                hostPort = masked[authority.utf8.index(after: at)..<authorityEnd]
-            }
-            let hp = hostPort.utf8
-            if hp.first == UInt8(ascii: "[") {
-                if let close = hp.firstIndex(of: UInt8(ascii: "]")) {
-                    host = String(masked[hp.startIndex...close])
-                    let after = hp.index(after: close)
-                    if after < hp.endIndex, hp[after] == UInt8(ascii: ":") {
-                        port = String(masked[hp.index(after: after)..<hp.endIndex])
-                    }
-                } else {
-                    host = String(hostPort)
-                }
-            } else if let colon = hp.lastIndex(of: UInt8(ascii: ":")) {
-                host = String(masked[hp.startIndex..<colon])
-                port = String(masked[hp.index(after: colon)..<hp.endIndex])
-            } else {
-                host = String(hostPort)
-            }
-            if let h = host, h.utf8.contains(where: { $0 >= 0x41 && $0 <= 0x5A }) || h.utf8.contains(where: { $0 >= 0x80 }) {
-                host = h.lowercased()
+                hostStart = k + 1
+                break
             }
         }
-        self.host = host
-        self.hasUserInfo = userInfo
-        self.port = port
+        var host: String
+        var port: String?
+        if hostStart < authorityEnd, b[hostStart] == 0x5B {
+            var close = hostStart
+            while close < authorityEnd, b[close] != 0x5D { close += 1 }
+            if close < authorityEnd {
+                host = string(hostStart, close + 1)
+                if close + 1 < authorityEnd, b[close + 1] == 0x3A { port = string(close + 2, authorityEnd) }
+            } else {
+                host = string(hostStart, authorityEnd)
+            }
+        } else {
+            var colon = authorityEnd
+            while colon > hostStart, b[colon - 1] != 0x3A { colon -= 1 }
+            if colon > hostStart {
+                host = string(hostStart, colon - 1)
+                port = string(colon, authorityEnd)
+            } else {
+                host = string(hostStart, authorityEnd)
+            }
+        }
+        if host.utf8.contains(where: { ($0 >= 0x41 && $0 <= 0x5A) || $0 >= 0x80 }) { host = host.lowercased() }
+        return (scheme, host, userInfo, port)
     }
 
     /// Whether `url` may contain a macro token or template placeholder (`[`, `%%`, `${`, `{{`).
     static func mayHaveTokens(_ url: String) -> Bool {
-        url.utf8.contains { $0 == 0x5B || $0 == 0x25 || $0 == 0x24 || $0 == 0x7B }
+        if let found = url.utf8.withContiguousStorageIfAvailable({ bytes in
+            for b in bytes where b == 0x5B || b == 0x25 || b == 0x24 || b == 0x7B { return true }
+            return false
+        }) { return found }
+        return url.utf8.contains { $0 == 0x5B || $0 == 0x25 || $0 == 0x24 || $0 == 0x7B }
     }
 
     static func isLetter(_ b: UInt8) -> Bool { (b >= 0x41 && b <= 0x5A) || (b >= 0x61 && b <= 0x7A) }

@@ -44,7 +44,7 @@ struct URLPlaceholderHostRule: Rule {
         for index in urls.indices where facts[index].flags.contains(.mayBePlaceholder) {
             let node = urls[index].node
             guard let host = URLInspection(node.value).host, Self.isPlaceholder(host) else { continue }
-            context.report("the URL in <\(node.path.elementNameOfPath)> points at \(host), a reserved placeholder domain", at: node)
+            context.report(String(concatenating: "the URL in <", node.path.elementNameOfPath, "> points at ", host, ", a reserved placeholder domain"), at: node)
         }
     }
 }
