@@ -39,7 +39,7 @@ let package = Package(
         ]),
 
         // Benchmark driver used by scripts/bench; not part of the product.
-        .executableTarget(name: "conform-bench", dependencies: ["ConformCore", "XMLCore", "VAST", "Validation"]),
+        .executableTarget(name: "conform-bench", dependencies: ["ConformCore", "XMLCore", "VAST", "Validation", "Conformance"]),
 
         .testTarget(name: "XMLCoreTests", dependencies: ["XMLCore", "ConformCore"]),
         .testTarget(name: "VASTTests", dependencies: ["VAST", "XMLCore", "ConformCore"]),

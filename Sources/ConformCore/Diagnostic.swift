@@ -110,6 +110,7 @@ public struct Diagnostic: Sendable, Codable, Hashable, Comparable, CustomStringC
     /// Extra facts for tools (for example the parameter `key` or `segment` index). Sorted by key on output.
     public var details: [String: String]
 
+    @inlinable
     public init(
         ruleID: String,
         severity: Severity,

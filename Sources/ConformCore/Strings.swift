@@ -37,31 +37,37 @@ extension String {
         return Substring(self).trimmingWhitespace()
     }
 
-    /// The concatenation of `parts`, made with one allocation and one copy of each part's bytes. For
-    /// messages built on hot paths: string interpolation grows the result part by part, and each of its
-    /// appends costs several hundred instructions.
-    public init(concatenating parts: String...) {
-        var total = 0
-        for part in parts { total += part.utf8.count }
+    /// The concatenation of two to five strings, made with one allocation and one copy of each part's
+    /// bytes. For messages built on hot paths: string interpolation grows the result part by part, and
+    /// each of its appends costs several hundred instructions. (Fixed arity: a variadic list would cost
+    /// an array per message.)
+    public init(concatenating a: String, _ b: String, _ c: String = "", _ d: String = "", _ e: String = "") {
+        let total = a.utf8.count + b.utf8.count + c.utf8.count + d.utf8.count + e.utf8.count
         self.init(unsafeUninitializedCapacity: total) { buffer in
             var at = 0
-            for part in parts {
-                let copied = part.utf8.withContiguousStorageIfAvailable { source -> Int in
-                    if let base = source.baseAddress, !source.isEmpty {
-                        (buffer.baseAddress! + at).initialize(from: base, count: source.count)
-                    }
-                    return source.count
-                }
-                if let copied {
-                    at += copied
-                } else {
-                    for byte in part.utf8 {
-                        buffer[at] = byte
-                        at += 1
-                    }
-                }
-            }
+            String.copyBytes(of: a, into: buffer, at: &at)
+            String.copyBytes(of: b, into: buffer, at: &at)
+            String.copyBytes(of: c, into: buffer, at: &at)
+            String.copyBytes(of: d, into: buffer, at: &at)
+            String.copyBytes(of: e, into: buffer, at: &at)
             return at
+        }
+    }
+
+    private static func copyBytes(of part: String, into buffer: UnsafeMutableBufferPointer<UInt8>, at: inout Int) {
+        let copied = part.utf8.withContiguousStorageIfAvailable { source -> Int in
+            if let base = source.baseAddress, !source.isEmpty {
+                (buffer.baseAddress! + at).initialize(from: base, count: source.count)
+            }
+            return source.count
+        }
+        if let copied {
+            at += copied
+        } else {
+            for byte in part.utf8 {
+                buffer[at] = byte
+                at += 1
+            }
         }
     }
 
@@ -75,39 +81,45 @@ extension String {
     /// Whether `needle` occurs in the string, comparing UTF-8 bytes. Much cheaper than Foundation's
     /// `contains(_:)`/`range(of:)`, which go through NSString; exact (no case or locale folding).
     public func containsBytes(_ needle: String) -> Bool {
+        // Native strings lend their bytes in place; others are copied into native form first.
+        if let found = utf8.withContiguousStorageIfAvailable({ h in
+            needle.utf8.withContiguousStorageIfAvailable { n in Self.containsBytes(h, n) }
+        }), let found {
+            return found
+        }
         var haystack = self
         var needle = needle
-        return haystack.withUTF8 { h in
-            needle.withUTF8 { n in
-                guard !n.isEmpty else { return true }
-                guard n.count <= h.count else { return false }
-                #if canImport(Glibc)
-                // memchr (vectorised in the C library) finds each candidate first byte; memcmp checks it.
-                guard let hBase = h.baseAddress, let nBase = n.baseAddress else { return false }
-                let last = h.count - n.count
-                var i = 0
-                while i <= last {
-                    guard let hit = memchr(hBase + i, Int32(n[0]), last - i + 1) else { return false }
-                    let at = UnsafePointer<UInt8>(hit.assumingMemoryBound(to: UInt8.self)) - hBase
-                    if memcmp(hBase + at, nBase, n.count) == 0 { return true }
-                    i = at + 1
-                }
-                return false
-                #else
-                let first = n[0]
-                var i = 0
-                let last = h.count - n.count
-                while i <= last {
-                    if h[i] == first {
-                        var j = 1
-                        while j < n.count && h[i + j] == n[j] { j += 1 }
-                        if j == n.count { return true }
-                    }
-                    i += 1
-                }
-                return false
-                #endif
-            }
+        return haystack.withUTF8 { h in needle.withUTF8 { n in Self.containsBytes(h, n) } }
+    }
+
+    private static func containsBytes(_ h: UnsafeBufferPointer<UInt8>, _ n: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard !n.isEmpty else { return true }
+        guard n.count <= h.count else { return false }
+        #if canImport(Glibc)
+        // memchr (vectorised in the C library) finds each candidate first byte; memcmp checks it.
+        guard let hBase = h.baseAddress, let nBase = n.baseAddress else { return false }
+        let last = h.count - n.count
+        var i = 0
+        while i <= last {
+            guard let hit = memchr(hBase + i, Int32(n[0]), last - i + 1) else { return false }
+            let at = UnsafePointer<UInt8>(hit.assumingMemoryBound(to: UInt8.self)) - hBase
+            if memcmp(hBase + at, nBase, n.count) == 0 { return true }
+            i = at + 1
         }
+        return false
+        #else
+        let first = n[0]
+        var i = 0
+        let last = h.count - n.count
+        while i <= last {
+            if h[i] == first {
+                var j = 1
+                while j < n.count && h[i + j] == n[j] { j += 1 }
+                if j == n.count { return true }
+            }
+            i += 1
+        }
+        return false
+        #endif
     }
 }

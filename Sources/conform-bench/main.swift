@@ -1,4 +1,5 @@
 import ConformCore
+import Conformance
 import Foundation
 import VAST
 import Validation
@@ -74,9 +75,15 @@ guard !inputs.isEmpty else {
         return XMLParser.parse(data).root == nil ? 0 : 1
     case "decode":
         return VASTDecoder.decode(data).isDecoded ? 1 : 0
-    default:
+    case "rules-only":
+        // The check stage without tracking collection, to see what the collector costs.
         let input = VASTDecoder.decode(data)
         return Validator.validate(input).count
+    default:
+        // `check`: parse, decode, every rule, and the tracking URLs the runner collects per document.
+        let input = VASTDecoder.decode(data)
+        let findings = Validator.validate(input).count
+        return findings + (input.vast.map(DocumentTracking.collect)?.count ?? 0)
     }
 }
 

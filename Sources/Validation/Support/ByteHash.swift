@@ -12,6 +12,10 @@ import Glibc
 enum ByteHash {
     /// The hash of `text` mixed into `seed`.
     static func hash(_ text: String, seed: UInt64 = 0) -> UInt64 {
+        if let value = text.utf8.withContiguousStorageIfAvailable({ plainHash(UnsafeRawBufferPointer($0), seed: seed) }),
+           let value {
+            return value
+        }
         var copy = text
         return copy.withUTF8 { plainHash(UnsafeRawBufferPointer($0), seed: seed) } ?? unicodeHash(text, seed: seed)
     }
@@ -28,14 +32,20 @@ enum ByteHash {
     /// The hash of `url` seeded with the hash of the parent of the element `path` (the text before its last
     /// `/`, as `parentOfPathSlice`): the usual key of the duplicate-URL rules.
     static func hash(url: String, parentOf path: String) -> UInt64 {
-        var copy = path
-        let parent = copy.withUTF8 { bytes -> UInt64 in
+        func parentHash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
             var end = bytes.count
             while end > 0, bytes[end - 1] != 0x2F { end -= 1 }
             // No slash: the parent is empty.
             let slice = UnsafeBufferPointer(rebasing: bytes[0..<max(end - 1, 0)])
             return plainHash(UnsafeRawBufferPointer(slice), seed: 0)
                 ?? unicodeHash(String(decoding: slice, as: UTF8.self), seed: 0)
+        }
+        let parent: UInt64
+        if let value = path.utf8.withContiguousStorageIfAvailable(parentHash) {
+            parent = value
+        } else {
+            var copy = path
+            parent = copy.withUTF8(parentHash)
         }
         return hash(url, seed: parent)
     }

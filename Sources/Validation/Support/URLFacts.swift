@@ -102,6 +102,33 @@ struct URLFacts: Sendable {
         var nameEnd: Int { form == .brackets ? end - 1 : end - 2 }
     }
 
+    /// 1 for the bytes the scan must look at: controls, space, `"#$%;<>@[\]^\`{|}`, DEL and non-ASCII (not `~`).
+    private static let notableTable: [UInt8] = (0..<256).map { b in
+        b <= 0x20 || (b >= 0x7B && b != 0x7E) || [0x22, 0x23, 0x24, 0x25, 0x3B, 0x3C, 0x3E, 0x40, 0x5B, 0x5C, 0x5D, 0x5E, 0x60].contains(b) ? 1 : 0
+    }
+    /// ``notableTable`` as a pointer that lives as long as the program (the table is never freed).
+    /// Read-only after its initialisation.
+    nonisolated(unsafe) private static let notable: UnsafePointer<UInt8> = {
+        let pointer = UnsafeMutablePointer<UInt8>.allocate(capacity: 256)
+        pointer.initialize(from: notableTable, count: 256)
+        return UnsafePointer(pointer)
+    }()
+
+    /// For the bytes of an authority: 1 for a byte of a plain lower-case host name (`a-z 0-9 - .`), 2 for the
+    /// first letter of a word the host facts look for (`e t i l`, any case), 4 for a byte that ends the
+    /// authority (`/ ? #`). Read-only after its initialisation.
+    nonisolated(unsafe) private static let hostBytes: UnsafePointer<UInt8> = {
+        let pointer = UnsafeMutablePointer<UInt8>.allocate(capacity: 256)
+        for b in 0..<256 {
+            var kind: UInt8 = 0
+            if (b >= 97 && b <= 122) || (b >= 48 && b <= 57) || b == 45 || b == 46 { kind |= 1 }
+            if [0x65, 0x74, 0x69, 0x6C].contains(b | 0x20) { kind |= 2 }
+            if b == 0x2F || b == 0x3F || b == 0x23 { kind |= 4 }
+            (pointer + b).initialize(to: kind)
+        }
+        return UnsafePointer(pointer)
+    }()
+
     private static func isHex(_ b: UInt8) -> Bool { (b >= 48 && b <= 57) || (b >= 65 && b <= 70) || (b >= 97 && b <= 102) }
 
     /// Whether `word` (lower-case ASCII letters) starts at `i`, in any case.
@@ -133,14 +160,12 @@ struct URLFacts: Sendable {
             k += 1
         }
         var i = 0
+        let notable = Self.notable
         while i < n {
+            // Most bytes (letters, digits, `./&-_=?:,+*!'()~`) matter to no flag: a table look-up skips them.
+            while i < n, notable[Int(bytes[i])] == 0 { i += 1 }
+            guard i < n else { break }
             let b = bytes[i]
-            // Most bytes (letters, digits, `./&-_=?:,+*!'()~`) matter to no flag: one bit test skips them.
-            let word: UInt64 = b < 0x40 ? 0x5800_003D_FFFF_FFFF : b < 0x80 ? 0xB800_0001_7800_0001 : ~0
-            if (word >> UInt64(b & 63)) & 1 == 0 {
-                i += 1
-                continue
-            }
             switch b {
             case 0x20, 0x09, 0x0A, 0x0D, 0x0B, 0x0C:
                 flags.insert(.whitespaceByte)
@@ -207,20 +232,22 @@ struct URLFacts: Sendable {
             var plainHost = true
             var previous: UInt8 = 0x2E
             var k = doubleSlash + 2
+            let hostBytes = Self.hostBytes
             while k < n {
                 let c = bytes[k]
-                if c == 0x2F || c == 0x3F || c == 0x23 { break }
-                switch c | 0x20 {
-                case 0x65: if hasWord(bytes, at: k, "example") { flags.insert(.mayBePlaceholder) }
-                case 0x74: if hasWord(bytes, at: k, "test") { flags.insert(.mayBePlaceholder) }
-                case 0x69: if hasWord(bytes, at: k, "invalid") { flags.insert(.mayBePlaceholder) }
-                case 0x6C: if hasWord(bytes, at: k, "localhost") { localhost = true }
-                default: break
+                let kind = hostBytes[Int(c)]
+                if kind & 4 != 0 { break }
+                if kind & 2 != 0 {
+                    switch c | 0x20 {
+                    case 0x65: if hasWord(bytes, at: k, "example") { flags.insert(.mayBePlaceholder) }
+                    case 0x74: if hasWord(bytes, at: k, "test") { flags.insert(.mayBePlaceholder) }
+                    case 0x69: if hasWord(bytes, at: k, "invalid") { flags.insert(.mayBePlaceholder) }
+                    default: if hasWord(bytes, at: k, "localhost") { localhost = true }
+                    }
                 }
                 if plainHost {
-                    let ok = (c >= 97 && c <= 122) || (c >= 48 && c <= 57) || c == 45 || c == 46
                     // A dot may not start the host or follow another dot.
-                    if !ok || (c == 46 && previous == 46) { plainHost = false }
+                    if kind & 1 == 0 || (c == 46 && previous == 46) { plainHost = false }
                     previous = c
                 }
                 k += 1

@@ -40,8 +40,13 @@ struct AdServingIdInPixelsRule: Rule {
             }
             for impression in inLine.impressions { consider(impression.value) }
             for creative in inLine.creatives {
-                for event in creative.linear?.trackingEvents ?? [] { consider(event.url.value) }
-                for event in creative.nonLinearAds?.trackingEvents ?? [] { consider(event.url.value) }
+                // Through the buffers: iterating the arrays would copy every event.
+                creative.linear?.trackingEvents.withUnsafeBufferPointer { events in
+                    for i in events.indices { consider(events[i].url.value) }
+                }
+                creative.nonLinearAds?.trackingEvents.withUnsafeBufferPointer { events in
+                    for i in events.indices { consider(events[i].url.value) }
+                }
             }
             guard count > 0 else { continue }
             if !carries {

@@ -22,15 +22,26 @@ enum TrackingFacts {
         // Tags use a few dozen event names thousands of times: remember the answer per name.
         var names: [String] = []
         var answers: [Bool] = []
-        return context.trackingEvents.map { item in
-            guard let name = item.event.event else { return false }
-            if let k = names.firstIndex(of: name) { return answers[k] }
-            let answer = valid.contains(name)
-            if names.count < 64 {
-                names.append(name)
-                answers.append(answer)
+        return context.trackingEvents.withUnsafeBufferPointer { events in
+            var out: [Bool] = []
+            out.reserveCapacity(events.count)
+            for i in events.indices {
+                guard let name = events[i].event.event else {
+                    out.append(false)
+                    continue
+                }
+                if let k = names.firstIndex(where: { $0.isSameName(name) }) {
+                    out.append(answers[k])
+                    continue
+                }
+                let answer = valid.contains(name)
+                if names.count < 64 {
+                    names.append(name)
+                    answers.append(answer)
+                }
+                out.append(answer)
             }
-            return answer
+            return out
         }
     }
 
@@ -39,8 +50,12 @@ enum TrackingFacts {
     static func urlHashes(_ context: RuleContext) -> [UInt64] { context.trackingURLHashes }
 
     static func computeURLHashes(_ context: RuleContext) -> [UInt64] {
-        return context.trackingEvents.map { item in
-            ByteHash.hash(url: item.event.url.value, parentOf: item.event.url.path)
+        // Through the buffer: mapping the array would copy every event.
+        context.trackingEvents.withUnsafeBufferPointer { events in
+            var out: [UInt64] = []
+            out.reserveCapacity(events.count)
+            for i in events.indices { out.append(ByteHash.hash(url: events[i].event.url.value, parentOf: events[i].event.url.path)) }
+            return out
         }
     }
 
