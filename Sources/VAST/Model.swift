@@ -391,22 +391,50 @@ public struct Linear: Sendable, BoxedModel {
 }
 
 /// A `<MediaFile>` or a `<Mezzanine>` (the same attributes, fewer of them used by Mezzanine).
-public struct MediaFile: Sendable, Codable, Hashable {
-    public var url: TextNode
-    public var id: String?
-    public var delivery: String?
-    public var type: String?
-    public var width: Attr<Int>?
-    public var height: Attr<Int>?
-    public var codec: String?
-    public var bitrate: Attr<Int>?
-    public var minBitrate: Attr<Int>?
-    public var maxBitrate: Attr<Int>?
-    public var scalable: Attr<Bool>?
-    public var maintainAspectRatio: Attr<Bool>?
-    public var apiFramework: String?
-    public var fileSize: Attr<Int>?
-    public var mediaType: String?
+public struct MediaFile: Sendable, BoxedModel {
+    /// The stored fields, kept in one shared, immutable box (see ``BoxedModel``): rules walk media files
+    /// often, and a copy is then one reference count.
+    public struct Fields: Sendable, Codable, Hashable {
+        public var url: TextNode
+        public var id: String?
+        public var delivery: String?
+        public var type: String?
+        public var width: Attr<Int>?
+        public var height: Attr<Int>?
+        public var codec: String?
+        public var bitrate: Attr<Int>?
+        public var minBitrate: Attr<Int>?
+        public var maxBitrate: Attr<Int>?
+        public var scalable: Attr<Bool>?
+        public var maintainAspectRatio: Attr<Bool>?
+        public var apiFramework: String?
+        public var fileSize: Attr<Int>?
+        public var mediaType: String?
+    }
+
+    private let box: ModelBox<Fields>
+
+    public init(url: TextNode, id: String? = nil, delivery: String? = nil, type: String? = nil, width: Attr<Int>? = nil, height: Attr<Int>? = nil, codec: String? = nil, bitrate: Attr<Int>? = nil, minBitrate: Attr<Int>? = nil, maxBitrate: Attr<Int>? = nil, scalable: Attr<Bool>? = nil, maintainAspectRatio: Attr<Bool>? = nil, apiFramework: String? = nil, fileSize: Attr<Int>? = nil, mediaType: String? = nil) {
+        box = ModelBox(Fields(url: url, id: id, delivery: delivery, type: type, width: width, height: height, codec: codec, bitrate: bitrate, minBitrate: minBitrate, maxBitrate: maxBitrate, scalable: scalable, maintainAspectRatio: maintainAspectRatio, apiFramework: apiFramework, fileSize: fileSize, mediaType: mediaType))
+    }
+
+    public init(fields: Fields) { box = ModelBox(fields) }
+    public var fields: Fields { box.fields }
+    public var url: TextNode { box.fields.url }
+    public var id: String? { box.fields.id }
+    public var delivery: String? { box.fields.delivery }
+    public var type: String? { box.fields.type }
+    public var width: Attr<Int>? { box.fields.width }
+    public var height: Attr<Int>? { box.fields.height }
+    public var codec: String? { box.fields.codec }
+    public var bitrate: Attr<Int>? { box.fields.bitrate }
+    public var minBitrate: Attr<Int>? { box.fields.minBitrate }
+    public var maxBitrate: Attr<Int>? { box.fields.maxBitrate }
+    public var scalable: Attr<Bool>? { box.fields.scalable }
+    public var maintainAspectRatio: Attr<Bool>? { box.fields.maintainAspectRatio }
+    public var apiFramework: String? { box.fields.apiFramework }
+    public var fileSize: Attr<Int>? { box.fields.fileSize }
+    public var mediaType: String? { box.fields.mediaType }
 }
 
 public struct InteractiveCreativeFile: Sendable, Codable, Hashable {

@@ -66,9 +66,11 @@ public final class RuleContext {
     /// Reports a finding of the running rule at `position` (and `path`), at the rule's default severity.
     public func report(_ message: String, at position: SourcePosition?, path: String?, details: [String: String] = [:]) {
         guard let rule = currentRule else { return }
-        findings.append(Diagnostic(
+        let diagnostic = Diagnostic(
             ruleID: rule.id, severity: rule.severity, message: message, position: position, path: path,
-            spec: rule.primaryReference, details: details))
+            spec: rule.primaryReference, details: details)
+        // Moved into the list, not copied and then destroyed.
+        findings.append(consume diagnostic)
     }
 
     /// Adds a finding made by another checker (for example a trafficking-parameter rule), keeping
