@@ -1,0 +1,117 @@
+import ConformCore
+import Testing
+@testable import Validation
+
+/// The byte-level fast paths of the rule pass must give exactly what the plain `String` code they
+/// replaced gives. Each test here keeps that plain code as the reference and compares on many inputs.
+@Suite struct FastPathEquivalenceTests {
+    /// The scheme, host, userinfo and port of a masked URL, read with `String` indices as the URL rules
+    /// first did.
+    static func referenceParts(_ masked: String) -> (scheme: String?, host: String?, userInfo: Bool, port: String?) {
+        let bytes = masked.utf8
+        var scheme: String?
+        var restStart = bytes.startIndex
+        if let colon = bytes.firstIndex(of: UInt8(ascii: ":")) {
+            let candidate = bytes[bytes.startIndex..<colon]
+            if let first = candidate.first, URLInspection.isLetter(first),
+               candidate.allSatisfy({ URLInspection.isLetter($0) || URLInspection.isDigit($0) || $0 == 0x2B || $0 == 0x2D || $0 == 0x2E }) {
+                scheme = String(masked[..<colon]).lowercased()
+                restStart = bytes.index(after: colon)
+            }
+        }
+        var host: String?
+        var userInfo = false
+        var port: String?
+        let rest = masked[restStart...]
+        if rest.utf8.starts(with: [0x2F, 0x2F]) {
+            let authorityStart = rest.utf8.index(rest.utf8.startIndex, offsetBy: 2)
+            let tail = rest.utf8[authorityStart...]
+            let authorityEnd = tail.firstIndex { $0 == 0x2F || $0 == 0x3F || $0 == 0x23 } ?? tail.endIndex
+            let authority = masked[authorityStart..<authorityEnd]
+            var hostPort = authority
+            if let at = authority.utf8.lastIndex(of: UInt8(ascii: "@")) {
+                userInfo = true
+                hostPort = masked[authority.utf8.index(after: at)..<authorityEnd]
+            }
+            let hp = hostPort.utf8
+            if hp.first == UInt8(ascii: "[") {
+                if let close = hp.firstIndex(of: UInt8(ascii: "]")) {
+                    host = String(masked[hp.startIndex...close])
+                    let after = hp.index(after: close)
+                    if after < hp.endIndex, hp[after] == UInt8(ascii: ":") {
+                        port = String(masked[hp.index(after: after)..<hp.endIndex])
+                    }
+                } else {
+                    host = String(hostPort)
+                }
+            } else if let colon = hp.lastIndex(of: UInt8(ascii: ":")) {
+                host = String(masked[hp.startIndex..<colon])
+                port = String(masked[hp.index(after: colon)..<hp.endIndex])
+            } else {
+                host = String(hostPort)
+            }
+            if let h = host, h.utf8.contains(where: { ($0 >= 0x41 && $0 <= 0x5A) || $0 >= 0x80 }) { host = h.lowercased() }
+        }
+        return (scheme, host, userInfo, port)
+    }
+
+    @Test func urlPartsMatchTheStringReading() {
+        let extra = ["HtTpS://A.B/", "hTTp://x", "https://u@[::1]:8080/p", "https://[::1", "https://h:1:2/", "ftp://@/", "http:",
+                     "https://ÉXAMPLE.com/", "a+b-c.d://h", "1http://h", "https://h?x#y", "https://h#@x", "HTTPSS://h", "htt://h"]
+        for url in URLFactsTests.samples + URLFactsTests.generated + extra {
+            let inspection = URLInspection(url)
+            let want = Self.referenceParts(inspection.masked)
+            #expect(inspection.scheme == want.scheme, "\(url)")
+            #expect(inspection.host == want.host, "\(url)")
+            #expect(inspection.hasUserInfo == want.userInfo, "\(url)")
+            #expect(inspection.port == want.port, "\(url)")
+        }
+    }
+
+    @Test func concatenationEqualsInterpolation() {
+        let parts = ["", "a", "<Impression>", "é\u{301}", "ünïcödé text", String(repeating: "x", count: 300), "\u{1F600}"]
+        for a in parts {
+            for b in parts {
+                #expect(String(concatenating: a, b) == a + b)
+                for c in parts.prefix(4) {
+                    #expect(String(concatenating: a, b, c, "> points at ", b) == "\(a)\(b)\(c)> points at \(b)")
+                }
+            }
+        }
+    }
+
+    @Test func byteSearchEqualsSubstringSearch() {
+        let haystacks = ["", "a", "serving-0", "https://t.example/?id=serving-0&x=1", "ab" + String(repeating: "a", count: 100) + "b"]
+        let needles = ["", "a", "b", "serving-0", "x=1&", "aab", "zz", "https://t.example/?id=serving-0&x=1!"]
+        for h in haystacks {
+            for n in needles {
+                let reference = n.isEmpty || h.utf8.count >= n.utf8.count && (0...(h.utf8.count - n.utf8.count)).contains { i in
+                    Array(h.utf8)[i..<(i + n.utf8.count)].elementsEqual(n.utf8)
+                }
+                #expect(h.containsBytes(n) == reference, "\(h) / \(n)")
+            }
+        }
+    }
+
+    @Test func elementNameOfAPath() {
+        #expect("/VAST/Ad[1]/InLine/Impression[2]".elementNameOfPath == "Impression")
+        #expect("/VAST/Ad[1]/InLine/Creatives/Creative[2]/Linear".elementNameOfPath == "Linear")
+        #expect("Impression".elementNameOfPath == "Impression")
+        #expect("".elementNameOfPath == "")
+        #expect("/VAST/".elementNameOfPath == "")
+    }
+
+    @Test func nameTableAnswersForEveryLength() {
+        // Keys around the 8-, 16- and 32-byte word boundaries, and longer than the words hold.
+        var dictionary: [String: Int] = [:]
+        for length in 1...40 { dictionary[String(repeating: "N", count: length - 1) + "e"] = length }
+        for name in VASTStructure.infos.keys { dictionary[name] = name.utf8.count }
+        let table = NameTable(dictionary)
+        for (name, value) in dictionary { #expect(table[name] == value, "\(name)") }
+        for length in 1...40 {
+            let miss = String(repeating: "N", count: length - 1) + "f"
+            #expect(table[miss] == nil, "\(miss)")
+        }
+        #expect(table["Tracking\u{301}"] == nil)
+    }
+}
