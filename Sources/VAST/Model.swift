@@ -507,11 +507,27 @@ public struct IconClickFallbackImage: Sendable, Codable, Hashable {
     public var position: SourcePosition
 }
 
-public struct NonLinearAds: Sendable, Codable, Hashable {
-    public var nonLinears: [NonLinear]
-    public var trackingEvents: [TrackingEvent]
-    public var position: SourcePosition
-    public var path: String
+public struct NonLinearAds: Sendable, BoxedModel {
+    /// The stored fields, kept in one shared, immutable box (see ``BoxedModel``).
+    public struct Fields: Sendable, Codable, Hashable {
+        public var nonLinears: [NonLinear]
+        public var trackingEvents: [TrackingEvent]
+        public var position: SourcePosition
+        public var path: String
+    }
+
+    private let box: ModelBox<Fields>
+
+    public init(nonLinears: [NonLinear], trackingEvents: [TrackingEvent], position: SourcePosition, path: String) {
+        box = ModelBox(Fields(nonLinears: nonLinears, trackingEvents: trackingEvents, position: position, path: path))
+    }
+
+    public init(fields: Fields) { box = ModelBox(fields) }
+    public var fields: Fields { box.fields }
+    public var nonLinears: [NonLinear] { box.fields.nonLinears }
+    public var trackingEvents: [TrackingEvent] { box.fields.trackingEvents }
+    public var position: SourcePosition { box.fields.position }
+    public var path: String { box.fields.path }
 }
 
 public struct NonLinear: Sendable, Codable, Hashable {
@@ -532,12 +548,28 @@ public struct NonLinear: Sendable, Codable, Hashable {
     public var path: String
 }
 
-public struct CompanionAds: Sendable, Codable, Hashable {
-    /// `required`: all, any or none (3.0+).
-    public var required: String?
-    public var companions: [Companion]
-    public var position: SourcePosition
-    public var path: String
+public struct CompanionAds: Sendable, BoxedModel {
+    /// The stored fields, kept in one shared, immutable box (see ``BoxedModel``).
+    public struct Fields: Sendable, Codable, Hashable {
+        /// `required`: all, any or none (3.0+).
+        public var required: String?
+        public var companions: [Companion]
+        public var position: SourcePosition
+        public var path: String
+    }
+
+    private let box: ModelBox<Fields>
+
+    public init(required: String? = nil, companions: [Companion], position: SourcePosition, path: String) {
+        box = ModelBox(Fields(required: required, companions: companions, position: position, path: path))
+    }
+
+    public init(fields: Fields) { box = ModelBox(fields) }
+    public var fields: Fields { box.fields }
+    public var required: String? { box.fields.required }
+    public var companions: [Companion] { box.fields.companions }
+    public var position: SourcePosition { box.fields.position }
+    public var path: String { box.fields.path }
 }
 
 public struct Companion: Sendable, Codable, Hashable {

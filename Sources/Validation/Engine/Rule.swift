@@ -102,8 +102,8 @@ public final class RuleContext {
 
     /// Every `<Tracking>` with what it sits under and whether that is an InLine or a Wrapper.
     /// (The kind, not the whole `AdBody`: copying a body per event would cost more than the rules.)
-    public lazy var trackingEvents: [(parent: TrackingParent, body: AdBody.Kind?, event: TrackingEvent)] = {
-        var out: [(parent: TrackingParent, body: AdBody.Kind?, event: TrackingEvent)] = []
+    public lazy var trackingEvents: [TrackingItem] = {
+        var out: [TrackingItem] = []
         var count = 0
         for ad in ads {
             guard let body = ad.body else { continue }
@@ -115,7 +115,7 @@ public final class RuleContext {
         }
         out.reserveCapacity(count)
         func add(_ events: [TrackingEvent], _ parent: TrackingParent, _ kind: AdBody.Kind) {
-            for event in events { out.append((parent, kind, event)) }
+            for event in events { out.append(TrackingItem(parent: parent, body: kind, event: event)) }
         }
         for ad in ads {
             guard let body = ad.body else { continue }
@@ -135,43 +135,43 @@ public final class RuleContext {
     }()
 
     /// Every URL-bearing text node with its role.
-    public lazy var urls: [(role: URLRole, node: TextNode)] = {
-        var out: [(role: URLRole, node: TextNode)] = []
+    public lazy var urls: [URLItem] = {
+        var out: [URLItem] = []
         out.reserveCapacity(trackingEvents.count + 64)
         func add(_ nodes: [TextNode], _ role: URLRole) {
-            for node in nodes { out.append((role, node)) }
+            for node in nodes { out.append(URLItem(role: role, node: node)) }
         }
         func add(_ resources: [Resource], _ role: URLRole) {
-            for resource in resources where resource.kind != .html { out.append((role, resource.content)) }
+            for resource in resources where resource.kind != .html { out.append(URLItem(role: role, node: resource.content)) }
         }
         if let vast { add(vast.errors, .error) }
         for ad in ads {
             guard let body = ad.body else { continue }
             add(body.errors, .error)
             add(body.impressions, .impression)
-            if let uri = body.vastAdTagURI { out.append((.vastAdTagURI, uri)) }
+            if let uri = body.vastAdTagURI { out.append(URLItem(role: .vastAdTagURI, node: uri)) }
             if let v = body.viewableImpression {
                 add(v.viewable, .viewableImpression)
                 add(v.notViewable, .viewableImpression)
                 add(v.viewUndetermined, .viewableImpression)
             }
             for verification in body.adVerifications {
-                for resource in verification.javaScriptResources { out.append((.verificationResource, resource.url)) }
-                for resource in verification.executableResources { out.append((.verificationResource, resource.url)) }
+                for resource in verification.javaScriptResources { out.append(URLItem(role: .verificationResource, node: resource.url)) }
+                for resource in verification.executableResources { out.append(URLItem(role: .verificationResource, node: resource.url)) }
             }
             for creative in body.creatives {
                 if let linear = creative.linear {
-                    for file in linear.mediaFiles { out.append((.mediaFile, file.url)) }
-                    for file in linear.mezzanines { out.append((.mediaFile, file.url)) }
-                    for file in linear.interactiveCreativeFiles { out.append((.mediaFile, file.url)) }
-                    for file in linear.closedCaptionFiles { out.append((.mediaFile, file.url)) }
+                    for file in linear.mediaFiles { out.append(URLItem(role: .mediaFile, node: file.url)) }
+                    for file in linear.mezzanines { out.append(URLItem(role: .mediaFile, node: file.url)) }
+                    for file in linear.interactiveCreativeFiles { out.append(URLItem(role: .mediaFile, node: file.url)) }
+                    for file in linear.closedCaptionFiles { out.append(URLItem(role: .mediaFile, node: file.url)) }
                     if let clicks = linear.videoClicks {
-                        if let ct = clicks.clickThrough { out.append((.clickThrough, ct)) }
+                        if let ct = clicks.clickThrough { out.append(URLItem(role: .clickThrough, node: ct)) }
                         add(clicks.clickTrackings, .clickTracking)
                         add(clicks.customClicks, .clickTracking)
                     }
                     for icon in linear.icons {
-                        if let ct = icon.clickThrough { out.append((.clickThrough, ct)) }
+                        if let ct = icon.clickThrough { out.append(URLItem(role: .clickThrough, node: ct)) }
                         add(icon.clickTrackings, .clickTracking)
                         add(icon.viewTrackings, .tracking)
                         add(icon.resources, .resource)
@@ -179,21 +179,21 @@ public final class RuleContext {
                 }
                 if let nl = creative.nonLinearAds {
                     for n in nl.nonLinears {
-                        if let ct = n.clickThrough { out.append((.clickThrough, ct)) }
+                        if let ct = n.clickThrough { out.append(URLItem(role: .clickThrough, node: ct)) }
                         add(n.clickTrackings, .clickTracking)
                         add(n.resources, .resource)
                     }
                 }
                 if let ca = creative.companionAds {
                     for c in ca.companions {
-                        if let ct = c.clickThrough { out.append((.clickThrough, ct)) }
+                        if let ct = c.clickThrough { out.append(URLItem(role: .clickThrough, node: ct)) }
                         add(c.clickTrackings, .clickTracking)
                         add(c.resources, .resource)
                     }
                 }
             }
         }
-        for item in trackingEvents { out.append((.tracking, item.event.url)) }
+        for item in trackingEvents { out.append(URLItem(role: .tracking, node: item.event.url)) }
         return out
     }()
 
@@ -215,6 +215,21 @@ public final class RuleContext {
 private final class MemoBox<T> {
     let value: T
     init(_ value: T) { self.value = value }
+}
+
+/// A URL-bearing text node with its role (see ``RuleContext/urls``). A struct, not a tuple: arrays of
+/// tuples are copied and destroyed through the runtime's generic tuple witnesses.
+public struct URLItem: Sendable {
+    public let role: URLRole
+    public let node: TextNode
+}
+
+/// A `<Tracking>` with what it sits under and whether that is an InLine or a Wrapper (see
+/// ``RuleContext/trackingEvents``).
+public struct TrackingItem: Sendable {
+    public let parent: TrackingParent
+    public let body: AdBody.Kind?
+    public let event: TrackingEvent
 }
 
 /// The element a `<Tracking>` sits under.

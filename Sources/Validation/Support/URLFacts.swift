@@ -293,7 +293,7 @@ struct URLScan {
     /// In URL order.
     var tokens: [MacroToken] = []
 
-    init(_ urls: [(role: URLRole, node: TextNode)]) {
+    init(_ urls: [URLItem]) {
         facts.reserveCapacity(urls.count)
         var collector = MacroFacts.Collector()
         var spans: [URLFacts.TokenSpan] = []

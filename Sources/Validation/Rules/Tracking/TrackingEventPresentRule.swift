@@ -24,7 +24,7 @@ struct TrackingEventPresentRule: Rule {
     func check(_ context: RuleContext) {
         let events = context.trackingEvents
         for index in events.indices where events[index].event.event == nil {
-            let (parent, _, event) = events[index]
+            let parent = events[index].parent, event = events[index].event
             context.report("<Tracking> under <\(parent.rawValue)> has no event attribute", at: event.url)
         }
     }

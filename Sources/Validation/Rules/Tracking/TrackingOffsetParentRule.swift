@@ -24,7 +24,7 @@ struct TrackingOffsetParentRule: Rule {
     func check(_ context: RuleContext) {
         let events = context.trackingEvents
         for index in events.indices where events[index].parent != .linear && events[index].event.offset != nil {
-            let (parent, _, event) = events[index]
+            let parent = events[index].parent, event = events[index].event
             context.report("<Tracking event=\"\(event.event ?? "")\"> under <\(parent.rawValue)> has an offset; offset applies only to Linear progress events", at: event.url)
         }
     }
