@@ -174,9 +174,25 @@ struct NameTable<Value: Sendable>: Sendable {
 
     /// The bytes (at most 32) as four words, zero-padded.
     @inline(__always) private static func words(_ bytes: UnsafeBufferPointer<UInt8>) -> Words {
-        var w: Words = (0, 0, 0, 0)
-        withUnsafeMutableBytes(of: &w) { $0.copyMemory(from: UnsafeRawBufferPointer(bytes)) }
-        return w
+        guard let base = bytes.baseAddress else { return (0, 0, 0, 0) }
+        let n = bytes.count
+        let raw = UnsafeRawPointer(base)
+        // Whole words are loaded; the last, partial word is assembled byte by byte (little-endian, as a
+        // load would give it), so no byte past the name is read.
+        @inline(__always) func word(_ k: Int) -> UInt64 {
+            let start = k * 8
+            if start + 8 <= n { return raw.loadUnaligned(fromByteOffset: start, as: UInt64.self).littleEndian }
+            var value: UInt64 = 0
+            var shift: UInt64 = 0
+            var i = start
+            while i < n {
+                value |= UInt64(base[i]) << shift
+                shift += 8
+                i += 1
+            }
+            return value
+        }
+        return (word(0), n > 8 ? word(1) : 0, n > 16 ? word(2) : 0, n > 24 ? word(3) : 0)
     }
 
     @inline(__always) private static func slot(_ w: Words, _ count: Int, _ shift: UInt64) -> Int {

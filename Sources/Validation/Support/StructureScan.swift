@@ -65,8 +65,8 @@ final class StructureScan {
                 element.attributes.withUnsafeBufferPointer { attributes in
                     for a in attributes.indices where attributes[a].prefix == nil {
                         let attributeName = attributes[a].name
-                        if attributeName == "xmlns" { continue }
                         guard let span = info.attributeTable[attributeName] else {
+                            if attributeName == "xmlns" { continue }
                             let known = allowed.keys.sorted().joined(separator: ", ")
                             scan.unknownAttributes.append(Finding(
                                 message: "<\(name)> has the unknown attribute \(attributeName)=\"\(attributes[a].value)\""
@@ -89,10 +89,13 @@ final class StructureScan {
             }
             guard let allowedChildren = info.children else { return }
             // Children: misplaced, newer than declared, repeated singletons, InLine-only in a Wrapper.
-            let banned: Set<String> = switch name {
-            case "Linear" where inWrapper: Self.linearInLineOnly
-            case "NonLinear" where inWrapper: version >= .v3_0 ? Self.nonLinearInLineOnly : []
-            default: []
+            var banned: Set<String> = []
+            if inWrapper {
+                banned = switch name {
+                case "Linear": Self.linearInLineOnly
+                case "NonLinear": version >= .v3_0 ? Self.nonLinearInLineOnly : []
+                default: []
+                }
             }
             // Singletons seen once, and those already reported as repeated (bit = singleton's index).
             var seenOnce: UInt64 = 0
