@@ -101,6 +101,22 @@ import Testing
         #expect("/VAST/".elementNameOfPath == "")
     }
 
+    @Test func placeholderHostsAsTheArrayCheckFindsThem() {
+        let reserved = ["example.com", "example.net", "example.org", "example", "test", "invalid"]
+        func reference(_ host: String) -> Bool {
+            var bytes = Array(host.utf8)
+            if bytes.last == UInt8(ascii: ".") { bytes.removeLast() }
+            return reserved.map { Array($0.utf8) }.contains { name in
+                bytes.count == name.count ? bytes == name
+                    : bytes.count > name.count && bytes[bytes.count - name.count - 1] == UInt8(ascii: ".")
+                        && bytes[(bytes.count - name.count)...].elementsEqual(name)
+            }
+        }
+        let hosts = ["", ".", "example", "example.", "www.example.com", "www.example.com.", "notexample.com", "a.test", "test",
+                     "atest", "x.invalid.", "invalid.x", "example.org.uk", "sub.example.net", "é.test", "test.é", "..test"]
+        for host in hosts { #expect(URLPlaceholderHostRule.isPlaceholder(host) == reference(host), "\(host)") }
+    }
+
     @Test func nameTableAnswersForEveryLength() {
         // Keys around the 8-, 16- and 32-byte word boundaries, and longer than the words hold.
         var dictionary: [String: Int] = [:]

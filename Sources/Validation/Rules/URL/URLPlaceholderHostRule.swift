@@ -23,6 +23,16 @@ struct URLPlaceholderHostRule: Rule {
 
     static func isPlaceholder(_ host: String) -> Bool {
         // Byte comparisons: the host is lower-cased already, and every reserved name is ASCII.
+        if let answer = host.utf8.withContiguousStorageIfAvailable({ whole -> Bool in
+            // Without a trailing dot; a suffix match must start the host or follow a dot.
+            let n = whole.count > 0 && whole[whole.count - 1] == UInt8(ascii: ".") ? whole.count - 1 : whole.count
+            let bytes = UnsafeBufferPointer(rebasing: whole[0..<n])
+            for name in reservedNames where name.count <= bytes.count {
+                let start = bytes.count - name.count
+                if (start == 0 || bytes[start - 1] == UInt8(ascii: ".")) && bytes[start...].elementsEqual(name) { return true }
+            }
+            return false
+        }) { return answer }
         var bytes = Array(host.utf8)
         if bytes.last == UInt8(ascii: ".") { bytes.removeLast() }
         for name in reservedNames {
