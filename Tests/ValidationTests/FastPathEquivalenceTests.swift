@@ -106,11 +106,17 @@ import Testing
         func reference(_ host: String) -> Bool {
             var bytes = Array(host.utf8)
             if bytes.last == UInt8(ascii: ".") { bytes.removeLast() }
-            return reserved.map { Array($0.utf8) }.contains { name in
-                bytes.count == name.count ? bytes == name
-                    : bytes.count > name.count && bytes[bytes.count - name.count - 1] == UInt8(ascii: ".")
-                        && bytes[(bytes.count - name.count)...].elementsEqual(name)
+            for word in reserved {
+                let name: [UInt8] = Array(word.utf8)
+                if bytes.count == name.count {
+                    if bytes == name { return true }
+                    continue
+                }
+                guard bytes.count > name.count else { continue }
+                let start = bytes.count - name.count
+                if bytes[start - 1] == UInt8(ascii: "."), Array(bytes[start...]) == name { return true }
             }
+            return false
         }
         let hosts = ["", ".", "example", "example.", "www.example.com", "www.example.com.", "notexample.com", "a.test", "test",
                      "atest", "x.invalid.", "invalid.x", "example.org.uk", "sub.example.net", "é.test", "test.é", "..test"]
