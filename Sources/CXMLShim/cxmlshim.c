@@ -12,6 +12,9 @@
 #include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
+#ifdef __GLIBC__
+#include <malloc.h>
+#endif
 
 #if LIBXML_VERSION >= 21200
 #define CVX_CONST_ERROR const
@@ -348,6 +351,12 @@ static xmlParserInputPtr refuse_loader(const char *URL, const char *ID, xmlParse
     (void)URL; (void)ID; (void)ctxt;
     /* libxml2 reports the failed load through the context's own error channel. */
     return NULL;
+}
+
+void cvx_tune_allocator(void) {
+#ifdef __GLIBC__
+    mallopt(M_TOP_PAD, 16 << 20);
+#endif
 }
 
 void cvx_init(void) {

@@ -45,6 +45,9 @@ func parseSettings() -> Settings {
     return settings
 }
 
+// As the conform executable does.
+XMLParser.tuneAllocatorForManyDocuments()
+
 let settings = parseSettings()
 let threads = settings.threads
 let minSeconds = settings.minSeconds

@@ -1,4 +1,5 @@
 import Foundation
+import XMLCore
 
 // The thin front: pick the subcommand, hand it the rest of the arguments, exit with its code.
 
@@ -30,6 +31,9 @@ let overview = """
     """
 
 var arguments = Array(CommandLine.arguments.dropFirst())
+// Runs and checks work through many documents: keep freed memory for the next one.
+XMLParser.tuneAllocatorForManyDocuments()
+
 let subcommand = arguments.first ?? "help"
 let rest = Array(arguments.dropFirst())
 
