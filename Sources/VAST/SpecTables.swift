@@ -296,11 +296,12 @@ public enum Macros {
 public enum TrackingEvents {
     /// The event names of Linear, NonLinear and Companion tracking in `version` (built once per version).
     public static func names(for version: VASTVersion) -> Set<String> {
-        byVersion[version] ?? []
+        byOrdinal[version.ordinal]
     }
 
-    private static let byVersion: [VASTVersion: Set<String>] = Dictionary(
-        uniqueKeysWithValues: VASTVersion.allCases.map { ($0, makeNames(for: $0)) })
+    /// Indexed by ``VASTVersion/ordinal``: a version's hash is the hash of its raw string, so a
+    /// dictionary keyed by version would hash a string on every call.
+    private static let byOrdinal: [Set<String>] = VASTVersion.allCases.sorted().map(makeNames(for:))
 
     private static func makeNames(for version: VASTVersion) -> Set<String> {
         var set: Set<String> = ["creativeView", "start", "firstQuartile", "midpoint", "thirdQuartile", "complete",

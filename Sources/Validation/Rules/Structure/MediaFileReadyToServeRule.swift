@@ -32,8 +32,19 @@ struct MediaFileReadyToServeRule: Rule {
         for (kind, creative) in zip(context.creativeKinds, context.creativeList) where kind == .inLine {
             guard let linear = creative.linear, !linear.mediaFiles.isEmpty else { continue }
             if linear.mediaFiles.contains(where: { $0.delivery?.lowercased() == "streaming" }) { continue }
-            let perType = Dictionary(grouping: linear.mediaFiles, by: { $0.type?.lowercased() ?? "" }).mapValues(\.count)
-            guard let best = perType.values.max(), best < 3 else { continue }
+            // Files per MIME type, counted in a short list (a tag has a handful of types).
+            var types: [String] = []
+            var counts: [Int] = []
+            for file in linear.mediaFiles {
+                let type = file.type?.lowercased() ?? ""
+                if let k = types.firstIndex(of: type) {
+                    counts[k] += 1
+                } else {
+                    types.append(type)
+                    counts.append(1)
+                }
+            }
+            guard let best = counts.max(), best < 3 else { continue }
             context.report("<Linear> has \(linear.mediaFiles.count) MediaFile(s) and at most \(best) of one MIME type; three renditions (high, medium, low) are recommended", at: linear.position, path: linear.path)
         }
     }

@@ -24,29 +24,44 @@ struct DimensionNegativeRule: Rule {
         ])
 
     func check(_ context: RuleContext) {
-        func inspect(_ sizes: [(String, Attr<Int>?)], _ element: String, _ position: SourcePosition, _ path: String) {
-            for (name, size) in sizes {
-                guard let value = size?.value, value < 0 else { continue }
-                context.report("\(element)@\(name) is \(value); sizes are pixels, 0 or more", at: position, path: path)
-            }
+        // One size at a time: a list of (name, size) pairs per element would cost an array each.
+        func inspect(_ name: String, _ size: Attr<Int>?, _ element: String, _ position: SourcePosition, _ path: String) {
+            guard let value = size?.value, value < 0 else { return }
+            context.report("\(element)@\(name) is \(value); sizes are pixels, 0 or more", at: position, path: path)
         }
         for creative in context.creativeList {
             if let linear = creative.linear {
-                for file in linear.mediaFiles { inspect([("width", file.width), ("height", file.height)], "MediaFile", file.url.position, file.url.path) }
-                for file in linear.mezzanines { inspect([("width", file.width), ("height", file.height)], "Mezzanine", file.url.position, file.url.path) }
+                for file in linear.mediaFiles where file.width?.value ?? 0 < 0 || file.height?.value ?? 0 < 0 {
+                    inspect("width", file.width, "MediaFile", file.url.position, file.url.path)
+                    inspect("height", file.height, "MediaFile", file.url.position, file.url.path)
+                }
+                for file in linear.mezzanines where file.width?.value ?? 0 < 0 || file.height?.value ?? 0 < 0 {
+                    inspect("width", file.width, "Mezzanine", file.url.position, file.url.path)
+                    inspect("height", file.height, "Mezzanine", file.url.position, file.url.path)
+                }
                 for icon in linear.icons {
-                    inspect([("width", icon.width), ("height", icon.height)], "Icon", icon.position, icon.path)
-                    for image in icon.clickFallbackImages {
-                        inspect([("width", image.width), ("height", image.height)], "IconClickFallbackImage", image.position, icon.path + "/IconClicks/IconClickFallbackImages")
+                    inspect("width", icon.width, "Icon", icon.position, icon.path)
+                    inspect("height", icon.height, "Icon", icon.position, icon.path)
+                    for image in icon.clickFallbackImages where image.width?.value ?? 0 < 0 || image.height?.value ?? 0 < 0 {
+                        let path = icon.path + "/IconClicks/IconClickFallbackImages"
+                        inspect("width", image.width, "IconClickFallbackImage", image.position, path)
+                        inspect("height", image.height, "IconClickFallbackImage", image.position, path)
                     }
                 }
             }
             for n in creative.nonLinearAds?.nonLinears ?? [] {
-                inspect([("width", n.width), ("height", n.height), ("expandedWidth", n.expandedWidth), ("expandedHeight", n.expandedHeight)], "NonLinear", n.position, n.path)
+                inspect("width", n.width, "NonLinear", n.position, n.path)
+                inspect("height", n.height, "NonLinear", n.position, n.path)
+                inspect("expandedWidth", n.expandedWidth, "NonLinear", n.position, n.path)
+                inspect("expandedHeight", n.expandedHeight, "NonLinear", n.position, n.path)
             }
             for c in creative.companionAds?.companions ?? [] {
-                inspect([("width", c.width), ("height", c.height), ("expandedWidth", c.expandedWidth), ("expandedHeight", c.expandedHeight),
-                       ("assetWidth", c.assetWidth), ("assetHeight", c.assetHeight)], "Companion", c.position, c.path)
+                inspect("width", c.width, "Companion", c.position, c.path)
+                inspect("height", c.height, "Companion", c.position, c.path)
+                inspect("expandedWidth", c.expandedWidth, "Companion", c.position, c.path)
+                inspect("expandedHeight", c.expandedHeight, "Companion", c.position, c.path)
+                inspect("assetWidth", c.assetWidth, "Companion", c.position, c.path)
+                inspect("assetHeight", c.assetHeight, "Companion", c.position, c.path)
             }
         }
     }
