@@ -22,10 +22,10 @@ struct AdIdDuplicateRule: Rule {
         ])
 
     func check(_ context: RuleContext) {
-        var seen = Set<String>()
+        var seen = SeenStrings()
         for ad in context.ads {
             guard let id = ad.id, !id.isEmpty else { continue }
-            if !seen.insert(id).inserted {
+            if !seen.insert(id) {
                 context.report("<Ad> id \"\(id)\" is used by an earlier <Ad> in this response", at: ad.position, path: ad.path)
             }
         }

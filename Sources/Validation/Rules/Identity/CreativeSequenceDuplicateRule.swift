@@ -24,10 +24,15 @@ struct CreativeSequenceDuplicateRule: Rule {
 
     func check(_ context: RuleContext) {
         for ad in context.ads {
-            var seen = Set<String>()
+            // (kind, sequence) pairs seen in this ad, hashed as they are (no key string per creative).
+            struct Key: Hashable {
+                let kind: CreativeKind
+                let sequence: Int
+            }
+            var seen = Set<Key>()
             for creative in ad.body?.creatives ?? [] {
                 guard let sequence = creative.sequence?.value, let kind = creative.kind else { continue }
-                if !seen.insert("\(kind.rawValue)#\(sequence)").inserted {
+                if !seen.insert(Key(kind: kind, sequence: sequence)).inserted {
                     context.report("<Creative> sequence \(sequence) is used by another \(kind.rawValue) creative of this ad", at: creative.position, path: creative.path)
                 }
             }

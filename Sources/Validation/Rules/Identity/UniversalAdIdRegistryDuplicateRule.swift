@@ -23,10 +23,10 @@ struct UniversalAdIdRegistryDuplicateRule: Rule {
 
     func check(_ context: RuleContext) {
         for creative in context.creativeList where creative.universalAdIds.count > 1 {
-            var seen = Set<String>()
+            var seen = SeenStrings()
             for id in creative.universalAdIds {
                 guard let registry = id.idRegistry?.lowercased(), registry != "unknown" else { continue }
-                if !seen.insert(registry).inserted {
+                if !seen.insert(registry) {
                     context.report("<UniversalAdId> repeats idRegistry \(id.idRegistry ?? registry) in this creative", at: id.position, path: id.path)
                 }
             }

@@ -23,9 +23,9 @@ struct ImpressionDuplicateRule: Rule {
 
     func check(_ context: RuleContext) {
         for ad in context.ads {
-            var seen = Set<String>()
+            var seen = SeenStrings()
             for impression in ad.body?.impressions ?? [] where !impression.value.isEmpty && impression.value != "about:blank" {
-                if !seen.insert(impression.value).inserted {
+                if !seen.insert(impression.value) {
                     context.report("<Impression> \(impression.value) is listed twice in this ad", at: impression)
                 }
             }

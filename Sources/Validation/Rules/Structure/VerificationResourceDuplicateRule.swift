@@ -23,10 +23,10 @@ struct VerificationResourceDuplicateRule: Rule {
 
     func check(_ context: RuleContext) {
         for ad in context.ads {
-            var seen = Set<String>()
+            var seen = SeenStrings()
             for verification in ad.body?.adVerifications ?? [] {
                 for resource in verification.javaScriptResources + verification.executableResources where !resource.url.value.isEmpty {
-                    if !seen.insert(resource.url.value).inserted {
+                    if !seen.insert(resource.url.value) {
                         context.report("verification resource \(resource.url.value) is listed twice in this ad", at: resource.url)
                     }
                 }

@@ -23,10 +23,10 @@ struct VerificationVendorDuplicateRule: Rule {
 
     func check(_ context: RuleContext) {
         for ad in context.ads {
-            var seen = Set<String>()
+            var seen = SeenStrings()
             for verification in ad.body?.adVerifications ?? [] {
                 guard let vendor = verification.vendor, !vendor.isBlank else { continue }
-                if !seen.insert(vendor).inserted {
+                if !seen.insert(vendor) {
                     context.report("<Verification> vendor \"\(vendor)\" appears twice in this ad", at: verification.position, path: verification.path)
                 }
             }

@@ -91,24 +91,29 @@ enum TrackingFacts {
     /// The quartile events a Linear measures, counting progress events at 0, 25, 50, 75 and 100 percent
     /// as the quartile they stand for (VAST 4.3 §3.14.1: progress "can be used in addition to, or instead
     /// of, the quartile events").
-    static func measuredQuartiles(_ linear: Linear) -> Set<String> {
-        // One walk of the events, reading fields in place rather than copying each event.
-        let quartiles = Self.quartiles
-        let events = linear.trackingEvents
-        var names = Set<String>()
-        for index in events.indices {
-            guard let name = events[index].event else { continue }
-            if quartiles.contains(name) { names.insert(name) }
-            guard name == "progress", case .percent(let p)? = events[index].offset?.value else { continue }
-            switch p {
-            case 0: names.insert("start")
-            case 25: names.insert("firstQuartile")
-            case 50: names.insert("midpoint")
-            case 75: names.insert("thirdQuartile")
-            case 100: names.insert("complete")
-            default: break
+    ///
+    /// Returned as bits, bit k standing for `quartiles[k]`, so that no set of strings is built per Linear.
+    static func measuredQuartileMask(_ linear: Linear) -> UInt8 {
+        var mask: UInt8 = 0
+        // Through the buffer, reading fields in place rather than copying each event.
+        linear.trackingEvents.withUnsafeBufferPointer { events in
+            for index in events.indices {
+                guard let name = events[index].event else { continue }
+                if let k = quartiles.firstIndex(where: { $0.isSameName(name) }) {
+                    mask |= 1 << k
+                    continue
+                }
+                guard name.isSameName("progress"), case .percent(let p)? = events[index].offset?.value else { continue }
+                switch p {
+                case 0: mask |= 1 << 0
+                case 25: mask |= 1 << 1
+                case 50: mask |= 1 << 2
+                case 75: mask |= 1 << 3
+                case 100: mask |= 1 << 4
+                default: break
+                }
             }
         }
-        return names
+        return mask
     }
 }

@@ -41,9 +41,10 @@ struct TrackingQuartileGapsRule: Rule {
     func check(_ context: RuleContext) {
         for (kind, creative) in zip(context.creativeKinds, context.creativeList) where kind == .inLine {
             guard let linear = creative.linear else { continue }
-            let names = TrackingFacts.measuredQuartiles(linear)
-            let missing = TrackingFacts.quartiles.filter { !names.contains($0) }
-            guard !missing.isEmpty, missing.count < TrackingFacts.quartiles.count else { continue }
+            let measured = TrackingFacts.measuredQuartileMask(linear)
+            // Some but not all of the five.
+            guard measured != 0, measured != 0b1_1111 else { continue }
+            let missing = TrackingFacts.quartiles.indices.filter { measured & (1 << $0) == 0 }.map { TrackingFacts.quartiles[$0] }
             context.report("<Linear> does not track \(missing.joined(separator: ", "))", at: linear.position, path: linear.path)
         }
     }

@@ -22,10 +22,10 @@ struct BreakIdDuplicateRule: Rule {
         ])
 
     func check(_ context: RuleContext) {
-        var seen = Set<String>()
+        var seen = SeenStrings()
         for adBreak in context.vmap?.adBreaks ?? [] {
             guard let id = adBreak.breakId, !id.isEmpty else { continue }
-            if !seen.insert(id).inserted {
+            if !seen.insert(id) {
                 context.report("breakId \"\(id)\" is used by an earlier <AdBreak>", at: adBreak.position, path: adBreak.path)
             }
         }
