@@ -68,6 +68,15 @@ import Testing
         }
     }
 
+    @Test func plainURLsNeedNoInspectionForTheirHost() {
+        var plain = 0
+        for url in URLFactsTests.samples + URLFactsTests.generated where URLFacts(url).isPlain {
+            plain += 1
+            #expect(URLInspection.host(ofPlainURL: url) == URLInspection(url).host, "\(url)")
+        }
+        #expect(plain > 1000)
+    }
+
     @Test func concatenationEqualsInterpolation() {
         let parts = ["", "a", "<Impression>", "é\u{301}", "ünïcödé text", String(repeating: "x", count: 300), "\u{1F600}"]
         for a in parts {

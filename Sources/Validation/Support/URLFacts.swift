@@ -65,6 +65,10 @@ struct URLFacts: Sendable {
     let flags: Flags
     let scheme: Scheme
 
+    /// No macro token or template placeholder can be in the URL (no `[`, `%`, `${`, `{{`) and it has no
+    /// ASCII whitespace: `URLInspection` would neither mask nor trim it.
+    var isPlain: Bool { flags.isDisjoint(with: [.mayHaveMacro, .templateOpen, .whitespaceByte]) }
+
     /// Whether the URL contains whitespace (exactly `URLWhitespaceRule.hasWhitespace`).
     func hasWhitespace(_ url: String) -> Bool {
         if flags.contains(.whitespaceByte) { return true }

@@ -23,9 +23,15 @@ struct URLCDATARule: Rule {
 
     func check(_ context: RuleContext) {
         let urls = context.urls, facts = context.urlFacts
+        // The message depends on the element alone: the last one is reused.
+        var last: (element: String, message: String)?
         for index in urls.indices where !facts[index].flags.contains(.empty) && (urls[index].node.hasTextOutsideCDATA || !urls[index].node.inCDATA) {
             let node = urls[index].node
-            context.report(String(concatenating: "the URL in <", node.path.elementNameOfPath, "> is not in CDATA"), at: node)
+            let element = node.path.elementNameOfPath
+            if last == nil || last!.element != element {
+                last = (element, String(concatenating: "the URL in <", element, "> is not in CDATA"))
+            }
+            context.report(last!.message, at: node)
         }
     }
 }

@@ -24,9 +24,15 @@ struct URLHTTPRule: Rule {
     func check(_ context: RuleContext) {
         guard context.configuration.allowedURLSchemes.contains(where: { $0.lowercased() == "http" }) else { return }
         let urls = context.urls, facts = context.urlFacts
+        // The message depends on the element alone: the last one is reused.
+        var last: (element: String, message: String)?
         for index in urls.indices where facts[index].scheme == .http && !urls[index].role.isMedia {
             let node = urls[index].node
-            context.report(String(concatenating: "<", node.path.elementNameOfPath, "> uses http://; use https:// so players on secure pages fire it"), at: node)
+            let element = node.path.elementNameOfPath
+            if last == nil || last!.element != element {
+                last = (element, String(concatenating: "<", element, "> uses http://; use https:// so players on secure pages fire it"))
+            }
+            context.report(last!.message, at: node)
         }
     }
 }

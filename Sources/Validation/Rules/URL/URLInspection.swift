@@ -25,6 +25,13 @@ struct URLInspection: Sendable {
         (scheme, host, hasUserInfo, port) = bytes.withUTF8(Self.parts)
     }
 
+    /// The host of `url` as ``host`` gives it, for a URL that ``URLFacts/isPlain`` says has no token to
+    /// mask and no whitespace to trim: its text is then its masked text, and only the host is made.
+    static func host(ofPlainURL url: String) -> String? {
+        if let host = url.utf8.withContiguousStorageIfAvailable({ parts($0).1 }) { return host }
+        return URLInspection(url).host
+    }
+
     /// Scheme, host, whether there is userinfo, and port, read from the bytes of the masked text. Every
     /// delimiter looked for is ASCII, so every slice taken here is valid UTF-8.
     private static func parts(_ b: UnsafeBufferPointer<UInt8>) -> (String?, String?, Bool, String?) {

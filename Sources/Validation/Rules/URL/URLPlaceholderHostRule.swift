@@ -51,10 +51,17 @@ struct URLPlaceholderHostRule: Rule {
 
     func check(_ context: RuleContext) {
         let urls = context.urls, facts = context.urlFacts
+        // Tags repeat one placeholder host across many URLs of one element type: the last message is reused.
+        var last: (element: String, host: String, message: String)?
         for index in urls.indices where facts[index].flags.contains(.mayBePlaceholder) {
             let node = urls[index].node
-            guard let host = URLInspection(node.value).host, Self.isPlaceholder(host) else { continue }
-            context.report(String(concatenating: "the URL in <", node.path.elementNameOfPath, "> points at ", host, ", a reserved placeholder domain"), at: node)
+            let host = facts[index].isPlain ? URLInspection.host(ofPlainURL: node.value) : URLInspection(node.value).host
+            guard let host, Self.isPlaceholder(host) else { continue }
+            let element = node.path.elementNameOfPath
+            if last == nil || last!.element != element || last!.host != host {
+                last = (element, host, String(concatenating: "the URL in <", element, "> points at ", host, ", a reserved placeholder domain"))
+            }
+            context.report(last!.message, at: node)
         }
     }
 }
