@@ -68,13 +68,26 @@ import Testing
         }
     }
 
-    @Test func plainURLsNeedNoInspectionForTheirHost() {
-        var plain = 0
-        for url in URLFactsTests.samples + URLFactsTests.generated where URLFacts(url).isPlain {
-            plain += 1
-            #expect(URLInspection.host(ofPlainURL: url) == URLInspection(url).host, "\(url)")
+    @Test func plainURLsArePlaceholdersExactlyWhenTheirInspectedHostIs() {
+        var decided = 0, placeholders = 0
+        let extra = ["https://WWW.Example.COM/x", "https://a.b.TEST./", "https://u@example.org:8080/", "https://[::1]/",
+                     "https://examples.com/", "https://test.com/", "https://INVALID"]
+        for url in URLFactsTests.samples + URLFactsTests.generated + extra where URLFacts(url).isPlain {
+            let host = URLInspection(url).host
+            let reference = host.map(URLPlaceholderHostRule.isPlaceholder) ?? false
+            switch URLPlaceholderHostRule.plainVerdict(url) {
+            case .placeholder(let found):
+                decided += 1
+                placeholders += 1
+                #expect(reference && found == host, "\(url)")
+            case .notPlaceholder:
+                decided += 1
+                #expect(!reference, "\(url)")
+            case .unknown:
+                break
+            }
         }
-        #expect(plain > 1000)
+        #expect(decided > 1000 && placeholders > 10)
     }
 
     @Test func concatenationEqualsInterpolation() {

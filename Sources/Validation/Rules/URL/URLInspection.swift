@@ -25,21 +25,20 @@ struct URLInspection: Sendable {
         (scheme, host, hasUserInfo, port) = bytes.withUTF8(Self.parts)
     }
 
-    /// The host of `url` as ``host`` gives it, for a URL that ``URLFacts/isPlain`` says has no token to
-    /// mask and no whitespace to trim: its text is then its masked text, and only the host is made.
-    static func host(ofPlainURL url: String) -> String? {
-        if let host = url.utf8.withContiguousStorageIfAvailable({ parts($0).1 }) { return host }
-        return URLInspection(url).host
+    /// Where the parts of a (masked) URL lie in its bytes. Every delimiter looked for is ASCII, so every
+    /// range starts and ends on a character boundary.
+    struct Layout {
+        /// The scheme before the first `:`, when it is a letter and then letters, digits, `+`, `-`, `.`.
+        var scheme: Range<Int>?
+        /// For URLs with an authority (`scheme://…` or `//…`): the host as written (not lower-cased).
+        var host: Range<Int>?
+        var hasUserInfo = false
+        var port: Range<Int>?
     }
 
-    /// Scheme, host, whether there is userinfo, and port, read from the bytes of the masked text. Every
-    /// delimiter looked for is ASCII, so every slice taken here is valid UTF-8.
-    private static func parts(_ b: UnsafeBufferPointer<UInt8>) -> (String?, String?, Bool, String?) {
+    static func layout(_ b: UnsafeBufferPointer<UInt8>) -> Layout {
+        var layout = Layout()
         let n = b.count
-        func string(_ from: Int, _ to: Int) -> String {
-            String(decoding: UnsafeBufferPointer(rebasing: b[from..<to]), as: UTF8.self)
-        }
-        var scheme: String?
         var rest = 0
         var colon = 0
         while colon < n, b[colon] != 0x3A { colon += 1 }
@@ -49,56 +48,72 @@ struct URLInspection: Sendable {
                 ok = false
                 break
             }
-            if ok, colon == 4 || colon == 5, b[0] | 0x20 == 0x68, b[1] | 0x20 == 0x74, b[2] | 0x20 == 0x74, b[3] | 0x20 == 0x70,
-               colon == 4 || b[4] | 0x20 == 0x73 {
-                // http and https, the common case, without building the lower-cased copy.
-                scheme = colon == 4 ? "http" : "https"
-                rest = colon + 1
-            } else if ok {
-                var lower = [UInt8](UnsafeBufferPointer(rebasing: b[0..<colon]))
-                for k in lower.indices where lower[k] >= 0x41 && lower[k] <= 0x5A { lower[k] |= 0x20 }
-                scheme = String(decoding: lower, as: UTF8.self)
+            if ok {
+                layout.scheme = 0..<colon
                 rest = colon + 1
             }
         }
-        guard rest + 1 < n, b[rest] == 0x2F, b[rest + 1] == 0x2F else { return (scheme, nil, false, nil) }
+        guard rest + 1 < n, b[rest] == 0x2F, b[rest + 1] == 0x2F else { return layout }
         let authorityStart = rest + 2
         var authorityEnd = authorityStart
         while authorityEnd < n, b[authorityEnd] != 0x2F, b[authorityEnd] != 0x3F, b[authorityEnd] != 0x23 { authorityEnd += 1 }
         var hostStart = authorityStart
-        var userInfo = false
         var k = authorityEnd
         while k > authorityStart {
             k -= 1
             if b[k] == 0x40 {
-                userInfo = true
+                layout.hasUserInfo = true
                 hostStart = k + 1
                 break
             }
         }
-        var host: String
-        var port: String?
         if hostStart < authorityEnd, b[hostStart] == 0x5B {
             var close = hostStart
             while close < authorityEnd, b[close] != 0x5D { close += 1 }
             if close < authorityEnd {
-                host = string(hostStart, close + 1)
-                if close + 1 < authorityEnd, b[close + 1] == 0x3A { port = string(close + 2, authorityEnd) }
+                layout.host = hostStart..<(close + 1)
+                if close + 1 < authorityEnd, b[close + 1] == 0x3A { layout.port = (close + 2)..<authorityEnd }
             } else {
-                host = string(hostStart, authorityEnd)
+                layout.host = hostStart..<authorityEnd
             }
         } else {
             var colon = authorityEnd
             while colon > hostStart, b[colon - 1] != 0x3A { colon -= 1 }
             if colon > hostStart {
-                host = string(hostStart, colon - 1)
-                port = string(colon, authorityEnd)
+                layout.host = hostStart..<(colon - 1)
+                layout.port = colon..<authorityEnd
             } else {
-                host = string(hostStart, authorityEnd)
+                layout.host = hostStart..<authorityEnd
             }
         }
-        if host.utf8.contains(where: { ($0 >= 0x41 && $0 <= 0x5A) || $0 >= 0x80 }) { host = host.lowercased() }
-        return (scheme, host, userInfo, port)
+        return layout
+    }
+
+    /// The host's text, lower-cased.
+    static func hostString(_ b: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> String {
+        let host = String(decoding: UnsafeBufferPointer(rebasing: b[range]), as: UTF8.self)
+        return b[range].contains(where: { ($0 >= 0x41 && $0 <= 0x5A) || $0 >= 0x80 }) ? host.lowercased() : host
+    }
+
+    /// Scheme, host, whether there is userinfo, and port, read from the bytes of the masked text.
+    private static func parts(_ b: UnsafeBufferPointer<UInt8>) -> (String?, String?, Bool, String?) {
+        let layout = layout(b)
+        var scheme: String?
+        if let range = layout.scheme {
+            let count = range.count
+            if count == 4 || count == 5, b[0] | 0x20 == 0x68, b[1] | 0x20 == 0x74, b[2] | 0x20 == 0x74, b[3] | 0x20 == 0x70,
+               count == 4 || b[4] | 0x20 == 0x73 {
+                // http and https, the common case, without building the lower-cased copy.
+                scheme = count == 4 ? "http" : "https"
+            } else {
+                var lower = [UInt8](UnsafeBufferPointer(rebasing: b[range]))
+                for k in lower.indices where lower[k] >= 0x41 && lower[k] <= 0x5A { lower[k] |= 0x20 }
+                scheme = String(decoding: lower, as: UTF8.self)
+            }
+        }
+        let host = layout.host.map { hostString(b, $0) }
+        let port = layout.port.map { String(decoding: UnsafeBufferPointer(rebasing: b[$0]), as: UTF8.self) }
+        return (scheme, host, layout.hasUserInfo, port)
     }
 
     /// Whether `url` may contain a macro token or template placeholder (`[`, `%%`, `${`, `{{`).

@@ -23,16 +23,7 @@ struct URLPlaceholderHostRule: Rule {
 
     static func isPlaceholder(_ host: String) -> Bool {
         // Byte comparisons: the host is lower-cased already, and every reserved name is ASCII.
-        if let answer = host.utf8.withContiguousStorageIfAvailable({ whole -> Bool in
-            // Without a trailing dot; a suffix match must start the host or follow a dot.
-            let n = whole.count > 0 && whole[whole.count - 1] == UInt8(ascii: ".") ? whole.count - 1 : whole.count
-            let bytes = UnsafeBufferPointer(rebasing: whole[0..<n])
-            for name in reservedNames where name.count <= bytes.count {
-                let start = bytes.count - name.count
-                if (start == 0 || bytes[start - 1] == UInt8(ascii: ".")) && bytes[start...].elementsEqual(name) { return true }
-            }
-            return false
-        }) { return answer }
+        if let answer = host.utf8.withContiguousStorageIfAvailable({ isPlaceholder(bytes: $0) }) { return answer }
         var bytes = Array(host.utf8)
         if bytes.last == UInt8(ascii: ".") { bytes.removeLast() }
         for name in reservedNames {
@@ -46,6 +37,45 @@ struct URLPlaceholderHostRule: Rule {
     }
 
     /// The reserved example domains and top-level names (RFC 2606 / RFC 6761), as bytes.
+    enum Verdict {
+        case placeholder(String)
+        case notPlaceholder
+        /// Not decided from the bytes (non-ASCII host): the full inspection decides.
+        case unknown
+    }
+
+    /// For a URL that ``URLFacts/isPlain`` says needs no masking or trimming: whether its host is a
+    /// placeholder, decided on the bytes (ASCII letters folded to lower case), and the host text only
+    /// when it is one.
+    static func plainVerdict(_ url: String) -> Verdict {
+        url.utf8.withContiguousStorageIfAvailable { b -> Verdict in
+            guard let range = URLInspection.layout(b).host else { return .notPlaceholder }
+            var lower: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
+            // Hosts longer than the buffer, or not ASCII, go to the full inspection.
+            guard range.count <= 32, !b[range].contains(where: { $0 >= 0x80 }) else { return .unknown }
+            return withUnsafeMutableBytes(of: &lower) { raw -> Verdict in
+                for (k, i) in range.enumerated() {
+                    let c = b[i]
+                    raw[k] = c >= 0x41 && c <= 0x5A ? c | 0x20 : c
+                }
+                let folded = UnsafeBufferPointer(start: raw.baseAddress!.assumingMemoryBound(to: UInt8.self), count: range.count)
+                return isPlaceholder(bytes: folded) ? .placeholder(URLInspection.hostString(b, range)) : .notPlaceholder
+            }
+        } ?? .unknown
+    }
+
+    /// ``isPlaceholder(_:)`` on the bytes of a lower-cased host.
+    static func isPlaceholder(bytes whole: UnsafeBufferPointer<UInt8>) -> Bool {
+        // Without a trailing dot; a suffix match must start the host or follow a dot.
+        let n = whole.count > 0 && whole[whole.count - 1] == UInt8(ascii: ".") ? whole.count - 1 : whole.count
+        let bytes = UnsafeBufferPointer(rebasing: whole[0..<n])
+        for name in reservedNames where name.count <= bytes.count {
+            let start = bytes.count - name.count
+            if (start == 0 || bytes[start - 1] == UInt8(ascii: ".")) && bytes[start...].elementsEqual(name) { return true }
+        }
+        return false
+    }
+
     private static let reservedNames: [[UInt8]] = ["example.com", "example.net", "example.org", "example", "test", "invalid"]
         .map { Array($0.utf8) }
 
@@ -55,8 +85,17 @@ struct URLPlaceholderHostRule: Rule {
         var last: (element: String, host: String, message: String)?
         for index in urls.indices where facts[index].flags.contains(.mayBePlaceholder) {
             let node = urls[index].node
-            let host = facts[index].isPlain ? URLInspection.host(ofPlainURL: node.value) : URLInspection(node.value).host
-            guard let host, Self.isPlaceholder(host) else { continue }
+            let verdict = facts[index].isPlain ? Self.plainVerdict(node.value) : .unknown
+            let host: String
+            switch verdict {
+            case .placeholder(let found):
+                host = found
+            case .notPlaceholder:
+                continue
+            case .unknown:
+                guard let found = URLInspection(node.value).host, Self.isPlaceholder(found) else { continue }
+                host = found
+            }
             let element = node.path.elementNameOfPath
             if last == nil || last!.element != element || last!.host != host {
                 last = (element, host, String(concatenating: "the URL in <", element, "> points at ", host, ", a reserved placeholder domain"))
