@@ -66,11 +66,9 @@ public final class RuleContext {
     /// Reports a finding of the running rule at `position` (and `path`), at the rule's default severity.
     public func report(_ message: String, at position: SourcePosition?, path: String?, details: [String: String] = [:]) {
         guard let rule = currentRule else { return }
-        let diagnostic = Diagnostic(
+        findings.append(Diagnostic(
             ruleID: rule.id, severity: rule.severity, message: message, position: position, path: path,
-            spec: rule.primaryReference, details: details)
-        // Moved into the list, not copied and then destroyed.
-        findings.append(consume diagnostic)
+            spec: rule.primaryReference, details: details))
     }
 
     /// Adds a finding made by another checker (for example a trafficking-parameter rule), keeping
