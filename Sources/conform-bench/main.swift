@@ -27,6 +27,8 @@ struct Settings: Sendable {
     /// When set, exactly this many timed passes (for instruction counting under callgrind).
     var passes: Int?
     var stages = ["bare", "decode", "check"]
+    /// The allocator as the conform executable sets it up (`tuned`) or as the C library starts (`default`).
+    var allocator = "tuned"
 }
 
 func parseSettings() -> Settings {
@@ -39,16 +41,16 @@ func parseSettings() -> Settings {
         case "--threads": settings.threads = Int(args.removeFirst()) ?? 1
         case "--passes": settings.passes = Int(args.removeFirst())
         case "--stages": settings.stages = args.removeFirst().split(separator: ",").map(String.init)
+        case "--allocator": settings.allocator = args.removeFirst()
         default: settings.paths.append(a)
         }
     }
     return settings
 }
 
-// As the conform executable does.
-XMLParser.tuneAllocatorForManyDocuments()
-
 let settings = parseSettings()
+// As the conform executable does, unless asked for the C library's defaults.
+if settings.allocator == "tuned" { XMLParser.tuneAllocatorForManyDocuments() }
 let threads = settings.threads
 let minSeconds = settings.minSeconds
 
