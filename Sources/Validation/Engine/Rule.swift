@@ -50,19 +50,6 @@ public final class RuleContext {
         return out
     }
 
-    /// Values that several rules derive from one walk of the input, computed once per input.
-    private var memos: [String: Any] = [:]
-
-    /// The value stored under `key`, made by `make` the first time it is asked for.
-    public func memo<T>(_ key: String, _ make: () -> T) -> T {
-        // A class box: casting it back is one pointer check, where casting a collection stored as
-        // `Any` would check every element.
-        if let box = memos[key] as? MemoBox<T> { return box.value }
-        let value = make()
-        memos[key] = MemoBox(value)
-        return value
-    }
-
     /// Reports a finding of the running rule at `position` (and `path`), at the rule's default severity.
     public func report(_ message: String, at position: SourcePosition?, path: String?, details: [String: String] = [:]) {
         guard let rule = currentRule else { return }
@@ -201,18 +188,13 @@ public final class RuleContext {
     /// What one byte scan tells about each URL of `urls` (same order).
     var urlFacts: [URLFacts] { urlScan.facts }
 
-    /// The structural findings, from one walk of the element tree. Typed storage rather than a memo:
-    /// a dozen rules read it per input, and a keyed look-up with a cast costs more than their work.
+    /// The structural findings, from one walk of the element tree. Typed storage, not a keyed
+    /// look-up: a dozen rules read it per input, and a look-up with a cast would cost more than their work.
     lazy var structureScan: StructureScan = StructureScan.scan(self)
     /// ``TrackingFacts/isStandardName(_:)``, once per input.
     lazy var trackingIsStandardName: [Bool] = TrackingFacts.computeIsStandardName(self)
     /// ``TrackingFacts/urlHashes(_:)``, once per input.
     lazy var trackingURLHashes: [UInt64] = TrackingFacts.computeURLHashes(self)
-}
-
-private final class MemoBox<T> {
-    let value: T
-    init(_ value: T) { self.value = value }
 }
 
 /// A URL-bearing text node with its role (see ``RuleContext/urls``). A struct, not a tuple: arrays of

@@ -2,7 +2,7 @@ import ConformCore
 import XMLCore
 
 /// Everything the structural rules report, found in one walk of the element tree per input and
-/// shared through the context's memo. Each rule reads its own list; the walk looks every element
+/// kept by the context (`RuleContext.structureScan`). Each rule reads its own list; the walk looks every element
 /// name up once (in ``VASTStructure/infos``) instead of once per rule.
 final class StructureScan {
     struct Finding {

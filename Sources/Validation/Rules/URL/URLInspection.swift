@@ -118,11 +118,11 @@ struct URLInspection: Sendable {
 
     /// Whether `url` may contain a macro token or template placeholder (`[`, `%%`, `${`, `{{`).
     static func mayHaveTokens(_ url: String) -> Bool {
-        if let found = url.utf8.withContiguousStorageIfAvailable({ bytes in
-            for b in bytes where b == 0x5B || b == 0x25 || b == 0x24 || b == 0x7B { return true }
+        func opens(_ b: UInt8) -> Bool { b == 0x5B || b == 0x25 || b == 0x24 || b == 0x7B }
+        return url.utf8.withContiguousStorageIfAvailable { bytes in
+            for b in bytes where opens(b) { return true }
             return false
-        }) { return found }
-        return url.utf8.contains { $0 == 0x5B || $0 == 0x25 || $0 == 0x24 || $0 == 0x7B }
+        } ?? url.utf8.contains(where: opens)
     }
 
     static func isLetter(_ b: UInt8) -> Bool { (b >= 0x41 && b <= 0x5A) || (b >= 0x61 && b <= 0x7A) }

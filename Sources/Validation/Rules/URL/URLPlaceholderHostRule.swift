@@ -23,17 +23,8 @@ struct URLPlaceholderHostRule: Rule {
 
     static func isPlaceholder(_ host: String) -> Bool {
         // Byte comparisons: the host is lower-cased already, and every reserved name is ASCII.
-        if let answer = host.utf8.withContiguousStorageIfAvailable({ isPlaceholder(bytes: $0) }) { return answer }
-        var bytes = Array(host.utf8)
-        if bytes.last == UInt8(ascii: ".") { bytes.removeLast() }
-        for name in reservedNames {
-            if bytes.count == name.count ? bytes == name
-                : bytes.count > name.count && bytes[bytes.count - name.count - 1] == UInt8(ascii: ".")
-                    && bytes[(bytes.count - name.count)...].elementsEqual(name) {
-                return true
-            }
-        }
-        return false
+        host.utf8.withContiguousStorageIfAvailable(isPlaceholder(bytes:))
+            ?? Array(host.utf8).withUnsafeBufferPointer(isPlaceholder(bytes:))
     }
 
     /// The reserved example domains and top-level names (RFC 2606 / RFC 6761), as bytes.

@@ -31,6 +31,7 @@ struct DimensionNegativeRule: Rule {
         }
         for creative in context.creativeList {
             if let linear = creative.linear {
+                // Filtered first: the position and path are read only for a file with a negative size.
                 for file in linear.mediaFiles where file.width?.value ?? 0 < 0 || file.height?.value ?? 0 < 0 {
                     inspect("width", file.width, "MediaFile", file.url.position, file.url.path)
                     inspect("height", file.height, "MediaFile", file.url.position, file.url.path)
@@ -42,6 +43,7 @@ struct DimensionNegativeRule: Rule {
                 for icon in linear.icons {
                     inspect("width", icon.width, "Icon", icon.position, icon.path)
                     inspect("height", icon.height, "Icon", icon.position, icon.path)
+                    // Filtered first: the path is built only for an image with a negative size.
                     for image in icon.clickFallbackImages where image.width?.value ?? 0 < 0 || image.height?.value ?? 0 < 0 {
                         let path = icon.path + "/IconClicks/IconClickFallbackImages"
                         inspect("width", image.width, "IconClickFallbackImage", image.position, path)
