@@ -24,7 +24,7 @@ public struct VASTDocument: Sendable, BoxedModel {
         public var unknownNodes: [UnknownNode]
     }
 
-    private let box: ModelBox<Fields>
+    @usableFromInline let box: ModelBox<Fields>
 
     public init(declaredVersion: String? = nil, version: VASTVersion? = nil, errors: [TextNode], ads: [Ad],
         position: SourcePosition, path: String, namespaceURI: String? = nil, unknownNodes: [UnknownNode]) {
@@ -32,20 +32,20 @@ public struct VASTDocument: Sendable, BoxedModel {
             position: position, path: path, namespaceURI: namespaceURI, unknownNodes: unknownNodes))
     }
 
-    public var fields: Fields { box.fields }
+    @inlinable public var fields: Fields { box.fields }
     /// `VAST@version` as written; `nil` when absent.
-    public var declaredVersion: String? { box.fields.declaredVersion }
+    @inlinable public var declaredVersion: String? { box.fields.declaredVersion }
     /// The declared version when it is one conform knows.
-    public var version: VASTVersion? { box.fields.version }
+    @inlinable public var version: VASTVersion? { box.fields.version }
     /// Root-level `<Error>` URIs (a no-ad response).
-    public var errors: [TextNode] { box.fields.errors }
-    public var ads: [Ad] { box.fields.ads }
-    public var position: SourcePosition { box.fields.position }
-    public var path: String { box.fields.path }
+    @inlinable public var errors: [TextNode] { box.fields.errors }
+    @inlinable public var ads: [Ad] { box.fields.ads }
+    @inlinable public var position: SourcePosition { box.fields.position }
+    @inlinable public var path: String { box.fields.path }
     /// The root's namespace URI (`http://www.iab.com/VAST` in some 4.x tags), if any.
-    public var namespaceURI: String? { box.fields.namespaceURI }
+    @inlinable public var namespaceURI: String? { box.fields.namespaceURI }
     /// Elements and attributes not known for their parent in any VAST version.
-    public var unknownNodes: [UnknownNode] { box.fields.unknownNodes }
+    @inlinable public var unknownNodes: [UnknownNode] { box.fields.unknownNodes }
 
     public init(fields: Fields) { box = ModelBox(fields) }
 }
@@ -69,7 +69,7 @@ public struct Ad: Sendable, BoxedModel {
         public var path: String
     }
 
-    private let box: ModelBox<Fields>
+    @usableFromInline let box: ModelBox<Fields>
 
     public init(id: String? = nil, sequence: Attr<Int>? = nil, adType: String? = nil,
         conditionalAd: Attr<Bool>? = nil, inLine: AdBody? = nil, wrapper: AdBody? = nil, inLineCount: Int,
@@ -79,20 +79,20 @@ public struct Ad: Sendable, BoxedModel {
             position: position, path: path))
     }
 
-    public var fields: Fields { box.fields }
-    public var id: String? { box.fields.id }
-    public var sequence: Attr<Int>? { box.fields.sequence }
+    @inlinable public var fields: Fields { box.fields }
+    @inlinable public var id: String? { box.fields.id }
+    @inlinable public var sequence: Attr<Int>? { box.fields.sequence }
     /// `adType` (4.1+): video, audio or hybrid.
-    public var adType: String? { box.fields.adType }
+    @inlinable public var adType: String? { box.fields.adType }
     /// `conditionalAd` (4.0, deprecated in 4.1).
-    public var conditionalAd: Attr<Bool>? { box.fields.conditionalAd }
-    public var inLine: AdBody? { box.fields.inLine }
-    public var wrapper: AdBody? { box.fields.wrapper }
+    @inlinable public var conditionalAd: Attr<Bool>? { box.fields.conditionalAd }
+    @inlinable public var inLine: AdBody? { box.fields.inLine }
+    @inlinable public var wrapper: AdBody? { box.fields.wrapper }
     /// How many `<InLine>` and `<Wrapper>` children were present (rules check for exactly one).
-    public var inLineCount: Int { box.fields.inLineCount }
-    public var wrapperCount: Int { box.fields.wrapperCount }
-    public var position: SourcePosition { box.fields.position }
-    public var path: String { box.fields.path }
+    @inlinable public var inLineCount: Int { box.fields.inLineCount }
+    @inlinable public var wrapperCount: Int { box.fields.wrapperCount }
+    @inlinable public var position: SourcePosition { box.fields.position }
+    @inlinable public var path: String { box.fields.path }
 
     public init(fields: Fields) { box = ModelBox(fields) }
 
@@ -140,7 +140,7 @@ public struct AdBody: Sendable, BoxedModel {
         public var childCounts: [String: Int]
     }
 
-    private let box: ModelBox<Fields>
+    @usableFromInline let box: ModelBox<Fields>
 
     public init(kind: Kind, adSystem: AdSystem? = nil, adTitle: TextNode? = nil, description: TextNode? = nil,
         advertiser: Advertiser? = nil, pricing: Pricing? = nil, survey: Survey? = nil, errors: [TextNode],
@@ -162,40 +162,40 @@ public struct AdBody: Sendable, BoxedModel {
             hasCreativesElement: hasCreativesElement, position: position, path: path, childCounts: childCounts))
     }
 
-    public var fields: Fields { box.fields }
-    public var kind: Kind { box.fields.kind }
-    public var adSystem: AdSystem? { box.fields.adSystem }
-    public var adTitle: TextNode? { box.fields.adTitle }
-    public var description: TextNode? { box.fields.description }
-    public var advertiser: Advertiser? { box.fields.advertiser }
-    public var pricing: Pricing? { box.fields.pricing }
-    public var survey: Survey? { box.fields.survey }
-    public var errors: [TextNode] { box.fields.errors }
-    public var impressions: [TextNode] { box.fields.impressions }
-    public var categories: [Category] { box.fields.categories }
-    public var adServingId: TextNode? { box.fields.adServingId }
-    public var expires: Attr<Int>? { box.fields.expires }
-    public var viewableImpression: ViewableImpression? { box.fields.viewableImpression }
-    public var adVerifications: [Verification] { box.fields.adVerifications }
+    @inlinable public var fields: Fields { box.fields }
+    @inlinable public var kind: Kind { box.fields.kind }
+    @inlinable public var adSystem: AdSystem? { box.fields.adSystem }
+    @inlinable public var adTitle: TextNode? { box.fields.adTitle }
+    @inlinable public var description: TextNode? { box.fields.description }
+    @inlinable public var advertiser: Advertiser? { box.fields.advertiser }
+    @inlinable public var pricing: Pricing? { box.fields.pricing }
+    @inlinable public var survey: Survey? { box.fields.survey }
+    @inlinable public var errors: [TextNode] { box.fields.errors }
+    @inlinable public var impressions: [TextNode] { box.fields.impressions }
+    @inlinable public var categories: [Category] { box.fields.categories }
+    @inlinable public var adServingId: TextNode? { box.fields.adServingId }
+    @inlinable public var expires: Attr<Int>? { box.fields.expires }
+    @inlinable public var viewableImpression: ViewableImpression? { box.fields.viewableImpression }
+    @inlinable public var adVerifications: [Verification] { box.fields.adVerifications }
     /// An `<AdVerifications>` element was present (even if empty).
-    public var hasAdVerificationsElement: Bool { box.fields.hasAdVerificationsElement }
-    public var blockedAdCategories: [Category] { box.fields.blockedAdCategories }
+    @inlinable public var hasAdVerificationsElement: Bool { box.fields.hasAdVerificationsElement }
+    @inlinable public var blockedAdCategories: [Category] { box.fields.blockedAdCategories }
     /// Wrapper: the next hop, from `VASTAdTagURI` (or the legacy VAST 2 `VASTAdTagURL/URL`).
-    public var vastAdTagURI: TextNode? { box.fields.vastAdTagURI }
+    @inlinable public var vastAdTagURI: TextNode? { box.fields.vastAdTagURI }
     /// The URI came from the legacy `VASTAdTagURL/URL` form.
-    public var usesLegacyAdTagURL: Bool { box.fields.usesLegacyAdTagURL }
-    public var vastAdTagURICount: Int { box.fields.vastAdTagURICount }
-    public var followAdditionalWrappers: Attr<Bool>? { box.fields.followAdditionalWrappers }
-    public var allowMultipleAds: Attr<Bool>? { box.fields.allowMultipleAds }
-    public var fallbackOnNoAd: Attr<Bool>? { box.fields.fallbackOnNoAd }
-    public var extensions: [Extension] { box.fields.extensions }
-    public var creatives: [Creative] { box.fields.creatives }
+    @inlinable public var usesLegacyAdTagURL: Bool { box.fields.usesLegacyAdTagURL }
+    @inlinable public var vastAdTagURICount: Int { box.fields.vastAdTagURICount }
+    @inlinable public var followAdditionalWrappers: Attr<Bool>? { box.fields.followAdditionalWrappers }
+    @inlinable public var allowMultipleAds: Attr<Bool>? { box.fields.allowMultipleAds }
+    @inlinable public var fallbackOnNoAd: Attr<Bool>? { box.fields.fallbackOnNoAd }
+    @inlinable public var extensions: [Extension] { box.fields.extensions }
+    @inlinable public var creatives: [Creative] { box.fields.creatives }
     /// A `<Creatives>` element was present (even if empty).
-    public var hasCreativesElement: Bool { box.fields.hasCreativesElement }
-    public var position: SourcePosition { box.fields.position }
-    public var path: String { box.fields.path }
+    @inlinable public var hasCreativesElement: Bool { box.fields.hasCreativesElement }
+    @inlinable public var position: SourcePosition { box.fields.position }
+    @inlinable public var path: String { box.fields.path }
     /// How many times each child element appeared, for cardinality rules (e.g. two `AdSystem`).
-    public var childCounts: [String: Int] { box.fields.childCounts }
+    @inlinable public var childCounts: [String: Int] { box.fields.childCounts }
 
     public init(fields: Fields) { box = ModelBox(fields) }
 }
@@ -293,7 +293,7 @@ public struct Creative: Sendable, BoxedModel {
         public var path: String
     }
 
-    private let box: ModelBox<Fields>
+    @usableFromInline let box: ModelBox<Fields>
 
     public init(id: String? = nil, adId: String? = nil, sequence: Attr<Int>? = nil, apiFramework: String? = nil,
         universalAdIds: [UniversalAdId], creativeExtensions: [Extension], linear: Linear? = nil,
@@ -303,18 +303,18 @@ public struct Creative: Sendable, BoxedModel {
             nonLinearAds: nonLinearAds, companionAds: companionAds, position: position, path: path))
     }
 
-    public var fields: Fields { box.fields }
-    public var id: String? { box.fields.id }
-    public var adId: String? { box.fields.adId }
-    public var sequence: Attr<Int>? { box.fields.sequence }
-    public var apiFramework: String? { box.fields.apiFramework }
-    public var universalAdIds: [UniversalAdId] { box.fields.universalAdIds }
-    public var creativeExtensions: [Extension] { box.fields.creativeExtensions }
-    public var linear: Linear? { box.fields.linear }
-    public var nonLinearAds: NonLinearAds? { box.fields.nonLinearAds }
-    public var companionAds: CompanionAds? { box.fields.companionAds }
-    public var position: SourcePosition { box.fields.position }
-    public var path: String { box.fields.path }
+    @inlinable public var fields: Fields { box.fields }
+    @inlinable public var id: String? { box.fields.id }
+    @inlinable public var adId: String? { box.fields.adId }
+    @inlinable public var sequence: Attr<Int>? { box.fields.sequence }
+    @inlinable public var apiFramework: String? { box.fields.apiFramework }
+    @inlinable public var universalAdIds: [UniversalAdId] { box.fields.universalAdIds }
+    @inlinable public var creativeExtensions: [Extension] { box.fields.creativeExtensions }
+    @inlinable public var linear: Linear? { box.fields.linear }
+    @inlinable public var nonLinearAds: NonLinearAds? { box.fields.nonLinearAds }
+    @inlinable public var companionAds: CompanionAds? { box.fields.companionAds }
+    @inlinable public var position: SourcePosition { box.fields.position }
+    @inlinable public var path: String { box.fields.path }
 
     public init(fields: Fields) { box = ModelBox(fields) }
 
@@ -357,7 +357,7 @@ public struct Linear: Sendable, BoxedModel {
         public var path: String
     }
 
-    private let box: ModelBox<Fields>
+    @usableFromInline let box: ModelBox<Fields>
 
     public init(skipoffset: Attr<VASTOffset>? = nil, duration: Attr<VASTTime>? = nil,
         durationPosition: SourcePosition? = nil, mediaFiles: [MediaFile], hasMediaFilesElement: Bool,
@@ -371,21 +371,21 @@ public struct Linear: Sendable, BoxedModel {
             position: position, path: path))
     }
 
-    public var fields: Fields { box.fields }
-    public var skipoffset: Attr<VASTOffset>? { box.fields.skipoffset }
-    public var duration: Attr<VASTTime>? { box.fields.duration }
-    public var durationPosition: SourcePosition? { box.fields.durationPosition }
-    public var mediaFiles: [MediaFile] { box.fields.mediaFiles }
-    public var hasMediaFilesElement: Bool { box.fields.hasMediaFilesElement }
-    public var mezzanines: [MediaFile] { box.fields.mezzanines }
-    public var interactiveCreativeFiles: [InteractiveCreativeFile] { box.fields.interactiveCreativeFiles }
-    public var closedCaptionFiles: [ClosedCaptionFile] { box.fields.closedCaptionFiles }
-    public var adParameters: AdParameters? { box.fields.adParameters }
-    public var videoClicks: VideoClicks? { box.fields.videoClicks }
-    public var trackingEvents: [TrackingEvent] { box.fields.trackingEvents }
-    public var icons: [Icon] { box.fields.icons }
-    public var position: SourcePosition { box.fields.position }
-    public var path: String { box.fields.path }
+    @inlinable public var fields: Fields { box.fields }
+    @inlinable public var skipoffset: Attr<VASTOffset>? { box.fields.skipoffset }
+    @inlinable public var duration: Attr<VASTTime>? { box.fields.duration }
+    @inlinable public var durationPosition: SourcePosition? { box.fields.durationPosition }
+    @inlinable public var mediaFiles: [MediaFile] { box.fields.mediaFiles }
+    @inlinable public var hasMediaFilesElement: Bool { box.fields.hasMediaFilesElement }
+    @inlinable public var mezzanines: [MediaFile] { box.fields.mezzanines }
+    @inlinable public var interactiveCreativeFiles: [InteractiveCreativeFile] { box.fields.interactiveCreativeFiles }
+    @inlinable public var closedCaptionFiles: [ClosedCaptionFile] { box.fields.closedCaptionFiles }
+    @inlinable public var adParameters: AdParameters? { box.fields.adParameters }
+    @inlinable public var videoClicks: VideoClicks? { box.fields.videoClicks }
+    @inlinable public var trackingEvents: [TrackingEvent] { box.fields.trackingEvents }
+    @inlinable public var icons: [Icon] { box.fields.icons }
+    @inlinable public var position: SourcePosition { box.fields.position }
+    @inlinable public var path: String { box.fields.path }
 
     public init(fields: Fields) { box = ModelBox(fields) }
 }
@@ -412,29 +412,29 @@ public struct MediaFile: Sendable, BoxedModel {
         public var mediaType: String?
     }
 
-    private let box: ModelBox<Fields>
+    @usableFromInline let box: ModelBox<Fields>
 
     public init(url: TextNode, id: String? = nil, delivery: String? = nil, type: String? = nil, width: Attr<Int>? = nil, height: Attr<Int>? = nil, codec: String? = nil, bitrate: Attr<Int>? = nil, minBitrate: Attr<Int>? = nil, maxBitrate: Attr<Int>? = nil, scalable: Attr<Bool>? = nil, maintainAspectRatio: Attr<Bool>? = nil, apiFramework: String? = nil, fileSize: Attr<Int>? = nil, mediaType: String? = nil) {
         box = ModelBox(Fields(url: url, id: id, delivery: delivery, type: type, width: width, height: height, codec: codec, bitrate: bitrate, minBitrate: minBitrate, maxBitrate: maxBitrate, scalable: scalable, maintainAspectRatio: maintainAspectRatio, apiFramework: apiFramework, fileSize: fileSize, mediaType: mediaType))
     }
 
     public init(fields: Fields) { box = ModelBox(fields) }
-    public var fields: Fields { box.fields }
-    public var url: TextNode { box.fields.url }
-    public var id: String? { box.fields.id }
-    public var delivery: String? { box.fields.delivery }
-    public var type: String? { box.fields.type }
-    public var width: Attr<Int>? { box.fields.width }
-    public var height: Attr<Int>? { box.fields.height }
-    public var codec: String? { box.fields.codec }
-    public var bitrate: Attr<Int>? { box.fields.bitrate }
-    public var minBitrate: Attr<Int>? { box.fields.minBitrate }
-    public var maxBitrate: Attr<Int>? { box.fields.maxBitrate }
-    public var scalable: Attr<Bool>? { box.fields.scalable }
-    public var maintainAspectRatio: Attr<Bool>? { box.fields.maintainAspectRatio }
-    public var apiFramework: String? { box.fields.apiFramework }
-    public var fileSize: Attr<Int>? { box.fields.fileSize }
-    public var mediaType: String? { box.fields.mediaType }
+    @inlinable public var fields: Fields { box.fields }
+    @inlinable public var url: TextNode { box.fields.url }
+    @inlinable public var id: String? { box.fields.id }
+    @inlinable public var delivery: String? { box.fields.delivery }
+    @inlinable public var type: String? { box.fields.type }
+    @inlinable public var width: Attr<Int>? { box.fields.width }
+    @inlinable public var height: Attr<Int>? { box.fields.height }
+    @inlinable public var codec: String? { box.fields.codec }
+    @inlinable public var bitrate: Attr<Int>? { box.fields.bitrate }
+    @inlinable public var minBitrate: Attr<Int>? { box.fields.minBitrate }
+    @inlinable public var maxBitrate: Attr<Int>? { box.fields.maxBitrate }
+    @inlinable public var scalable: Attr<Bool>? { box.fields.scalable }
+    @inlinable public var maintainAspectRatio: Attr<Bool>? { box.fields.maintainAspectRatio }
+    @inlinable public var apiFramework: String? { box.fields.apiFramework }
+    @inlinable public var fileSize: Attr<Int>? { box.fields.fileSize }
+    @inlinable public var mediaType: String? { box.fields.mediaType }
 }
 
 public struct InteractiveCreativeFile: Sendable, Codable, Hashable {
@@ -516,18 +516,18 @@ public struct NonLinearAds: Sendable, BoxedModel {
         public var path: String
     }
 
-    private let box: ModelBox<Fields>
+    @usableFromInline let box: ModelBox<Fields>
 
     public init(nonLinears: [NonLinear], trackingEvents: [TrackingEvent], position: SourcePosition, path: String) {
         box = ModelBox(Fields(nonLinears: nonLinears, trackingEvents: trackingEvents, position: position, path: path))
     }
 
     public init(fields: Fields) { box = ModelBox(fields) }
-    public var fields: Fields { box.fields }
-    public var nonLinears: [NonLinear] { box.fields.nonLinears }
-    public var trackingEvents: [TrackingEvent] { box.fields.trackingEvents }
-    public var position: SourcePosition { box.fields.position }
-    public var path: String { box.fields.path }
+    @inlinable public var fields: Fields { box.fields }
+    @inlinable public var nonLinears: [NonLinear] { box.fields.nonLinears }
+    @inlinable public var trackingEvents: [TrackingEvent] { box.fields.trackingEvents }
+    @inlinable public var position: SourcePosition { box.fields.position }
+    @inlinable public var path: String { box.fields.path }
 }
 
 public struct NonLinear: Sendable, Codable, Hashable {
@@ -558,18 +558,18 @@ public struct CompanionAds: Sendable, BoxedModel {
         public var path: String
     }
 
-    private let box: ModelBox<Fields>
+    @usableFromInline let box: ModelBox<Fields>
 
     public init(required: String? = nil, companions: [Companion], position: SourcePosition, path: String) {
         box = ModelBox(Fields(required: required, companions: companions, position: position, path: path))
     }
 
     public init(fields: Fields) { box = ModelBox(fields) }
-    public var fields: Fields { box.fields }
-    public var required: String? { box.fields.required }
-    public var companions: [Companion] { box.fields.companions }
-    public var position: SourcePosition { box.fields.position }
-    public var path: String { box.fields.path }
+    @inlinable public var fields: Fields { box.fields }
+    @inlinable public var required: String? { box.fields.required }
+    @inlinable public var companions: [Companion] { box.fields.companions }
+    @inlinable public var position: SourcePosition { box.fields.position }
+    @inlinable public var path: String { box.fields.path }
 }
 
 public struct Companion: Sendable, Codable, Hashable {

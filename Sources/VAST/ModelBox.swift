@@ -1,9 +1,10 @@
 /// Immutable storage shared by the copies of a large model value (`Ad`, `AdBody`, `Creative`, `Linear`, `MediaFile`, `CompanionAds`, `NonLinearAds`,
 /// `VASTDocument`). Rules walk these values constantly; with the fields in one box, a copy costs one
 /// reference count instead of one per string and array inside.
+@usableFromInline
 final class ModelBox<Fields: Sendable>: Sendable {
-    let fields: Fields
-    init(_ fields: Fields) { self.fields = fields }
+    @usableFromInline let fields: Fields
+    @usableFromInline init(_ fields: Fields) { self.fields = fields }
 }
 
 /// A model value that keeps its fields in a ``ModelBox``. Its coding and equality are those of its

@@ -22,10 +22,11 @@ struct TemplateTypeValueRule: Rule {
             RuleExample(#"<vmap:VMAP xmlns:vmap="http://www.iab.net/videosuite/vmap" version="1.0"><vmap:AdBreak timeOffset="start" breakType="linear"><vmap:AdSource>↓<vmap:AdTagURI templateType="VAST 3"><![CDATA[https://a.example/v]]></vmap:AdTagURI></vmap:AdSource></vmap:AdBreak></vmap:VMAP>"#),
         ])
 
+    private static let known: Set<String> = ["vast", "vast1", "vast2", "vast3", "vast4"]
+
     func check(_ context: RuleContext) {
-        let known: Set<String> = ["vast", "vast1", "vast2", "vast3", "vast4"]
         for element in VMAPTree.adSourceContent(context) {
-            guard let type = element.attribute("templateType"), !known.contains(type), type.lowercased().hasPrefix("vast") else { continue }
+            guard let type = element.attribute("templateType"), !Self.known.contains(type), type.lowercased().hasPrefix("vast") else { continue }
             context.report("templateType \"\(type)\" looks like VAST but is not vast, vast1, vast2, vast3 or vast4; players read it as a proprietary template", at: element.position, path: element.path)
         }
     }
