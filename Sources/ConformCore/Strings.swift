@@ -78,6 +78,13 @@ extension String {
         utf8.count == other.utf8.count && self == other
     }
 
+    /// `lowercased()`, without building a copy when nothing would change: a string with no upper-case
+    /// ASCII letter and no non-ASCII byte is returned as it is.
+    @inlinable
+    public func lowercasedIfNeeded() -> String {
+        utf8.contains { ($0 >= 0x41 && $0 <= 0x5A) || $0 >= 0x80 } ? lowercased() : self
+    }
+
     /// Whether `needle` occurs in the string, comparing UTF-8 bytes. Much cheaper than Foundation's
     /// `contains(_:)`/`range(of:)`, which go through NSString; exact (no case or locale folding).
     public func containsBytes(_ needle: String) -> Bool {

@@ -30,7 +30,11 @@ public struct Configuration: Sendable, Codable, Hashable {
     /// Rule id → severity override or `off`.
     public var rules: [String: RuleSetting]
     /// URL schemes accepted in tags without a finding (default: https and http; http still warns).
-    public var allowedURLSchemes: [String]
+    public var allowedURLSchemes: [String] {
+        didSet { allowedSchemeSet = Self.schemeSet(allowedURLSchemes) }
+    }
+    /// `allowedURLSchemes` lower-cased, kept in step with it so rules do not rebuild it per input.
+    public private(set) var allowedSchemeSet: Set<String>
     /// Wrapper depth limit used by chain checks (default 5, as the spec recommends).
     public var maxWrapperDepth: Int
 
@@ -39,8 +43,11 @@ public struct Configuration: Sendable, Codable, Hashable {
         self.version = version
         self.rules = rules
         self.allowedURLSchemes = allowedURLSchemes
+        self.allowedSchemeSet = Self.schemeSet(allowedURLSchemes)
         self.maxWrapperDepth = maxWrapperDepth
     }
+
+    private static func schemeSet(_ schemes: [String]) -> Set<String> { Set(schemes.map { $0.lowercased() }) }
 
     enum CodingKeys: String, CodingKey { case version, rules, allowedURLSchemes, maxWrapperDepth }
 
@@ -49,6 +56,7 @@ public struct Configuration: Sendable, Codable, Hashable {
         version = try c.decode(Int.self, forKey: .version)
         rules = try c.decodeIfPresent([String: RuleSetting].self, forKey: .rules) ?? [:]
         allowedURLSchemes = try c.decodeIfPresent([String].self, forKey: .allowedURLSchemes) ?? ["https", "http"]
+        allowedSchemeSet = Self.schemeSet(allowedURLSchemes)
         maxWrapperDepth = try c.decodeIfPresent(Int.self, forKey: .maxWrapperDepth) ?? 5
     }
 

@@ -75,10 +75,16 @@ public final class RuleContext {
     public lazy var ads: [Ad] = vast?.ads ?? []
 
     /// Every creative with the body it belongs to.
-    public lazy var creatives: [(body: AdBody, creative: Creative)] = ads.flatMap { ad -> [(AdBody, Creative)] in
-        guard let body = ad.body else { return [] }
-        return body.creatives.map { (body, $0) }
-    }
+    public lazy var creatives: [(body: AdBody, creative: Creative)] = {
+        // Built with the labelled element type: a `flatMap` to unlabelled pairs made the runtime cast
+        // the whole array to the labelled type.
+        var out: [(body: AdBody, creative: Creative)] = []
+        for ad in ads {
+            guard let body = ad.body else { continue }
+            for creative in body.creatives { out.append((body: body, creative: creative)) }
+        }
+        return out
+    }()
 
     /// Every creative, in the order of `creatives`, without its body: walking these copies only the creative.
     lazy var creativeList: [Creative] = creatives.map(\.creative)

@@ -105,8 +105,16 @@ struct FirstIndexTable {
     init(capacity: Int) {
         var size = 16
         while size < capacity * 2 { size <<= 1 }
-        hashes = Array(repeating: 0, count: size)
-        indices = Array(repeating: 0, count: size)
+        // Not `Array(repeating:count:)`: that generic entry point looks the array's type up in the
+        // runtime's metadata cache on every call; this initialiser is specialised here.
+        hashes = [UInt64](unsafeUninitializedCapacity: size) { buffer, count in
+            buffer.initialize(repeating: 0)
+            count = size
+        }
+        indices = [Int](unsafeUninitializedCapacity: size) { buffer, count in
+            buffer.initialize(repeating: 0)
+            count = size
+        }
         mask = size - 1
     }
 

@@ -25,7 +25,7 @@ struct UniversalAdIdRegistryDuplicateRule: Rule {
         for creative in context.creativeList where creative.universalAdIds.count > 1 {
             var seen = SeenStrings()
             for id in creative.universalAdIds {
-                guard let registry = id.idRegistry?.lowercased(), registry != "unknown" else { continue }
+                guard let registry = id.idRegistry?.lowercasedIfNeeded(), registry != "unknown" else { continue }
                 if !seen.insert(registry) {
                     context.report("<UniversalAdId> repeats idRegistry \(id.idRegistry ?? registry) in this creative", at: id.position, path: id.path)
                 }

@@ -24,8 +24,8 @@ struct UniversalAdIdUnknownRule: Rule {
     func check(_ context: RuleContext) {
         for creative in context.creativeList {
             for id in creative.universalAdIds {
-                let registryUnknown = id.idRegistry?.lowercased() == "unknown"
-                let valueUnknown = id.value.lowercased() == "unknown" || id.idValue?.lowercased() == "unknown"
+                let registryUnknown = id.idRegistry?.lowercasedIfNeeded() == "unknown"
+                let valueUnknown = id.value.lowercasedIfNeeded() == "unknown" || id.idValue?.lowercasedIfNeeded() == "unknown"
                 guard registryUnknown || valueUnknown else { continue }
                 let what = registryUnknown && valueUnknown ? "registry and id are" : registryUnknown ? "registry is" : "id is"
                 context.report("<UniversalAdId> \(what) \"unknown\"; the creative cannot be matched across systems", at: id.position, path: id.path)

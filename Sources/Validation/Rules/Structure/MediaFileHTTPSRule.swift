@@ -22,7 +22,7 @@ struct MediaFileHTTPSRule: Rule {
         ])
 
     func check(_ context: RuleContext) {
-        guard context.configuration.allowedURLSchemes.contains(where: { $0.lowercased() == "http" }) else { return }
+        guard context.configuration.allowedSchemeSet.contains("http") else { return }
         let urls = context.urls, facts = context.urlFacts
         for index in urls.indices where facts[index].scheme == .http && urls[index].role.isMedia {
             let node = urls[index].node

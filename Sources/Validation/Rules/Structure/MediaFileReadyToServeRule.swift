@@ -31,12 +31,12 @@ struct MediaFileReadyToServeRule: Rule {
     func check(_ context: RuleContext) {
         for (kind, creative) in zip(context.creativeKinds, context.creativeList) where kind == .inLine {
             guard let linear = creative.linear, !linear.mediaFiles.isEmpty else { continue }
-            if linear.mediaFiles.contains(where: { $0.delivery?.lowercased() == "streaming" }) { continue }
+            if linear.mediaFiles.contains(where: { $0.delivery?.lowercasedIfNeeded() == "streaming" }) { continue }
             // Files per MIME type, counted in a short list (a tag has a handful of types).
             var types: [String] = []
             var counts: [Int] = []
             for file in linear.mediaFiles {
-                let type = file.type?.lowercased() ?? ""
+                let type = file.type?.lowercasedIfNeeded() ?? ""
                 if let k = types.firstIndex(of: type) {
                     counts[k] += 1
                 } else {

@@ -22,7 +22,7 @@ struct MezzanineRecommendedRule: Rule {
         ])
 
     func check(_ context: RuleContext) {
-        for ad in context.ads where ad.adType?.lowercased() != "audio" {
+        for ad in context.ads where ad.adType?.lowercasedIfNeeded() != "audio" {
             guard let inLine = ad.inLine else { continue }
             for creative in inLine.creatives {
                 guard let linear = creative.linear, !linear.mediaFiles.isEmpty, linear.mezzanines.isEmpty else { continue }

@@ -22,7 +22,7 @@ struct URLHTTPRule: Rule {
         ])
 
     func check(_ context: RuleContext) {
-        guard context.configuration.allowedURLSchemes.contains(where: { $0.lowercased() == "http" }) else { return }
+        guard context.configuration.allowedSchemeSet.contains("http") else { return }
         let urls = context.urls, facts = context.urlFacts
         // The message depends on the element alone: the last one is reused.
         var last: (element: String, message: String)?

@@ -37,13 +37,12 @@ struct URLSchemeRule: Rule {
     static let streamingProtocols: Set<String> = ["rtmp", "rtmps", "rtmpe", "rtsp"]
 
     func check(_ context: RuleContext) {
-        let allowed = Set(context.configuration.allowedURLSchemes.map { $0.lowercased() })
+        let allowed = context.configuration.allowedSchemeSet
         var streamingMedia = Set<String>()
         for (_, creative) in context.creatives {
             guard let linear = creative.linear else { continue }
-            for file in linear.mediaFiles + linear.mezzanines where file.delivery == "streaming" {
-                streamingMedia.insert(file.url.path)
-            }
+            for file in linear.mediaFiles where file.delivery == "streaming" { streamingMedia.insert(file.url.path) }
+            for file in linear.mezzanines where file.delivery == "streaming" { streamingMedia.insert(file.url.path) }
         }
         let urls = context.urls, facts = context.urlFacts
         let plainHTTP = allowed.contains("http"), plainHTTPS = allowed.contains("https")
@@ -59,7 +58,7 @@ struct URLSchemeRule: Rule {
             switch scheme {
             case "javascript", "file":
                 context.report("the URL in <\(element)> uses \(scheme):, which players must not load", at: node)
-            case "about" where node.value.lowercased() == "about:blank":
+            case "about" where node.value.lowercasedIfNeeded() == "about:blank":
                 continue
             case "data" where element == "InteractiveCreativeFile" && context.version >= .v4_3:
                 continue

@@ -26,7 +26,7 @@ struct TemplateTypeValueRule: Rule {
 
     func check(_ context: RuleContext) {
         for element in VMAPTree.adSourceContent(context) {
-            guard let type = element.attribute("templateType"), !Self.known.contains(type), type.lowercased().hasPrefix("vast") else { continue }
+            guard let type = element.attribute("templateType"), !Self.known.contains(type), type.lowercasedIfNeeded().hasPrefix("vast") else { continue }
             context.report("templateType \"\(type)\" looks like VAST but is not vast, vast1, vast2, vast3 or vast4; players read it as a proprietary template", at: element.position, path: element.path)
         }
     }

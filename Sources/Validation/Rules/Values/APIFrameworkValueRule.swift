@@ -26,7 +26,7 @@ struct APIFrameworkValueRule: Rule {
 
     func check(_ context: RuleContext) {
         func inspect(_ value: String?, _ element: String, _ position: SourcePosition, _ path: String) {
-            guard let value, !value.isEmpty, !Self.known.contains(value.lowercased()) else { return }
+            guard let value, !value.isEmpty, !Self.known.contains(value.lowercasedIfNeeded()) else { return }
             context.report("\(element)@apiFramework is \"\(value)\", not a known API (VPAID, SIMID, OMID, MRAID)", at: position, path: path)
         }
         for creative in context.creativeList {

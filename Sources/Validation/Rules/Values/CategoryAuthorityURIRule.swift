@@ -27,7 +27,7 @@ struct CategoryAuthorityURIRule: Rule {
             guard let body = ad.body else { continue }
             for category in body.categories + body.blockedAdCategories {
                 guard let authority = category.authority?.trimmingWhitespace(), !authority.isEmpty else { continue }
-                let lower = authority.lowercased()
+                let lower = authority.lowercasedIfNeeded()
                 let isURL = lower.hasPrefix("https://") || lower.hasPrefix("http://")
                 let isDomain = authority.utf8.contains(UInt8(ascii: ".")) && !authority.hasPrefix(".") && !authority.hasSuffix(".")
                     && authority.utf8.allSatisfy { ($0 >= 48 && $0 <= 57) || ($0 >= 65 && $0 <= 90) || ($0 >= 97 && $0 <= 122) || $0 == 45 || $0 == 46 || $0 == 47 }

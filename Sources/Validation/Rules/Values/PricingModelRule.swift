@@ -26,7 +26,7 @@ struct PricingModelRule: Rule {
 
     func check(_ context: RuleContext) {
         for ad in context.ads {
-            guard let pricing = ad.body?.pricing, !["cpm", "cpc", "cpe", "cpv"].contains((pricing.model ?? "").lowercased()) else { continue }
+            guard let pricing = ad.body?.pricing, !["cpm", "cpc", "cpe", "cpv"].contains((pricing.model ?? "").lowercasedIfNeeded()) else { continue }
             context.report(pricing.model.map { "Pricing@model is \"\($0)\"; expected CPM, CPC, CPE or CPV" } ?? "<Pricing> has no model attribute (CPM, CPC, CPE or CPV)", at: pricing.position, path: pricing.path)
         }
     }
