@@ -202,6 +202,27 @@ public func parseXMLInteger(_ raw: String) -> Int? {
     return value
 }
 
+/// Whether `raw` is an `xs:decimal`, exactly as `parseXMLDecimal(raw) != nil` decides, but settled on
+/// the bytes for the usual forms (an optional leading sign, up to 15 digits, at most one point), so
+/// the number is not converted.
+public func isXMLDecimal(_ raw: String) -> Bool {
+    let trimmed = raw.trimmingWhitespace()
+    var digits = 0, points = 0, position = 0
+    for byte in trimmed.utf8 {
+        switch byte {
+        case 48...57: digits += 1
+        case 46: points += 1
+        case 43, 45:
+            // A sign only leads; anywhere else the parser decides.
+            if position != 0 { return parseXMLDecimal(raw) != nil }
+        default: return false
+        }
+        position += 1
+    }
+    if digits > 0 && digits <= 15 && points <= 1 { return true }
+    return parseXMLDecimal(raw) != nil
+}
+
 /// Parses `xs:decimal`.
 public func parseXMLDecimal(_ raw: String) -> Double? {
     let trimmed = raw.trimmingWhitespace()

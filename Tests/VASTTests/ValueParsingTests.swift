@@ -28,4 +28,27 @@ struct ValueParsingTests {
             #expect(parseXMLBoolean(bad) == nil, "\(bad)")
         }
     }
+
+    @Test("xs:decimal: the byte-level check agrees with the parser on every string over a small alphabet")
+    func decimalCheckAgreesWithParser() {
+        // Every string of up to five characters from digits, sign, point, space, a letter and the
+        // exponent mark, plus long digit runs on both sides of the 15-digit fast path.
+        let alphabet: [Character] = ["0", "7", "+", "-", ".", " ", "x", "e"]
+        var strings: [String] = [""]
+        var layer: [String] = [""]
+        for _ in 1...5 {
+            layer = layer.flatMap { prefix in alphabet.map { prefix + String($0) } }
+            strings += layer
+        }
+        for length in 13...18 {
+            strings.append(String(repeating: "9", count: length))
+            strings.append("-" + String(repeating: "1", count: length) + ".5")
+        }
+        strings += ["25.00", " 1.5 ", "1.", ".5", "+.5", "-0", "1.2.3", "+-1", "1-2", "١٢"]
+        let disagreements = strings.filter { isXMLDecimal($0) != (parseXMLDecimal($0) != nil) }
+        #expect(disagreements.isEmpty, "\(disagreements.prefix(10))")
+        #expect(strings.count > 37_000)
+        #expect(isXMLDecimal("25.00"))
+        #expect(!isXMLDecimal("free"))
+    }
 }

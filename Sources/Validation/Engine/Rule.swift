@@ -197,6 +197,7 @@ public final class RuleContext {
     /// The structural findings, from one walk of the element tree. Typed storage, not a keyed
     /// look-up: a dozen rules read it per input, and a look-up with a cast would cost more than their work.
     lazy var structureScan: StructureScan = StructureScan.scan(self)
+    lazy var resources: [Resource] = ResourceWalk.collect(self)
     /// ``TrackingFacts/isStandardName(_:)``, once per input.
     lazy var trackingIsStandardName: [Bool] = TrackingFacts.computeIsStandardName(self)
     /// ``TrackingFacts/urlHashes(_:)``, once per input.

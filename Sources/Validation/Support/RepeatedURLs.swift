@@ -6,8 +6,11 @@ extension RuleContext {
     /// when hashes meet, and keys that collide with a different key are tracked exactly, so a hash
     /// collision never changes the result.
     func repeatedURLs(_ role: URLRole, key: (TextNode) -> String) -> [TextNode] {
-        let urls = self.urls, facts = urlFacts
-        var first = FirstIndexTable(capacity: urls.indices.reduce(0) { $0 + (urls[$1].role == role ? 1 : 0) })
+        let urls = self.urls
+        let count = urls.indices.reduce(0) { $0 + (urls[$1].role == role ? 1 : 0) }
+        guard count > 1 else { return [] }
+        let facts = urlFacts
+        var first = FirstIndexTable(capacity: count)
         var overflow = Set<String>()
         var repeated: [TextNode] = []
         for index in urls.indices where urls[index].role == role && !facts[index].flags.contains(.empty) {

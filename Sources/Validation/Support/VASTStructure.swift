@@ -268,8 +268,10 @@ enum MIMEType {
 /// Every creative resource of a document, for the resource rules.
 enum ResourceWalk {
     /// StaticResource, IFrameResource and HTMLResource of companions, NonLinears, icons and icon
-    /// fallback images, in document order of their creatives.
-    static func all(_ context: RuleContext) -> [Resource] {
+    /// fallback images, in document order of their creatives (collected once per input).
+    static func all(_ context: RuleContext) -> [Resource] { context.resources }
+
+    static func collect(_ context: RuleContext) -> [Resource] {
         var out: [Resource] = []
         for (_, creative) in context.creatives {
             for icon in creative.linear?.icons ?? [] {

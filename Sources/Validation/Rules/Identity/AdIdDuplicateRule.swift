@@ -22,6 +22,7 @@ struct AdIdDuplicateRule: Rule {
         ])
 
     func check(_ context: RuleContext) {
+        guard context.ads.count > 1 else { return }
         var seen = SeenStrings()
         for ad in context.ads {
             guard let id = ad.id, !id.isEmpty else { continue }

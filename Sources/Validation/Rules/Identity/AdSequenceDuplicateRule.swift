@@ -22,6 +22,7 @@ struct AdSequenceDuplicateRule: Rule {
         ])
 
     func check(_ context: RuleContext) {
+        guard context.ads.count > 1 else { return }
         var seen: [Int: String] = [:]
         for ad in context.ads {
             guard let sequence = ad.sequence?.value else { continue }

@@ -22,6 +22,8 @@ struct AdSequenceGapRule: Rule {
         ])
 
     func check(_ context: RuleContext) {
+        // Only a sequence above 1 can follow a gap.
+        guard context.ads.contains(where: { ($0.sequence?.value ?? 0) > 1 }) else { return }
         let pod = context.ads.compactMap { ad in ad.sequence?.value.map { (ad, $0) } }.filter { $0.1 > 0 }
         guard !pod.isEmpty else { return }
         let values = Set(pod.map(\.1))

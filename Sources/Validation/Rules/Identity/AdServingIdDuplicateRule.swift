@@ -22,6 +22,7 @@ struct AdServingIdDuplicateRule: Rule {
         ])
 
     func check(_ context: RuleContext) {
+        guard context.ads.count > 1 else { return }
         var seen: [String: String] = [:]
         for ad in context.ads {
             guard let id = ad.inLine?.adServingId, !id.value.isEmpty else { continue }

@@ -29,8 +29,9 @@ struct CreativeSequenceDuplicateRule: Rule {
                 let kind: CreativeKind
                 let sequence: Int
             }
+            guard let creatives = ad.body?.creatives, creatives.count > 1 else { continue }
             var seen = Set<Key>()
-            for creative in ad.body?.creatives ?? [] {
+            for creative in creatives {
                 guard let sequence = creative.sequence?.value, let kind = creative.kind else { continue }
                 if !seen.insert(Key(kind: kind, sequence: sequence)).inserted {
                     context.report("<Creative> sequence \(sequence) is used by another \(kind.rawValue) creative of this ad", at: creative.position, path: creative.path)

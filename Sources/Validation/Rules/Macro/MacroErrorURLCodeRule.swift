@@ -22,7 +22,9 @@ struct MacroErrorURLCodeRule: Rule {
         ])
 
     func check(_ context: RuleContext) {
-        let urls = context.urls, facts = context.urlFacts
+        let urls = context.urls
+        guard urls.contains(where: { $0.role == .error }) else { return }
+        let facts = context.urlFacts
         var withCode = Set<Int>()
         for token in MacroFacts.tokens(context) where token.role == .error && token.upper == "ERRORCODE" { withCode.insert(token.url) }
         for index in urls.indices where urls[index].role == .error && !facts[index].flags.contains(.empty) {

@@ -22,20 +22,19 @@ struct ClickThroughTrackedRule: Rule {
         ])
 
     func check(_ context: RuleContext) {
-        var pairs: [(through: TextNode?, trackings: [TextNode])] = []
-        for creative in context.creativeList {
-            if let linear = creative.linear {
-                if let clicks = linear.videoClicks { pairs.append((clicks.clickThrough, clicks.clickTrackings)) }
-                pairs += linear.icons.map { ($0.clickThrough, $0.clickTrackings) }
-            }
-            pairs += creative.nonLinearAds?.nonLinears.map { ($0.clickThrough, $0.clickTrackings) } ?? []
-            pairs += creative.companionAds?.companions.map { ($0.clickThrough, $0.clickTrackings) } ?? []
-        }
-        for (through, trackings) in pairs {
-            guard let through, !through.value.isEmpty else { continue }
+        func inspect(_ through: TextNode?, _ trackings: [TextNode]) {
+            guard let through, !through.value.isEmpty else { return }
             for tracking in trackings where tracking.value == through.value {
                 context.report("<\(tracking.path.elementNameOfPath)> repeats the click-through URL; each click is counted twice", at: tracking)
             }
+        }
+        for creative in context.creativeList {
+            if let linear = creative.linear {
+                if let clicks = linear.videoClicks { inspect(clicks.clickThrough, clicks.clickTrackings) }
+                for icon in linear.icons { inspect(icon.clickThrough, icon.clickTrackings) }
+            }
+            for nonLinear in creative.nonLinearAds?.nonLinears ?? [] { inspect(nonLinear.clickThrough, nonLinear.clickTrackings) }
+            for companion in creative.companionAds?.companions ?? [] { inspect(companion.clickThrough, companion.clickTrackings) }
         }
     }
 }

@@ -23,8 +23,9 @@ struct ImpressionDuplicateRule: Rule {
 
     func check(_ context: RuleContext) {
         for ad in context.ads {
+            guard let impressions = ad.body?.impressions, impressions.count > 1 else { continue }
             var seen = SeenStrings()
-            for impression in ad.body?.impressions ?? [] where !impression.value.isEmpty && impression.value != "about:blank" {
+            for impression in impressions where !impression.value.isEmpty && impression.value != "about:blank" {
                 if !seen.insert(impression.value) {
                     context.report("<Impression> \(impression.value) is listed twice in this ad", at: impression)
                 }

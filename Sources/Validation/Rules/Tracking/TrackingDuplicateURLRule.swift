@@ -30,7 +30,9 @@ struct TrackingDuplicateURLRule: Rule {
         }
         // Keys are hashed with ByteHash and compared in full when hashes meet; keys that collide with a
         // different key go to `overflow`.
-        let events = context.trackingEvents, hashes = TrackingFacts.urlHashes(context)
+        let events = context.trackingEvents
+        guard events.count > 1 else { return }
+        let hashes = TrackingFacts.urlHashes(context)
         var first = FirstIndexTable(capacity: events.count)
         var overflow = Set<Key>()
         func key(_ event: TrackingEvent) -> Key {

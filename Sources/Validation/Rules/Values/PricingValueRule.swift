@@ -25,7 +25,7 @@ struct PricingValueRule: Rule {
 
     func check(_ context: RuleContext) {
         for ad in context.ads {
-            guard let pricing = ad.body?.pricing, parseXMLDecimal(pricing.value) == nil && !pricing.value.utf8.contains(UInt8(ascii: "[")) else { continue }
+            guard let pricing = ad.body?.pricing, !isXMLDecimal(pricing.value) && !pricing.value.utf8.contains(UInt8(ascii: "[")) else { continue }
             context.report("<Pricing> is \"\(pricing.value)\", not a decimal number", at: pricing.position, path: pricing.path)
         }
     }
