@@ -21,6 +21,9 @@ final class CompiledRule: Sendable {
     let type: any Rule.Type
     let description: RuleDescription
     let versions: ClosedRange<VASTVersion>?
+    /// Where the rule runs, as bits: one per VAST version in `versions`, or ``CompiledRule/anyInput``
+    /// for a rule without versions. Tested against ``CompiledRule/inputBits(isVAST:version:)``.
+    let runsOn: UInt8
     /// What every finding of the rule carries, kept apart so reporting does not copy the description.
     let id: String
     let severity: Severity
@@ -30,9 +33,23 @@ final class CompiledRule: Sendable {
         self.type = type
         self.description = type.description
         self.versions = description.versions
+        if let versions = description.versions {
+            runsOn = VASTVersion.allCases.reduce(0) { bits, version in versions.contains(version) ? bits | 1 << UInt8(version.ordinal) : bits }
+        } else {
+            runsOn = Self.anyInput
+        }
         self.id = description.id
         self.severity = description.severity
         self.primaryReference = description.primaryReference
+    }
+
+    /// The bit of rules without versions: they run on every input.
+    static let anyInput: UInt8 = 1 << 7
+
+    /// The bits a rule's `runsOn` must share with an input for the rule to run on it: VAST-versioned
+    /// rules run on VAST documents whose effective version is in range; the others always.
+    static func inputBits(isVAST: Bool, version: VASTVersion) -> UInt8 {
+        anyInput | (isVAST ? 1 << UInt8(version.ordinal) : 0)
     }
 
     static func compile(_ types: [any Rule.Type]) -> CompiledRules { CompiledRules(types.map(CompiledRule.init)) }
@@ -74,16 +91,12 @@ public enum Validator {
     static func validate(_ input: DecodedInput, file: String?, configuration: Configuration, compiled: CompiledRules) -> [Diagnostic] {
         let context = RuleContext(input: input, configuration: configuration)
         let overrides = !configuration.rules.isEmpty
-        let isVAST = input.vast != nil
-        let version = context.version
+        let inputBits = CompiledRule.inputBits(isVAST: input.vast != nil, version: context.version)
         // Through the buffer, so that walking the shared rule objects does not count references.
         compiled.rules.withUnsafeBufferPointer { rules in
             for index in rules.indices {
+                guard rules[index].runsOn & inputBits != 0 else { continue }
                 if overrides, configuration.rules[rules[index].id] == .off { continue }
-                if let versions = rules[index].versions {
-                    // VAST-versioned rules run on VAST documents whose effective version is in range.
-                    guard isVAST, versions.contains(version) else { continue }
-                }
                 context.begin(rules[index])
                 rules[index].type.init().check(context)
             }
