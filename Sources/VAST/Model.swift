@@ -97,7 +97,7 @@ public struct Ad: Sendable, BoxedModel {
     public init(fields: Fields) { box = ModelBox(fields) }
 
     /// The InLine or the Wrapper, whichever is present (InLine first).
-    public var body: AdBody? { inLine ?? wrapper }
+    @inlinable public var body: AdBody? { inLine ?? wrapper }
 }
 
 /// The content of an `<InLine>` or a `<Wrapper>`. Elements that only one of them allows are optional.
@@ -319,7 +319,7 @@ public struct Creative: Sendable, BoxedModel {
     public init(fields: Fields) { box = ModelBox(fields) }
 
     /// Linear, NonLinear or Companion: the kind of the creative.
-    public var kind: CreativeKind? {
+    @inlinable public var kind: CreativeKind? {
         if linear != nil { return .linear }
         if nonLinearAds != nil { return .nonLinear }
         if companionAds != nil { return .companion }

@@ -22,18 +22,19 @@ public struct XMLAttribute: Sendable, Codable, Hashable {
 /// The fields live in one shared, immutable node, so copying an element (rules and the decoder do it
 /// constantly) costs one reference count instead of one per field.
 public struct XMLElement: Sendable, Codable, Hashable {
-    private final class Node: Sendable {
-        let name: String
-        let prefix: String?
-        let namespaceURI: String?
-        let attributes: [XMLAttribute]
-        let children: [XMLElement]
-        let text: String
-        let position: SourcePosition
-        let path: String
-        let cdataSections: Int
-        let hasTextOutsideCDATA: Bool
-        let hasEntityReference: Bool
+    @usableFromInline
+    final class Node: Sendable {
+        @usableFromInline let name: String
+        @usableFromInline let prefix: String?
+        @usableFromInline let namespaceURI: String?
+        @usableFromInline let attributes: [XMLAttribute]
+        @usableFromInline let children: [XMLElement]
+        @usableFromInline let text: String
+        @usableFromInline let position: SourcePosition
+        @usableFromInline let path: String
+        @usableFromInline let cdataSections: Int
+        @usableFromInline let hasTextOutsideCDATA: Bool
+        @usableFromInline let hasEntityReference: Bool
 
         init(name: String, prefix: String?, namespaceURI: String?, attributes: [XMLAttribute], children: [XMLElement],
              text: String, position: SourcePosition, path: String, cdataSections: Int, hasTextOutsideCDATA: Bool,
@@ -52,28 +53,30 @@ public struct XMLElement: Sendable, Codable, Hashable {
         }
     }
 
-    private let node: Node
+    // Inlinable accessors: a caller in another module reads a field in place instead of receiving a
+    // retained copy through a call.
+    @usableFromInline let node: Node
 
     /// Local name, without prefix.
-    public var name: String { node.name }
-    public var prefix: String? { node.prefix }
-    public var namespaceURI: String? { node.namespaceURI }
-    public var attributes: [XMLAttribute] { node.attributes }
-    public var children: [XMLElement] { node.children }
+    @inlinable public var name: String { node.name }
+    @inlinable public var prefix: String? { node.prefix }
+    @inlinable public var namespaceURI: String? { node.namespaceURI }
+    @inlinable public var attributes: [XMLAttribute] { node.attributes }
+    @inlinable public var children: [XMLElement] { node.children }
     /// The direct character data of the element, text and CDATA sections concatenated, without
     /// leading and trailing XML whitespace (space, tab, CR, LF).
-    public var text: String { node.text }
+    @inlinable public var text: String { node.text }
     /// Where the start tag's `<` is: 1-based line and column (characters).
-    public var position: SourcePosition { node.position }
+    @inlinable public var position: SourcePosition { node.position }
     /// The element path, such as `/VAST/Ad[1]/InLine/Creatives/Creative[2]/Linear`.
     /// Repeatable elements carry a 1-based index among their same-named siblings.
-    public var path: String { node.path }
+    @inlinable public var path: String { node.path }
     /// How many CDATA sections the element's direct content has.
-    public var cdataSections: Int { node.cdataSections }
+    @inlinable public var cdataSections: Int { node.cdataSections }
     /// True when non-whitespace character data appears outside CDATA sections.
-    public var hasTextOutsideCDATA: Bool { node.hasTextOutsideCDATA }
+    @inlinable public var hasTextOutsideCDATA: Bool { node.hasTextOutsideCDATA }
     /// True when the content holds an unexpanded entity reference such as `&foo;` (kept as text).
-    public var hasEntityReference: Bool { node.hasEntityReference }
+    @inlinable public var hasEntityReference: Bool { node.hasEntityReference }
 
     public init(
         name: String, prefix: String? = nil, namespaceURI: String? = nil, attributes: [XMLAttribute] = [],
