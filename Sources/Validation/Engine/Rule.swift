@@ -24,11 +24,11 @@ public final class RuleContext {
     /// The version rules are checked against: the declared version when conform knows it, otherwise 4.3.
     public let version: VASTVersion
     public let configuration: Configuration
-    private(set) var findings: [Diagnostic] = []
+    @exclusivity(unchecked) private(set) var findings: [Diagnostic] = []
     /// The rule being run. Not reference-counted: the validator's compiled rules outlive every
     /// context it makes, and setting this once per rule per input would otherwise cost two atomic
     /// reference-count updates on objects all threads share.
-    private unowned(unsafe) var currentRule: CompiledRule?
+    @exclusivity(unchecked) private unowned(unsafe) var currentRule: CompiledRule?
 
     public init(input: DecodedInput, configuration: Configuration = .default) {
         self.input = input
@@ -75,137 +75,166 @@ public final class RuleContext {
 
     // MARK: Shared walks, computed once per input.
 
+    // Each is computed on first use and kept in a stored optional. Not `lazy var`s: a lazy property
+    // is checked for exclusive access on every read, a cost paid by every rule on every input. The
+    // context is used by one thread at a time, so the storage opts out of those checks.
+
+    @inline(__always)
+    private func cached<Value>(_ storage: inout Value?, _ make: () -> Value) -> Value {
+        if let value = storage { return value }
+        let value = make()
+        storage = value
+        return value
+    }
+
+    @exclusivity(unchecked) private var cachedAds: [Ad]?
     /// Every Ad of the VAST document, with its body (InLine or Wrapper), in document order.
-    public lazy var ads: [Ad] = vast?.ads ?? []
+    public var ads: [Ad] { cached(&cachedAds) { vast?.ads ?? [] } }
 
+    @exclusivity(unchecked) private var cachedCreatives: [(body: AdBody, creative: Creative)]?
     /// Every creative with the body it belongs to.
-    public lazy var creatives: [(body: AdBody, creative: Creative)] = {
-        // Built with the labelled element type: a `flatMap` to unlabelled pairs made the runtime cast
-        // the whole array to the labelled type.
-        var out: [(body: AdBody, creative: Creative)] = []
-        for ad in ads {
-            guard let body = ad.body else { continue }
-            for creative in body.creatives { out.append((body: body, creative: creative)) }
+    public var creatives: [(body: AdBody, creative: Creative)] {
+        cached(&cachedCreatives) {
+            // Built with the labelled element type: a `flatMap` to unlabelled pairs made the runtime cast
+            // the whole array to the labelled type.
+            var out: [(body: AdBody, creative: Creative)] = []
+            for ad in ads {
+                guard let body = ad.body else { continue }
+                for creative in body.creatives { out.append((body: body, creative: creative)) }
+            }
+            return out
         }
-        return out
-    }()
+    }
 
+    @exclusivity(unchecked) private var cachedCreativeList: [Creative]?
     /// Every creative, in the order of `creatives`, without its body: walking these copies only the creative.
-    lazy var creativeList: [Creative] = creatives.map(\.creative)
+    var creativeList: [Creative] { cached(&cachedCreativeList) { creatives.map(\.creative) } }
+    @exclusivity(unchecked) private var cachedCreativeKinds: [AdBody.Kind]?
     /// The kind of body (InLine or Wrapper) of each of `creativeList`.
-    lazy var creativeKinds: [AdBody.Kind] = creatives.map(\.body.kind)
+    var creativeKinds: [AdBody.Kind] { cached(&cachedCreativeKinds) { creatives.map(\.body.kind) } }
 
+    @exclusivity(unchecked) private var cachedTrackingEvents: [TrackingItem]?
     /// Every `<Tracking>` with what it sits under and whether that is an InLine or a Wrapper.
     /// (The kind, not the whole `AdBody`: copying a body per event would cost more than the rules.)
-    public lazy var trackingEvents: [TrackingItem] = {
-        var out: [TrackingItem] = []
-        var count = 0
-        for ad in ads {
-            guard let body = ad.body else { continue }
-            for creative in body.creatives {
-                count += (creative.linear?.trackingEvents.count ?? 0) + (creative.nonLinearAds?.trackingEvents.count ?? 0)
-                for companion in creative.companionAds?.companions ?? [] { count += companion.trackingEvents.count }
+    public var trackingEvents: [TrackingItem] {
+        cached(&cachedTrackingEvents) {
+            var out: [TrackingItem] = []
+            var count = 0
+            for ad in ads {
+                guard let body = ad.body else { continue }
+                for creative in body.creatives {
+                    count += (creative.linear?.trackingEvents.count ?? 0) + (creative.nonLinearAds?.trackingEvents.count ?? 0)
+                    for companion in creative.companionAds?.companions ?? [] { count += companion.trackingEvents.count }
+                }
+                for verification in body.adVerifications { count += verification.trackingEvents.count }
             }
-            for verification in body.adVerifications { count += verification.trackingEvents.count }
-        }
-        out.reserveCapacity(count)
-        func add(_ events: [TrackingEvent], _ parent: TrackingParent, _ kind: AdBody.Kind) {
-            for event in events { out.append(TrackingItem(parent: parent, body: kind, event: event)) }
-        }
-        for ad in ads {
-            guard let body = ad.body else { continue }
-            for creative in body.creatives {
-                if let linear = creative.linear { add(linear.trackingEvents, .linear, body.kind) }
-                if let nl = creative.nonLinearAds { add(nl.trackingEvents, .nonLinear, body.kind) }
-                if let ca = creative.companionAds {
-                    for companion in ca.companions { add(companion.trackingEvents, .companion, body.kind) }
+            out.reserveCapacity(count)
+            func add(_ events: [TrackingEvent], _ parent: TrackingParent, _ kind: AdBody.Kind) {
+                for event in events { out.append(TrackingItem(parent: parent, body: kind, event: event)) }
+            }
+            for ad in ads {
+                guard let body = ad.body else { continue }
+                for creative in body.creatives {
+                    if let linear = creative.linear { add(linear.trackingEvents, .linear, body.kind) }
+                    if let nl = creative.nonLinearAds { add(nl.trackingEvents, .nonLinear, body.kind) }
+                    if let ca = creative.companionAds {
+                        for companion in ca.companions { add(companion.trackingEvents, .companion, body.kind) }
+                    }
                 }
             }
+            for ad in ads {
+                guard let body = ad.body else { continue }
+                for verification in body.adVerifications { add(verification.trackingEvents, .verification, body.kind) }
+            }
+            return out
         }
-        for ad in ads {
-            guard let body = ad.body else { continue }
-            for verification in body.adVerifications { add(verification.trackingEvents, .verification, body.kind) }
-        }
-        return out
-    }()
+    }
 
+    @exclusivity(unchecked) private var cachedUrls: [URLItem]?
     /// Every URL-bearing text node with its role.
-    public lazy var urls: [URLItem] = {
-        var out: [URLItem] = []
-        out.reserveCapacity(trackingEvents.count + 64)
-        func add(_ nodes: [TextNode], _ role: URLRole) {
-            for node in nodes { out.append(URLItem(role: role, node: node)) }
-        }
-        func add(_ resources: [Resource], _ role: URLRole) {
-            for resource in resources where resource.kind != .html { out.append(URLItem(role: role, node: resource.content)) }
-        }
-        if let vast { add(vast.errors, .error) }
-        for ad in ads {
-            guard let body = ad.body else { continue }
-            add(body.errors, .error)
-            add(body.impressions, .impression)
-            if let uri = body.vastAdTagURI { out.append(URLItem(role: .vastAdTagURI, node: uri)) }
-            if let v = body.viewableImpression {
-                add(v.viewable, .viewableImpression)
-                add(v.notViewable, .viewableImpression)
-                add(v.viewUndetermined, .viewableImpression)
+    public var urls: [URLItem] {
+        cached(&cachedUrls) {
+            var out: [URLItem] = []
+            out.reserveCapacity(trackingEvents.count + 64)
+            func add(_ nodes: [TextNode], _ role: URLRole) {
+                for node in nodes { out.append(URLItem(role: role, node: node)) }
             }
-            for verification in body.adVerifications {
-                for resource in verification.javaScriptResources { out.append(URLItem(role: .verificationResource, node: resource.url)) }
-                for resource in verification.executableResources { out.append(URLItem(role: .verificationResource, node: resource.url)) }
+            func add(_ resources: [Resource], _ role: URLRole) {
+                for resource in resources where resource.kind != .html { out.append(URLItem(role: role, node: resource.content)) }
             }
-            for creative in body.creatives {
-                if let linear = creative.linear {
-                    for file in linear.mediaFiles { out.append(URLItem(role: .mediaFile, node: file.url)) }
-                    for file in linear.mezzanines { out.append(URLItem(role: .mediaFile, node: file.url)) }
-                    for file in linear.interactiveCreativeFiles { out.append(URLItem(role: .mediaFile, node: file.url)) }
-                    for file in linear.closedCaptionFiles { out.append(URLItem(role: .mediaFile, node: file.url)) }
-                    if let clicks = linear.videoClicks {
-                        if let ct = clicks.clickThrough { out.append(URLItem(role: .clickThrough, node: ct)) }
-                        add(clicks.clickTrackings, .clickTracking)
-                        add(clicks.customClicks, .clickTracking)
+            if let vast { add(vast.errors, .error) }
+            for ad in ads {
+                guard let body = ad.body else { continue }
+                add(body.errors, .error)
+                add(body.impressions, .impression)
+                if let uri = body.vastAdTagURI { out.append(URLItem(role: .vastAdTagURI, node: uri)) }
+                if let v = body.viewableImpression {
+                    add(v.viewable, .viewableImpression)
+                    add(v.notViewable, .viewableImpression)
+                    add(v.viewUndetermined, .viewableImpression)
+                }
+                for verification in body.adVerifications {
+                    for resource in verification.javaScriptResources { out.append(URLItem(role: .verificationResource, node: resource.url)) }
+                    for resource in verification.executableResources { out.append(URLItem(role: .verificationResource, node: resource.url)) }
+                }
+                for creative in body.creatives {
+                    if let linear = creative.linear {
+                        for file in linear.mediaFiles { out.append(URLItem(role: .mediaFile, node: file.url)) }
+                        for file in linear.mezzanines { out.append(URLItem(role: .mediaFile, node: file.url)) }
+                        for file in linear.interactiveCreativeFiles { out.append(URLItem(role: .mediaFile, node: file.url)) }
+                        for file in linear.closedCaptionFiles { out.append(URLItem(role: .mediaFile, node: file.url)) }
+                        if let clicks = linear.videoClicks {
+                            if let ct = clicks.clickThrough { out.append(URLItem(role: .clickThrough, node: ct)) }
+                            add(clicks.clickTrackings, .clickTracking)
+                            add(clicks.customClicks, .clickTracking)
+                        }
+                        for icon in linear.icons {
+                            if let ct = icon.clickThrough { out.append(URLItem(role: .clickThrough, node: ct)) }
+                            add(icon.clickTrackings, .clickTracking)
+                            add(icon.viewTrackings, .tracking)
+                            add(icon.resources, .resource)
+                        }
                     }
-                    for icon in linear.icons {
-                        if let ct = icon.clickThrough { out.append(URLItem(role: .clickThrough, node: ct)) }
-                        add(icon.clickTrackings, .clickTracking)
-                        add(icon.viewTrackings, .tracking)
-                        add(icon.resources, .resource)
+                    if let nl = creative.nonLinearAds {
+                        for n in nl.nonLinears {
+                            if let ct = n.clickThrough { out.append(URLItem(role: .clickThrough, node: ct)) }
+                            add(n.clickTrackings, .clickTracking)
+                            add(n.resources, .resource)
+                        }
+                    }
+                    if let ca = creative.companionAds {
+                        for c in ca.companions {
+                            if let ct = c.clickThrough { out.append(URLItem(role: .clickThrough, node: ct)) }
+                            add(c.clickTrackings, .clickTracking)
+                            add(c.resources, .resource)
+                        }
                     }
                 }
-                if let nl = creative.nonLinearAds {
-                    for n in nl.nonLinears {
-                        if let ct = n.clickThrough { out.append(URLItem(role: .clickThrough, node: ct)) }
-                        add(n.clickTrackings, .clickTracking)
-                        add(n.resources, .resource)
-                    }
-                }
-                if let ca = creative.companionAds {
-                    for c in ca.companions {
-                        if let ct = c.clickThrough { out.append(URLItem(role: .clickThrough, node: ct)) }
-                        add(c.clickTrackings, .clickTracking)
-                        add(c.resources, .resource)
-                    }
-                }
             }
+            for item in trackingEvents { out.append(URLItem(role: .tracking, node: item.event.url)) }
+            return out
         }
-        for item in trackingEvents { out.append(URLItem(role: .tracking, node: item.event.url)) }
-        return out
-    }()
+    }
 
+    @exclusivity(unchecked) private var cachedUrlScan: URLScan?
     /// What one byte scan tells about each URL of `urls` (same order), and the macro tokens found by it.
-    lazy var urlScan = URLScan(urls)
+    var urlScan: URLScan { cached(&cachedUrlScan) { URLScan(urls) } }
 
     /// What one byte scan tells about each URL of `urls` (same order).
     var urlFacts: [URLFacts] { urlScan.facts }
 
+    @exclusivity(unchecked) private var cachedStructureScan: StructureScan?
     /// The structural findings, from one walk of the element tree. Typed storage, not a keyed
     /// look-up: a dozen rules read it per input, and a look-up with a cast would cost more than their work.
-    lazy var structureScan: StructureScan = StructureScan.scan(self)
-    lazy var resources: [Resource] = ResourceWalk.collect(self)
+    var structureScan: StructureScan { cached(&cachedStructureScan) { StructureScan.scan(self) } }
+    @exclusivity(unchecked) private var cachedResources: [Resource]?
+    var resources: [Resource] { cached(&cachedResources) { ResourceWalk.collect(self) } }
+    @exclusivity(unchecked) private var cachedTrackingIsStandardName: [Bool]?
     /// ``TrackingFacts/isStandardName(_:)``, once per input.
-    lazy var trackingIsStandardName: [Bool] = TrackingFacts.computeIsStandardName(self)
+    var trackingIsStandardName: [Bool] { cached(&cachedTrackingIsStandardName) { TrackingFacts.computeIsStandardName(self) } }
+    @exclusivity(unchecked) private var cachedTrackingURLHashes: [UInt64]?
     /// ``TrackingFacts/urlHashes(_:)``, once per input.
-    lazy var trackingURLHashes: [UInt64] = TrackingFacts.computeURLHashes(self)
+    var trackingURLHashes: [UInt64] { cached(&cachedTrackingURLHashes) { TrackingFacts.computeURLHashes(self) } }
 }
 
 /// A URL-bearing text node with its role (see ``RuleContext/urls``). A struct, not a tuple: arrays of
