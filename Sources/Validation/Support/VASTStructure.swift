@@ -271,6 +271,7 @@ enum ResourceWalk {
     /// fallback images, in document order of their creatives (collected once per input).
     static func all(_ context: RuleContext) -> [Resource] { context.resources }
 
+    /// The walk behind ``all(_:)``, which the context runs once and keeps.
     static func collect(_ context: RuleContext) -> [Resource] {
         var out: [Resource] = []
         for (_, creative) in context.creatives {
