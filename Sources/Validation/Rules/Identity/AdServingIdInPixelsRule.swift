@@ -26,7 +26,10 @@ struct AdServingIdInPixelsRule: Rule {
         // The URLs with an [ADSERVINGID] token: impression and tracking URLs are among `context.urls`, whose
         // tokens are already collected, so a pixel carries the macro exactly when its text is one of these.
         var carrying = Set<String>()
-        for token in MacroFacts.tokens(context) where token.upper == "ADSERVINGID" {
+        // By index: iterating the array would copy every token (and count references to its strings).
+        let tokens = MacroFacts.tokens(context)
+        for index in tokens.indices where tokens[index].upper.isSameName("ADSERVINGID") {
+            let token = tokens[index]
             carrying.insert(context.urls[token.url].node.value)
         }
         for ad in context.ads {
@@ -34,7 +37,7 @@ struct AdServingIdInPixelsRule: Rule {
             var count = 0
             var carries = false
             func consider(_ url: String) {
-                guard !url.isEmpty && url != "about:blank" else { return }
+                guard !url.isEmpty && !url.isSameName("about:blank") else { return }
                 count += 1
                 if !carries && (url.containsBytes(id.value) || !carrying.isEmpty && carrying.contains(url)) { carries = true }
             }

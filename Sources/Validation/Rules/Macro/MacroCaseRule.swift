@@ -23,7 +23,10 @@ struct MacroCaseRule: Rule {
 
     func check(_ context: RuleContext) {
         var reported = Set<String>()
-        for token in MacroFacts.tokens(context) where token.isKnown && token.upper != token.macro.name {
+        // By index: iterating the array would copy every token (and count references to its strings).
+        let tokens = MacroFacts.tokens(context)
+        for index in tokens.indices where tokens[index].isKnown && tokens[index].upper != tokens[index].macro.name {
+            let token = tokens[index]
             let node = context.urls[token.url].node
             // One finding per element, naming every mis-cased macro in it.
             guard reported.insert(node.path).inserted else { continue }

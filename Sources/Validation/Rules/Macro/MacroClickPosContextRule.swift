@@ -22,7 +22,10 @@ struct MacroClickPosContextRule: Rule {
         ])
 
     func check(_ context: RuleContext) {
-        for token in MacroFacts.tokens(context) where token.upper == "CLICKPOS" {
+        // By index: iterating the array would copy every token (and count references to its strings).
+        let tokens = MacroFacts.tokens(context)
+        for index in tokens.indices where tokens[index].upper.isSameName("CLICKPOS") {
+            let token = tokens[index]
             guard token.role != .clickTracking && token.role != .clickThrough else { continue }
             let node = context.urls[token.url].node, macro = token.macro
             context.report("\(MacroFacts.spelled(macro)) in <\(node.path.elementNameOfPath)> is only filled in click URLs", at: node)

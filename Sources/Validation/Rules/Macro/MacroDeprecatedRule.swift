@@ -24,8 +24,11 @@ struct MacroDeprecatedRule: Rule {
         ])
 
     func check(_ context: RuleContext) {
-        for token in MacroFacts.tokens(context) {
-            guard let deprecated = token.deprecatedIn, context.version >= deprecated else { continue }
+        // By index: iterating the array would copy every token (and count references to its strings).
+        let tokens = MacroFacts.tokens(context)
+        for index in tokens.indices {
+            guard let deprecated = tokens[index].deprecatedIn, context.version >= deprecated else { continue }
+            let token = tokens[index]
             let node = context.urls[token.url].node, macro = token.macro
             context.report("\(MacroFacts.spelled(macro)) in <\(node.path.elementNameOfPath)> is deprecated since VAST \(deprecated.rawValue); use [MEDIAPLAYHEAD] or [ADPLAYHEAD]", at: node)
         }

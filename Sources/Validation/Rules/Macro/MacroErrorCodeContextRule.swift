@@ -23,7 +23,10 @@ struct MacroErrorCodeContextRule: Rule {
         ])
 
     func check(_ context: RuleContext) {
-        for token in MacroFacts.tokens(context) where token.role != .error && token.upper == "ERRORCODE" {
+        // By index: iterating the array would copy every token (and count references to its strings).
+        let tokens = MacroFacts.tokens(context)
+        for index in tokens.indices where tokens[index].role != .error && tokens[index].upper.isSameName("ERRORCODE") {
+            let token = tokens[index]
             let node = context.urls[token.url].node, macro = token.macro
             context.report("\(MacroFacts.spelled(macro)) in <\(node.path.elementNameOfPath)> is only filled in <Error> URLs", at: node)
         }

@@ -26,7 +26,10 @@ struct MacroErrorURLCodeRule: Rule {
         guard urls.contains(where: { $0.role == .error }) else { return }
         let facts = context.urlFacts
         var withCode = Set<Int>()
-        for token in MacroFacts.tokens(context) where token.role == .error && token.upper == "ERRORCODE" { withCode.insert(token.url) }
+        let tokens = MacroFacts.tokens(context)
+        for index in tokens.indices where tokens[index].role == .error && tokens[index].upper.isSameName("ERRORCODE") {
+            withCode.insert(tokens[index].url)
+        }
         for index in urls.indices where urls[index].role == .error && !facts[index].flags.contains(.empty) {
             let node = urls[index].node
             if !withCode.contains(index) {

@@ -24,8 +24,12 @@ struct MacroNewerThanVersionRule: Rule {
 
     func check(_ context: RuleContext) {
         guard context.vast?.version != nil else { return }
-        for token in MacroFacts.tokens(context) {
-            guard let since = token.since, since > context.version, let definition = token.definition else { continue }
+        // By index: iterating the array would copy every token (and count references to its strings).
+        let tokens = MacroFacts.tokens(context)
+        for index in tokens.indices {
+            guard let since = tokens[index].since, since > context.version else { continue }
+            let token = tokens[index]
+            guard let definition = token.definition else { continue }
             let node = context.urls[token.url].node
             context.report("[\(definition.name)] in <\(node.path.elementNameOfPath)> is a VAST \(definition.since.rawValue) macro; this tag declares VAST \(context.version.rawValue)", at: node)
         }

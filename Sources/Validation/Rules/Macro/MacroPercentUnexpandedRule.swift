@@ -22,7 +22,10 @@ struct MacroPercentUnexpandedRule: Rule {
         ])
 
     func check(_ context: RuleContext) {
-        for token in MacroFacts.tokens(context) where token.macro.form == .percent {
+        // By index: iterating the array would copy every token (and count references to its strings).
+        let tokens = MacroFacts.tokens(context)
+        for index in tokens.indices where tokens[index].macro.form == .percent {
+            let token = tokens[index]
             guard !token.isKnown else { continue }
             let node = context.urls[token.url].node, macro = token.macro
             context.report("%%\(macro.name)%% in <\(node.path.elementNameOfPath)> is an ad-server macro that was not expanded", at: node)

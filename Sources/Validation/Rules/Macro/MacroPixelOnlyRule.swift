@@ -22,7 +22,10 @@ struct MacroPixelOnlyRule: Rule {
         ])
 
     func check(_ context: RuleContext) {
-        for token in MacroFacts.tokens(context) where token.role == .vastAdTagURI && token.trackingOnly {
+        // By index: iterating the array would copy every token (and count references to its strings).
+        let tokens = MacroFacts.tokens(context)
+        for index in tokens.indices where tokens[index].role == .vastAdTagURI && tokens[index].trackingOnly {
+            let token = tokens[index]
             guard let definition = token.definition else { continue }
             let node = context.urls[token.url].node
             context.report("[\(definition.name)] in <VASTAdTagURI> is a tracking-pixel macro; it has no value when the next ad is requested", at: node)

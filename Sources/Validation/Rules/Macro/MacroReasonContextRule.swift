@@ -23,10 +23,13 @@ struct MacroReasonContextRule: Rule {
 
     func check(_ context: RuleContext) {
         var allowed: Set<String>?
-        for token in MacroFacts.tokens(context) where token.upper == "REASON" {
+        // By index: iterating the array would copy every token (and count references to its strings).
+        let tokens = MacroFacts.tokens(context)
+        for index in tokens.indices where tokens[index].upper.isSameName("REASON") {
+            let token = tokens[index]
             let node = context.urls[token.url].node, macro = token.macro
             if allowed == nil {
-                allowed = Set(context.trackingEvents.filter { $0.event.event == "verificationNotExecuted" }.map { $0.event.url.path })
+                allowed = Set(context.trackingEvents.filter { $0.event.event?.isSameName("verificationNotExecuted") == true }.map { $0.event.url.path })
             }
             guard allowed?.contains(node.path) == false else { continue }
             context.report("\(MacroFacts.spelled(macro)) in <\(node.path.elementNameOfPath)> is only filled in verificationNotExecuted tracking URLs", at: node)

@@ -23,7 +23,10 @@ struct MacroRequestOnlyRule: Rule {
         ])
 
     func check(_ context: RuleContext) {
-        for token in MacroFacts.tokens(context) where token.requestOnly && token.role != .vastAdTagURI {
+        // By index: iterating the array would copy every token (and count references to its strings).
+        let tokens = MacroFacts.tokens(context)
+        for index in tokens.indices where tokens[index].requestOnly && tokens[index].role != .vastAdTagURI {
+            let token = tokens[index]
             let node = context.urls[token.url].node, upper = token.upper
             context.report("[\(upper)] in <\(node.path.elementNameOfPath)> is an ad-request macro; players do not fill it in pixels", at: node)
         }

@@ -31,7 +31,10 @@ struct MacroUnknownRule: Rule {
         ])
 
     func check(_ context: RuleContext) {
-        for token in MacroFacts.tokens(context) where token.macro.form == .brackets && !token.isKnown {
+        // By index: iterating the array would copy every token (and count references to its strings).
+        let tokens = MacroFacts.tokens(context)
+        for index in tokens.indices where tokens[index].macro.form == .brackets && !tokens[index].isKnown {
+            let token = tokens[index]
             let node = context.urls[token.url].node, macro = token.macro, upper = token.upper
             guard !MacroFacts.isNumeric(macro.name) else { continue }
             let hint = MacroFacts.lookalikes[upper].map { "; did you mean \($0)?" } ?? ""

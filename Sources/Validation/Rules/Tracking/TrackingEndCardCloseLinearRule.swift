@@ -26,7 +26,7 @@ struct TrackingEndCardCloseLinearRule: Rule {
             guard let inLine = ad.inLine else { continue }
             let linears = inLine.creatives.compactMap(\.linear)
             guard !linears.isEmpty else { continue }
-            let tracksClose = linears.contains { $0.trackingEvents.contains { $0.event == "closeLinear" } }
+            let tracksClose = linears.contains { $0.trackingEvents.contains { $0.event?.isSameName("closeLinear") == true } }
             guard !tracksClose else { continue }
             for creative in inLine.creatives {
                 for companion in creative.companionAds?.companions ?? [] where companion.renderingMode == "end-card" {

@@ -26,7 +26,7 @@ struct TrackingLinearCoverageRule: Rule {
     func check(_ context: RuleContext) {
         for (kind, creative) in zip(context.creativeKinds, context.creativeList) where kind == .inLine {
             guard let linear = creative.linear else { continue }
-            let measuresProgress = linear.trackingEvents.contains { $0.event == "progress" }
+            let measuresProgress = linear.trackingEvents.contains { $0.event?.isSameName("progress") == true }
             if !measuresProgress && TrackingFacts.measuredQuartileMask(linear) == 0 {
                 context.report("<Linear> tracks none of start, firstQuartile, midpoint, thirdQuartile, complete", at: linear.position, path: linear.path)
             }

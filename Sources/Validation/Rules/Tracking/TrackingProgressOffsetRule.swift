@@ -24,7 +24,7 @@ struct TrackingProgressOffsetRule: Rule {
 
     func check(_ context: RuleContext) {
         let events = context.trackingEvents
-        for index in events.indices where events[index].event.event == "progress" && events[index].event.offset == nil {
+        for index in events.indices where events[index].event.event?.isSameName("progress") == true && events[index].event.offset == nil {
             let parent = events[index].parent, event = events[index].event
             context.report("progress <Tracking> under <\(parent.rawValue)> has no offset; players cannot tell when to fire it", at: event.url)
         }

@@ -23,7 +23,7 @@ struct TrackingVerificationNotExecutedParentRule: Rule {
 
     func check(_ context: RuleContext) {
         let events = context.trackingEvents
-        for index in events.indices where events[index].parent != .verification && events[index].event.event == "verificationNotExecuted" {
+        for index in events.indices where events[index].parent != .verification && events[index].event.event?.isSameName("verificationNotExecuted") == true {
             let parent = events[index].parent, event = events[index].event
             context.report("verificationNotExecuted is tracked under <\(parent.rawValue)>; it belongs under <Verification>", at: event.url)
         }
