@@ -123,6 +123,31 @@ import Testing
         #expect("/VAST/".elementNameOfPath == "")
     }
 
+    /// The parent hash reused along a run of siblings is the one each path would get on its own.
+    @Test func parentHashReuseMatchesHashingEachPath() {
+        let paths = [
+            "/VAST/Ad[1]/InLine/Creatives/Creative[1]/Linear/TrackingEvents/Tracking[1]",
+            "/VAST/Ad[1]/InLine/Creatives/Creative[1]/Linear/TrackingEvents/Tracking[12]",
+            "/VAST/Ad[1]/InLine/Creatives/Creative[2]/Linear/TrackingEvents/Tracking[1]",
+            "/VAST/Ad[1]/InLine/Creatives/Creative[1]/NonLinearAds/TrackingEvents/Tracking[1]",
+            "/VAST/Ad[1]/InLine/Impression", "/VAST/Ad[1]/InLine/Error", "/VAST/Error", "Tracking", "", "/",
+            "/VAST/Ad[1]/InLine/Créatives/Tracking[1]", "/VAST/Ad[1]/InLine/Cre\u{301}atives/Tracking[1]",
+            "/VAST/Ad[1]/InLine/Créatives/Tracking[2]", "/K/Tracking[1]", "/\u{212A}/Tracking[1]",
+        ]
+        func parent(_ path: String) -> String {
+            guard let slash = path.lastIndex(of: "/") else { return "" }
+            return String(path[..<slash])
+        }
+        for a in paths {
+            #expect(ByteHash.hash(url: "https://t.example/x?e=1", parentOf: a) == ByteHash.hash("https://t.example/x?e=1", seed: ByteHash.parentHash(of: a)))
+            for b in paths {
+                // Byte equality of the parents, not String's canonical equivalence.
+                #expect(ByteHash.sameParent(a, b) == Array(parent(a).utf8).elementsEqual(Array(parent(b).utf8)), "\(a) | \(b)")
+                if ByteHash.sameParent(a, b) { #expect(ByteHash.parentHash(of: a) == ByteHash.parentHash(of: b)) }
+            }
+        }
+    }
+
     @Test func placeholderHostsAsTheArrayCheckFindsThem() {
         let reserved = ["example.com", "example.net", "example.org", "example", "test", "invalid"]
         func reference(_ host: String) -> Bool {

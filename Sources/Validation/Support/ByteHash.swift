@@ -32,22 +32,42 @@ enum ByteHash {
     /// The hash of `url` seeded with the hash of the parent of the element `path` (the text before its last
     /// `/`, as `parentOfPathSlice`): the usual key of the duplicate-URL rules.
     static func hash(url: String, parentOf path: String) -> UInt64 {
+        hash(url, seed: parentHash(of: path))
+    }
+
+    /// The hash of the parent of the element `path`: the text before its last `/` (empty without one).
+    static func parentHash(of path: String) -> UInt64 {
         func parentHash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
-            var end = bytes.count
-            while end > 0, bytes[end - 1] != 0x2F { end -= 1 }
-            // No slash: the parent is empty.
-            let slice = UnsafeBufferPointer(rebasing: bytes[0..<max(end - 1, 0)])
+            let slice = UnsafeBufferPointer(rebasing: bytes[0..<parentLength(bytes)])
             return plainHash(UnsafeRawBufferPointer(slice), seed: 0)
                 ?? unicodeHash(String(decoding: slice, as: UTF8.self), seed: 0)
         }
-        let parent: UInt64
-        if let value = path.utf8.withContiguousStorageIfAvailable(parentHash) {
-            parent = value
-        } else {
-            var copy = path
-            parent = copy.withUTF8(parentHash)
+        if let value = path.utf8.withContiguousStorageIfAvailable(parentHash) { return value }
+        var copy = path
+        return copy.withUTF8(parentHash)
+    }
+
+    /// Whether the element paths `a` and `b` have the same parent, byte for byte (and so the same
+    /// ``parentHash(of:)``). Sibling elements' paths differ only after their last `/`.
+    static func sameParent(_ a: String, _ b: String) -> Bool {
+        let answer = a.utf8.withContiguousStorageIfAvailable { x in
+            b.utf8.withContiguousStorageIfAvailable { y -> Bool in
+                let n = parentLength(x)
+                guard n == parentLength(y) else { return false }
+                guard n > 0, let xBase = x.baseAddress, let yBase = y.baseAddress else { return true }
+                return memcmp(xBase, yBase, n) == 0
+            }
         }
-        return hash(url, seed: parent)
+        if let answer, let answer { return answer }
+        let x = Array(a.utf8), y = Array(b.utf8)
+        return x[0..<parentLength(x)].elementsEqual(y[0..<parentLength(y)])
+    }
+
+    /// The number of bytes before the last `/` (0 without one).
+    private static func parentLength<C: RandomAccessCollection>(_ bytes: C) -> Int where C.Element == UInt8, C.Index == Int {
+        var end = bytes.endIndex
+        while end > bytes.startIndex, bytes[end - 1] != 0x2F { end -= 1 }
+        return max(end - 1 - bytes.startIndex, 0)
     }
 
     private static func unicodeHash(_ text: String, seed: UInt64) -> UInt64 {

@@ -54,7 +54,13 @@ enum TrackingFacts {
         context.trackingEvents.withUnsafeBufferPointer { events in
             var out: [UInt64] = []
             out.reserveCapacity(events.count)
-            for i in events.indices { out.append(ByteHash.hash(url: events[i].event.url.value, parentOf: events[i].event.url.path)) }
+            // Events come in runs under one <TrackingEvents>: the parent's hash is reused along a run.
+            var parent: UInt64 = 0
+            for i in events.indices {
+                let path = events[i].event.url.path
+                if i == 0 || !ByteHash.sameParent(events[i - 1].event.url.path, path) { parent = ByteHash.parentHash(of: path) }
+                out.append(ByteHash.hash(events[i].event.url.value, seed: parent))
+            }
             return out
         }
     }
