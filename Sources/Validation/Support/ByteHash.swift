@@ -35,6 +35,14 @@ enum ByteHash {
         hash(url, seed: parentHash(of: path))
     }
 
+    /// Two hashes mixed into one (for keys made of parts hashed apart).
+    @inline(__always)
+    static func combine(_ a: UInt64, _ b: UInt64) -> UInt64 {
+        var h = (a ^ (b &* 0x9E37_79B9_7F4A_7C15)) &* 0xC4CE_B9FE_1A85_EC53
+        h ^= h >> 31
+        return h
+    }
+
     /// The hash of the parent of the element `path`: the text before its last `/` (empty without one).
     static func parentHash(of path: String) -> UInt64 {
         func parentHash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {

@@ -38,9 +38,17 @@ struct TrackingDuplicateURLRule: Rule {
         func key(_ event: TrackingEvent) -> Key {
             Key(parent: event.url.path.parentOfPathSlice, event: event.event, offset: event.offset?.raw, url: event.url.value)
         }
+        // The event name's hash, kept while the next event has the same name (they come in runs).
+        var lastName: String?
+        var lastNameHash: UInt64 = 0
         for index in events.indices {
             guard !events[index].event.url.value.isEmpty else { continue }
-            var hash = ByteHash.hash(events[index].event.event ?? "", seed: hashes[index])
+            let name = events[index].event.event ?? ""
+            if lastName == nil || !lastName!.isSameName(name) {
+                lastName = name
+                lastNameHash = ByteHash.hash(name)
+            }
+            var hash = ByteHash.combine(hashes[index], lastNameHash)
             if let offset = events[index].event.offset { hash = ByteHash.hash(offset.raw, seed: hash &+ 1) }
             var repeated = false
             if let earlier = first.firstIndex(of: hash, orInsert: index) {

@@ -22,6 +22,7 @@ enum TrackingFacts {
         // Tags use a few dozen event names thousands of times: remember the answer per name.
         var names: [String] = []
         var answers: [Bool] = []
+        var last = 0
         return context.trackingEvents.withUnsafeBufferPointer { events in
             var out: [Bool] = []
             out.reserveCapacity(events.count)
@@ -30,7 +31,13 @@ enum TrackingFacts {
                     out.append(false)
                     continue
                 }
+                // Events of one name usually come together: the last name matched is tried first.
+                if last < names.count, names[last].isSameName(name) {
+                    out.append(answers[last])
+                    continue
+                }
                 if let k = names.firstIndex(where: { $0.isSameName(name) }) {
+                    last = k
                     out.append(answers[k])
                     continue
                 }
@@ -38,6 +45,7 @@ enum TrackingFacts {
                 if names.count < 64 {
                     names.append(name)
                     answers.append(answer)
+                    last = names.count - 1
                 }
                 out.append(answer)
             }
