@@ -228,7 +228,7 @@ public final class RuleContext {
     /// look-up: a dozen rules read it per input, and a look-up with a cast would cost more than their work.
     var structureScan: StructureScan { cached(&cachedStructureScan) { StructureScan.scan(self) } }
     @exclusivity(unchecked) private var cachedResources: [Resource]?
-    /// ``ResourceWalk/all(_:)``, once per input.
+    /// ``ResourceWalk/collect(_:)``, once per input.
     var resources: [Resource] { cached(&cachedResources) { ResourceWalk.collect(self) } }
     @exclusivity(unchecked) private var cachedTrackingIsStandardName: [Bool]?
     /// ``TrackingFacts/isStandardName(_:)``, once per input.

@@ -268,10 +268,8 @@ enum MIMEType {
 /// Every creative resource of a document, for the resource rules.
 enum ResourceWalk {
     /// StaticResource, IFrameResource and HTMLResource of companions, NonLinears, icons and icon
-    /// fallback images, in document order of their creatives (collected once per input).
-    static func all(_ context: RuleContext) -> [Resource] { context.resources }
-
-    /// The walk behind ``all(_:)``, which the context runs once and keeps.
+    /// fallback images, in document order of their creatives. Rules read them as
+    /// ``RuleContext/resources``, collected once per input.
     static func collect(_ context: RuleContext) -> [Resource] {
         var out: [Resource] = []
         for (_, creative) in context.creatives {

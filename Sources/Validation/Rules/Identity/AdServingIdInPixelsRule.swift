@@ -26,7 +26,6 @@ struct AdServingIdInPixelsRule: Rule {
         // The URLs with an [ADSERVINGID] token: impression and tracking URLs are among `context.urls`, whose
         // tokens are already collected, so a pixel carries the macro exactly when its text is one of these.
         var carrying = Set<String>()
-        // By index: iterating the array would copy every token (and count references to its strings).
         let tokens = MacroFacts.tokens(context)
         for index in tokens.indices where tokens[index].upper.isSameName("ADSERVINGID") {
             let token = tokens[index]

@@ -23,7 +23,6 @@ struct MacroCaseRule: Rule {
 
     func check(_ context: RuleContext) {
         var reported = Set<String>()
-        // By index: iterating the array would copy every token (and count references to its strings).
         let tokens = MacroFacts.tokens(context)
         for index in tokens.indices where tokens[index].isKnown && tokens[index].upper != tokens[index].macro.name {
             let token = tokens[index]

@@ -24,7 +24,6 @@ struct MacroDeprecatedRule: Rule {
         ])
 
     func check(_ context: RuleContext) {
-        // By index: iterating the array would copy every token (and count references to its strings).
         let tokens = MacroFacts.tokens(context)
         for index in tokens.indices {
             guard let deprecated = tokens[index].deprecatedIn, context.version >= deprecated else { continue }

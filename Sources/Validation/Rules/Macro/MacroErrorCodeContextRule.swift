@@ -23,7 +23,6 @@ struct MacroErrorCodeContextRule: Rule {
         ])
 
     func check(_ context: RuleContext) {
-        // By index: iterating the array would copy every token (and count references to its strings).
         let tokens = MacroFacts.tokens(context)
         for index in tokens.indices where tokens[index].role != .error && tokens[index].upper.isSameName("ERRORCODE") {
             let token = tokens[index]

@@ -27,7 +27,8 @@ struct MacroToken: Sendable {
 /// Macro facts shared by the macro rules.
 enum MacroFacts {
     /// Every macro token of every URL of the document, in URL order. Computed once per input and shared
-    /// by the macro rules.
+    /// by the macro rules, which read it by index: iterating the array would copy every token (and count
+    /// references to its strings).
     static func tokens(_ context: RuleContext) -> [MacroToken] {
         context.urlScan.tokens
     }

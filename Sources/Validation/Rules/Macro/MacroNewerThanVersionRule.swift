@@ -24,7 +24,6 @@ struct MacroNewerThanVersionRule: Rule {
 
     func check(_ context: RuleContext) {
         guard context.vast?.version != nil else { return }
-        // By index: iterating the array would copy every token (and count references to its strings).
         let tokens = MacroFacts.tokens(context)
         for index in tokens.indices {
             guard let since = tokens[index].since, since > context.version else { continue }

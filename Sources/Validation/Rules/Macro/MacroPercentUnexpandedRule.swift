@@ -22,7 +22,6 @@ struct MacroPercentUnexpandedRule: Rule {
         ])
 
     func check(_ context: RuleContext) {
-        // By index: iterating the array would copy every token (and count references to its strings).
         let tokens = MacroFacts.tokens(context)
         for index in tokens.indices where tokens[index].macro.form == .percent {
             let token = tokens[index]

@@ -23,7 +23,6 @@ struct MacroReasonContextRule: Rule {
 
     func check(_ context: RuleContext) {
         var allowed: Set<String>?
-        // By index: iterating the array would copy every token (and count references to its strings).
         let tokens = MacroFacts.tokens(context)
         for index in tokens.indices where tokens[index].upper.isSameName("REASON") {
             let token = tokens[index]

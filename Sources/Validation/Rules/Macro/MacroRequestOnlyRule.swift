@@ -23,7 +23,6 @@ struct MacroRequestOnlyRule: Rule {
         ])
 
     func check(_ context: RuleContext) {
-        // By index: iterating the array would copy every token (and count references to its strings).
         let tokens = MacroFacts.tokens(context)
         for index in tokens.indices where tokens[index].requestOnly && tokens[index].role != .vastAdTagURI {
             let token = tokens[index]

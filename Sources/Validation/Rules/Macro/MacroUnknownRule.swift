@@ -31,7 +31,6 @@ struct MacroUnknownRule: Rule {
         ])
 
     func check(_ context: RuleContext) {
-        // By index: iterating the array would copy every token (and count references to its strings).
         let tokens = MacroFacts.tokens(context)
         for index in tokens.indices where tokens[index].macro.form == .brackets && !tokens[index].isKnown {
             let token = tokens[index]

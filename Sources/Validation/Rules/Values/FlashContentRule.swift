@@ -30,7 +30,7 @@ struct FlashContentRule: Rule {
                 context.report("<MediaFile> is Flash (\(type)), which no current player runs", at: file.url)
             }
         }
-        for resource in ResourceWalk.all(context) where resource.kind == .staticResource {
+        for resource in context.resources where resource.kind == .staticResource {
             guard let type = resource.creativeType, MIMEType.isFlash(type) else { continue }
             context.report("<StaticResource> is Flash (\(type)), which no current player runs", at: resource.content)
         }

@@ -23,7 +23,7 @@ struct StaticResourceCreativeTypeRule: Rule {
         ])
 
     func check(_ context: RuleContext) {
-        for resource in ResourceWalk.all(context) where resource.kind == .staticResource && resource.creativeType == nil {
+        for resource in context.resources where resource.kind == .staticResource && resource.creativeType == nil {
             context.report("<StaticResource> has no creativeType attribute (a MIME type such as image/png)", at: resource.content)
         }
     }

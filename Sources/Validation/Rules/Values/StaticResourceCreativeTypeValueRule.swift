@@ -22,7 +22,7 @@ struct StaticResourceCreativeTypeValueRule: Rule {
         ])
 
     func check(_ context: RuleContext) {
-        for resource in ResourceWalk.all(context) where resource.kind == .staticResource {
+        for resource in context.resources where resource.kind == .staticResource {
             guard let type = resource.creativeType, !MIMEType.isWellFormed(type) else { continue }
             context.report("StaticResource@creativeType is \"\(type)\", not a MIME type of the form type/subtype", at: resource.content)
         }
