@@ -96,30 +96,51 @@ func run(_ stage: String, inputs: [Data], threads: Int, minSeconds: Double) -> S
     // Warm-up pass.
     var sink = 0
     for data in inputs { sink &+= pass(stage, data) }
-    var passes = 0
-    let start = Date()
-    var elapsed = 0.0
-    while settings.passes.map({ passes < $0 }) ?? (elapsed < minSeconds) {
-        if threads <= 1 {
-            for data in inputs { sink &+= pass(stage, data) }
-        } else {
-            // Every worker runs the whole set (splitting the files between workers left one 350 KB tag
-            // deciding the time of each pass), so a pass is `threads` times the bytes.
-            DispatchQueue.concurrentPerform(iterations: threads) { _ in
-                var local = 0
-                for data in inputs { local &+= pass(stage, data) }
-                _ = local
-            }
-        }
-        passes += 1
-        elapsed = Date().timeIntervalSince(start)
-    }
     if sink == Int.min { print(sink) }
-    let perPass = max(threads, 1)
-    let bytes = Double(totalBytes * passes * perPass)
-    return Stage(stage: stage, threads: threads, files: inputs.count, bytesPerPass: totalBytes * perPass, passes: passes,
+    let workers = max(threads, 1)
+    let done = PassCounts(workers: workers)
+    let start = Date()
+    // Every worker runs whole passes over the set (splitting the files between workers left one 350 KB
+    // tag deciding the time), on its own until the time is up, as the runner's workers do: no worker
+    // waits for another between passes.
+    DispatchQueue.concurrentPerform(iterations: workers) { worker in
+        var local = 0
+        var passes = 0
+        while settings.passes.map({ passes < $0 }) ?? (Date().timeIntervalSince(start) < minSeconds) {
+            for data in inputs { local &+= pass(stage, data) }
+            passes += 1
+        }
+        done.record(worker: worker, passes: passes, sink: local)
+    }
+    let elapsed = Date().timeIntervalSince(start)
+    let passes = done.total
+    let bytes = Double(totalBytes * passes)
+    return Stage(stage: stage, threads: threads, files: inputs.count, bytesPerPass: totalBytes, passes: passes,
                  seconds: elapsed, megabytesPerSecond: bytes / 1_000_000 / elapsed,
-                 tagsPerSecond: Double(inputs.count * passes * perPass) / elapsed)
+                 tagsPerSecond: Double(inputs.count * passes) / elapsed)
+}
+
+/// Passes completed per worker, written once by each worker when it stops.
+final class PassCounts: @unchecked Sendable {
+    private let lock = NSLock()
+    private var counts: [Int]
+    private var sink = 0
+
+    init(workers: Int) { counts = Array(repeating: 0, count: workers) }
+
+    func record(worker: Int, passes: Int, sink value: Int) {
+        lock.lock()
+        counts[worker] = passes
+        sink &+= value
+        lock.unlock()
+    }
+
+    var total: Int {
+        lock.lock()
+        defer { lock.unlock() }
+        if sink == Int.min { print(sink) }
+        return counts.reduce(0, +)
+    }
 }
 
 /// Per-rule cost: every rule alone over every input, slowest first (the `rules` stage).
