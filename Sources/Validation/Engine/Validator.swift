@@ -63,12 +63,38 @@ final class CompiledRules: Sendable {
     let rules: [CompiledRule]
     let ids: Set<String>
     private let vastRules: [CompiledRule]
+    /// Per kind of input (see ``planIndex(isVAST:version:)``): the rules that run on it, in order.
+    private let plans: [[RunSlot]]
+
+    /// One rule of a plan: what the run loop reads, packed side by side, so that deciding and starting
+    /// each rule does not load a line of each rule object (the objects are far apart, and by the time the
+    /// next document comes the rule pass has pushed them out of the cache).
+    struct RunSlot {
+        let type: any Rule.Type
+        /// Not reference-counted: `rules` keeps every rule alive as long as the plan.
+        unowned(unsafe) let rule: CompiledRule
+    }
 
     init(_ rules: [CompiledRule]) {
         self.rules = rules
         self.ids = Set(rules.map(\.description.id))
         self.vastRules = rules.filter { $0.versions != nil }
+        var plans = [[RunSlot]](repeating: [], count: VASTVersion.allCases.count + 1)
+        for version in VASTVersion.allCases {
+            let bits = CompiledRule.inputBits(isVAST: true, version: version)
+            plans[Self.planIndex(isVAST: true, version: version)] = rules.filter { $0.runsOn & bits != 0 }
+                .map { RunSlot(type: $0.type, rule: $0) }
+        }
+        let bits = CompiledRule.inputBits(isVAST: false, version: .v4_3)
+        plans[Self.planIndex(isVAST: false, version: .v4_3)] = rules.filter { $0.runsOn & bits != 0 }
+            .map { RunSlot(type: $0.type, rule: $0) }
+        self.plans = plans
     }
+
+    private static func planIndex(isVAST: Bool, version: VASTVersion) -> Int { isVAST ? version.ordinal + 1 : 0 }
+
+    /// The rules that run on a VAST document of effective version `version`, or on any other input.
+    func plan(isVAST: Bool, version: VASTVersion) -> [RunSlot] { plans[Self.planIndex(isVAST: isVAST, version: version)] }
 
     /// The VAST-versioned rules alone (compiled on first use).
     var vastOnly: CompiledRules { vastRules.count == rules.count ? self : CompiledRules(vastRules) }
@@ -91,14 +117,12 @@ public enum Validator {
     static func validate(_ input: DecodedInput, file: String?, configuration: Configuration, compiled: CompiledRules) -> [Diagnostic] {
         let context = RuleContext(input: input, configuration: configuration)
         let overrides = !configuration.rules.isEmpty
-        let inputBits = CompiledRule.inputBits(isVAST: input.vast != nil, version: context.version)
-        // Through the buffer, so that walking the shared rule objects does not count references.
-        compiled.rules.withUnsafeBufferPointer { rules in
-            for index in rules.indices {
-                guard rules[index].runsOn & inputBits != 0 else { continue }
-                if overrides, configuration.rules[rules[index].id] == .off { continue }
-                context.begin(rules[index])
-                rules[index].type.init().check(context)
+        // Through the buffer, so that walking the shared plan does not count references.
+        compiled.plan(isVAST: input.vast != nil, version: context.version).withUnsafeBufferPointer { slots in
+            for slot in slots {
+                if overrides, configuration.rules[slot.rule.id] == .off { continue }
+                context.begin(slot.rule)
+                slot.type.init().check(context)
             }
         }
         var all = context.takeFindings()
