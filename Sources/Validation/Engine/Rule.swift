@@ -32,8 +32,24 @@ public final class RuleContext {
 
     public init(input: DecodedInput, configuration: Configuration = .default) {
         self.input = input
-        self.version = input.vast?.version ?? .v4_3
+        let version = input.vast?.version ?? .v4_3
+        self.version = version
         self.configuration = configuration
+        let ads = input.vast?.ads ?? []
+        let creatives = Self.creatives(of: ads)
+        let trackingEvents = Self.trackingEvents(of: ads)
+        let urls = Self.urls(of: input.vast, ads: ads, trackingEvents: trackingEvents)
+        self.ads = ads
+        self.creatives = creatives
+        creativeList = creatives.map(\.creative)
+        creativeKinds = creatives.map(\.body.kind)
+        self.trackingEvents = trackingEvents
+        self.urls = urls
+        urlScan = URLScan(urls)
+        structureScan = StructureScan(root: input.xml.root, version: version, checksVersion: input.vast?.version != nil)
+        resources = ResourceWalk.collect(creatives)
+        trackingIsStandardName = TrackingFacts.isStandardName(of: trackingEvents, version: version)
+        trackingURLHashes = TrackingFacts.urlHashes(of: trackingEvents)
         findings.reserveCapacity(16)
     }
 
@@ -73,169 +89,144 @@ public final class RuleContext {
         report(message, at: node.position, path: node.path, details: details)
     }
 
-    // MARK: Shared walks, computed once per input.
+    // MARK: Facts several rules read, computed once per input when the context is made.
 
-    // Each is computed on first use and kept in a stored optional. Not `lazy var`s: a lazy property
-    // is checked for exclusive access on every read, a cost paid by every rule on every input. The
-    // context is used by one thread at a time, so the storage opts out of those checks.
+    // Stored `let`s, computed up front rather than on first use: a rule reads a `let` of the context in
+    // place, while a property filled on first use is copied out of its storage on every read, two atomic
+    // reference-count updates per read by each of a hundred rules. Rules read every one of them on any
+    // VAST input, and on other inputs (VMAP, broken XML) they are empty and cost nothing.
 
-    @inline(__always)
-    private func cached<Value>(_ storage: inout Value?, _ make: () -> Value) -> Value {
-        if let value = storage { return value }
-        let value = make()
-        storage = value
-        return value
-    }
-
-    @exclusivity(unchecked) private var cachedAds: [Ad]?
     /// Every Ad of the VAST document, with its body (InLine or Wrapper), in document order.
-    public var ads: [Ad] { cached(&cachedAds) { vast?.ads ?? [] } }
-
-    @exclusivity(unchecked) private var cachedCreatives: [(body: AdBody, creative: Creative)]?
+    public let ads: [Ad]
     /// Every creative with the body it belongs to.
-    public var creatives: [(body: AdBody, creative: Creative)] {
-        cached(&cachedCreatives) {
-            // Built with the labelled element type: a `flatMap` to unlabelled pairs made the runtime cast
-            // the whole array to the labelled type.
-            var out: [(body: AdBody, creative: Creative)] = []
-            for ad in ads {
-                guard let body = ad.body else { continue }
-                for creative in body.creatives { out.append((body: body, creative: creative)) }
-            }
-            return out
-        }
-    }
-
-    @exclusivity(unchecked) private var cachedCreativeList: [Creative]?
+    public let creatives: [(body: AdBody, creative: Creative)]
     /// Every creative, in the order of `creatives`, without its body: walking these copies only the creative.
-    var creativeList: [Creative] { cached(&cachedCreativeList) { creatives.map(\.creative) } }
-    @exclusivity(unchecked) private var cachedCreativeKinds: [AdBody.Kind]?
+    let creativeList: [Creative]
     /// The kind of body (InLine or Wrapper) of each of `creativeList`.
-    var creativeKinds: [AdBody.Kind] { cached(&cachedCreativeKinds) { creatives.map(\.body.kind) } }
-
-    @exclusivity(unchecked) private var cachedTrackingEvents: [TrackingItem]?
+    let creativeKinds: [AdBody.Kind]
     /// Every `<Tracking>` with what it sits under and whether that is an InLine or a Wrapper.
     /// (The kind, not the whole `AdBody`: copying a body per event would cost more than the rules.)
-    public var trackingEvents: [TrackingItem] {
-        cached(&cachedTrackingEvents) {
-            var out: [TrackingItem] = []
-            var count = 0
-            for ad in ads {
-                guard let body = ad.body else { continue }
-                for creative in body.creatives {
-                    count += (creative.linear?.trackingEvents.count ?? 0) + (creative.nonLinearAds?.trackingEvents.count ?? 0)
-                    for companion in creative.companionAds?.companions ?? [] { count += companion.trackingEvents.count }
-                }
-                for verification in body.adVerifications { count += verification.trackingEvents.count }
-            }
-            out.reserveCapacity(count)
-            func add(_ events: [TrackingEvent], _ parent: TrackingParent, _ kind: AdBody.Kind) {
-                for event in events { out.append(TrackingItem(parent: parent, body: kind, event: event)) }
-            }
-            for ad in ads {
-                guard let body = ad.body else { continue }
-                for creative in body.creatives {
-                    if let linear = creative.linear { add(linear.trackingEvents, .linear, body.kind) }
-                    if let nl = creative.nonLinearAds { add(nl.trackingEvents, .nonLinear, body.kind) }
-                    if let ca = creative.companionAds {
-                        for companion in ca.companions { add(companion.trackingEvents, .companion, body.kind) }
-                    }
-                }
-            }
-            for ad in ads {
-                guard let body = ad.body else { continue }
-                for verification in body.adVerifications { add(verification.trackingEvents, .verification, body.kind) }
-            }
-            return out
-        }
-    }
-
-    @exclusivity(unchecked) private var cachedUrls: [URLItem]?
+    public let trackingEvents: [TrackingItem]
     /// Every URL-bearing text node with its role.
-    public var urls: [URLItem] {
-        cached(&cachedUrls) {
-            var out: [URLItem] = []
-            out.reserveCapacity(trackingEvents.count + 64)
-            func add(_ nodes: [TextNode], _ role: URLRole) {
-                for node in nodes { out.append(URLItem(role: role, node: node)) }
-            }
-            func add(_ resources: [Resource], _ role: URLRole) {
-                for resource in resources where resource.kind != .html { out.append(URLItem(role: role, node: resource.content)) }
-            }
-            if let vast { add(vast.errors, .error) }
-            for ad in ads {
-                guard let body = ad.body else { continue }
-                add(body.errors, .error)
-                add(body.impressions, .impression)
-                if let uri = body.vastAdTagURI { out.append(URLItem(role: .vastAdTagURI, node: uri)) }
-                if let v = body.viewableImpression {
-                    add(v.viewable, .viewableImpression)
-                    add(v.notViewable, .viewableImpression)
-                    add(v.viewUndetermined, .viewableImpression)
-                }
-                for verification in body.adVerifications {
-                    for resource in verification.javaScriptResources { out.append(URLItem(role: .verificationResource, node: resource.url)) }
-                    for resource in verification.executableResources { out.append(URLItem(role: .verificationResource, node: resource.url)) }
-                }
-                for creative in body.creatives {
-                    if let linear = creative.linear {
-                        for file in linear.mediaFiles { out.append(URLItem(role: .mediaFile, node: file.url)) }
-                        for file in linear.mezzanines { out.append(URLItem(role: .mediaFile, node: file.url)) }
-                        for file in linear.interactiveCreativeFiles { out.append(URLItem(role: .mediaFile, node: file.url)) }
-                        for file in linear.closedCaptionFiles { out.append(URLItem(role: .mediaFile, node: file.url)) }
-                        if let clicks = linear.videoClicks {
-                            if let ct = clicks.clickThrough { out.append(URLItem(role: .clickThrough, node: ct)) }
-                            add(clicks.clickTrackings, .clickTracking)
-                            add(clicks.customClicks, .clickTracking)
-                        }
-                        for icon in linear.icons {
-                            if let ct = icon.clickThrough { out.append(URLItem(role: .clickThrough, node: ct)) }
-                            add(icon.clickTrackings, .clickTracking)
-                            add(icon.viewTrackings, .tracking)
-                            add(icon.resources, .resource)
-                        }
-                    }
-                    if let nl = creative.nonLinearAds {
-                        for n in nl.nonLinears {
-                            if let ct = n.clickThrough { out.append(URLItem(role: .clickThrough, node: ct)) }
-                            add(n.clickTrackings, .clickTracking)
-                            add(n.resources, .resource)
-                        }
-                    }
-                    if let ca = creative.companionAds {
-                        for c in ca.companions {
-                            if let ct = c.clickThrough { out.append(URLItem(role: .clickThrough, node: ct)) }
-                            add(c.clickTrackings, .clickTracking)
-                            add(c.resources, .resource)
-                        }
-                    }
-                }
-            }
-            for item in trackingEvents { out.append(URLItem(role: .tracking, node: item.event.url)) }
-            return out
-        }
-    }
-
-    @exclusivity(unchecked) private var cachedUrlScan: URLScan?
+    public let urls: [URLItem]
     /// What one byte scan tells about each URL of `urls` (same order), and the macro tokens found by it.
-    var urlScan: URLScan { cached(&cachedUrlScan) { URLScan(urls) } }
-
+    let urlScan: URLScan
     /// What one byte scan tells about each URL of `urls` (same order).
     var urlFacts: [URLFacts] { urlScan.facts }
-
-    @exclusivity(unchecked) private var cachedStructureScan: StructureScan?
     /// The structural findings, from one walk of the element tree. Typed storage, not a keyed
     /// look-up: a dozen rules read it per input, and a look-up with a cast would cost more than their work.
-    var structureScan: StructureScan { cached(&cachedStructureScan) { StructureScan.scan(self) } }
-    @exclusivity(unchecked) private var cachedResources: [Resource]?
+    let structureScan: StructureScan
     /// ``ResourceWalk/collect(_:)``, once per input.
-    var resources: [Resource] { cached(&cachedResources) { ResourceWalk.collect(self) } }
-    @exclusivity(unchecked) private var cachedTrackingIsStandardName: [Bool]?
+    let resources: [Resource]
     /// ``TrackingFacts/isStandardName(_:)``, once per input.
-    var trackingIsStandardName: [Bool] { cached(&cachedTrackingIsStandardName) { TrackingFacts.computeIsStandardName(self) } }
-    @exclusivity(unchecked) private var cachedTrackingURLHashes: [UInt64]?
+    let trackingIsStandardName: [Bool]
     /// ``TrackingFacts/urlHashes(_:)``, once per input.
-    var trackingURLHashes: [UInt64] { cached(&cachedTrackingURLHashes) { TrackingFacts.computeURLHashes(self) } }
+    let trackingURLHashes: [UInt64]
+
+    private static func creatives(of ads: [Ad]) -> [(body: AdBody, creative: Creative)] {
+        // Built with the labelled element type: a `flatMap` to unlabelled pairs made the runtime cast
+        // the whole array to the labelled type.
+        var out: [(body: AdBody, creative: Creative)] = []
+        for ad in ads {
+            guard let body = ad.body else { continue }
+            for creative in body.creatives { out.append((body: body, creative: creative)) }
+        }
+        return out
+    }
+
+    private static func trackingEvents(of ads: [Ad]) -> [TrackingItem] {
+        var out: [TrackingItem] = []
+        var count = 0
+        for ad in ads {
+            guard let body = ad.body else { continue }
+            for creative in body.creatives {
+                count += (creative.linear?.trackingEvents.count ?? 0) + (creative.nonLinearAds?.trackingEvents.count ?? 0)
+                for companion in creative.companionAds?.companions ?? [] { count += companion.trackingEvents.count }
+            }
+            for verification in body.adVerifications { count += verification.trackingEvents.count }
+        }
+        out.reserveCapacity(count)
+        func add(_ events: [TrackingEvent], _ parent: TrackingParent, _ kind: AdBody.Kind) {
+            for event in events { out.append(TrackingItem(parent: parent, body: kind, event: event)) }
+        }
+        for ad in ads {
+            guard let body = ad.body else { continue }
+            for creative in body.creatives {
+                if let linear = creative.linear { add(linear.trackingEvents, .linear, body.kind) }
+                if let nl = creative.nonLinearAds { add(nl.trackingEvents, .nonLinear, body.kind) }
+                if let ca = creative.companionAds {
+                    for companion in ca.companions { add(companion.trackingEvents, .companion, body.kind) }
+                }
+            }
+        }
+        for ad in ads {
+            guard let body = ad.body else { continue }
+            for verification in body.adVerifications { add(verification.trackingEvents, .verification, body.kind) }
+        }
+        return out
+    }
+
+    private static func urls(of vast: VASTDocument?, ads: [Ad], trackingEvents: [TrackingItem]) -> [URLItem] {
+        var out: [URLItem] = []
+        out.reserveCapacity(trackingEvents.count + 64)
+        func add(_ nodes: [TextNode], _ role: URLRole) {
+            for node in nodes { out.append(URLItem(role: role, node: node)) }
+        }
+        func add(_ resources: [Resource], _ role: URLRole) {
+            for resource in resources where resource.kind != .html { out.append(URLItem(role: role, node: resource.content)) }
+        }
+        if let vast { add(vast.errors, .error) }
+        for ad in ads {
+            guard let body = ad.body else { continue }
+            add(body.errors, .error)
+            add(body.impressions, .impression)
+            if let uri = body.vastAdTagURI { out.append(URLItem(role: .vastAdTagURI, node: uri)) }
+            if let v = body.viewableImpression {
+                add(v.viewable, .viewableImpression)
+                add(v.notViewable, .viewableImpression)
+                add(v.viewUndetermined, .viewableImpression)
+            }
+            for verification in body.adVerifications {
+                for resource in verification.javaScriptResources { out.append(URLItem(role: .verificationResource, node: resource.url)) }
+                for resource in verification.executableResources { out.append(URLItem(role: .verificationResource, node: resource.url)) }
+            }
+            for creative in body.creatives {
+                if let linear = creative.linear {
+                    for file in linear.mediaFiles { out.append(URLItem(role: .mediaFile, node: file.url)) }
+                    for file in linear.mezzanines { out.append(URLItem(role: .mediaFile, node: file.url)) }
+                    for file in linear.interactiveCreativeFiles { out.append(URLItem(role: .mediaFile, node: file.url)) }
+                    for file in linear.closedCaptionFiles { out.append(URLItem(role: .mediaFile, node: file.url)) }
+                    if let clicks = linear.videoClicks {
+                        if let ct = clicks.clickThrough { out.append(URLItem(role: .clickThrough, node: ct)) }
+                        add(clicks.clickTrackings, .clickTracking)
+                        add(clicks.customClicks, .clickTracking)
+                    }
+                    for icon in linear.icons {
+                        if let ct = icon.clickThrough { out.append(URLItem(role: .clickThrough, node: ct)) }
+                        add(icon.clickTrackings, .clickTracking)
+                        add(icon.viewTrackings, .tracking)
+                        add(icon.resources, .resource)
+                    }
+                }
+                if let nl = creative.nonLinearAds {
+                    for n in nl.nonLinears {
+                        if let ct = n.clickThrough { out.append(URLItem(role: .clickThrough, node: ct)) }
+                        add(n.clickTrackings, .clickTracking)
+                        add(n.resources, .resource)
+                    }
+                }
+                if let ca = creative.companionAds {
+                    for c in ca.companions {
+                        if let ct = c.clickThrough { out.append(URLItem(role: .clickThrough, node: ct)) }
+                        add(c.clickTrackings, .clickTracking)
+                        add(c.resources, .resource)
+                    }
+                }
+            }
+        }
+        for item in trackingEvents { out.append(URLItem(role: .tracking, node: item.event.url)) }
+        return out
+    }
 }
 
 /// A URL-bearing text node with its role (see ``RuleContext/urls``). A struct, not a tuple: arrays of

@@ -4,7 +4,7 @@ import XMLCore
 /// Everything the structural rules report, found in one walk of the element tree per input and
 /// kept by the context (`RuleContext.structureScan`). Each rule reads its own list; the walk looks every element
 /// name up once (in ``VASTStructure/infos``) instead of once per rule.
-final class StructureScan {
+struct StructureScan {
     struct Finding {
         var message: String
         var position: SourcePosition
@@ -20,15 +20,15 @@ final class StructureScan {
     var emptyContainers: [Finding] = []
     var wrapperInLineOnly: [Finding] = []
 
-    /// The scan of `context`'s input, made on first use and kept by the context.
+    /// The scan of `context`'s input, made with the context.
     static func of(_ context: RuleContext) -> StructureScan { context.structureScan }
 
-    static func scan(_ context: RuleContext) -> StructureScan {
-        let scan = StructureScan()
-        guard let root = context.root else { return scan }
-        var walker = Walker(version: context.version, checksVersion: context.vast?.version != nil)
-        walker.visit(root, inWrapper: false, into: scan)
-        return scan
+    /// Walks the tree under `root` against the tables of `version`; `checksVersion` when the document
+    /// declares a version conform knows (the version-mismatch findings need one).
+    init(root: XMLElement?, version: VASTVersion, checksVersion: Bool) {
+        guard let root else { return }
+        var walker = Walker(version: version, checksVersion: checksVersion)
+        walker.visit(root, inWrapper: false, into: &self)
     }
 
     private struct Walker {
@@ -42,7 +42,7 @@ final class StructureScan {
         static let nonLinearInLineOnly: Set<String> = ["StaticResource", "IFrameResource", "HTMLResource", "AdParameters", "NonLinearClickThrough"]
         static let linearInLineOnly: Set<String> = ["Duration", "MediaFiles", "AdParameters"]
 
-        mutating func visit(_ element: XMLElement, inWrapper: Bool, into scan: StructureScan) {
+        mutating func visit(_ element: XMLElement, inWrapper: Bool, into scan: inout StructureScan) {
             let name = element.name
             // One table look-up per element; the info is a class, so this is one reference, not a copy of its tables.
             guard let info = infos[name] else { return }
@@ -140,7 +140,7 @@ final class StructureScan {
                 }
                 let childInWrapper = inWrapper || name == "Wrapper"
                 for c in children.indices {
-                    visit(children[c], inWrapper: childInWrapper, into: scan)
+                    visit(children[c], inWrapper: childInWrapper, into: &scan)
                 }
             }
         }

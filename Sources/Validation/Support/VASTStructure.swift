@@ -270,9 +270,9 @@ enum ResourceWalk {
     /// StaticResource, IFrameResource and HTMLResource of companions, NonLinears, icons and icon
     /// fallback images, in document order of their creatives. Rules read them as
     /// ``RuleContext/resources``, collected once per input.
-    static func collect(_ context: RuleContext) -> [Resource] {
+    static func collect(_ creatives: [(body: AdBody, creative: Creative)]) -> [Resource] {
         var out: [Resource] = []
-        for (_, creative) in context.creatives {
+        for (_, creative) in creatives {
             for icon in creative.linear?.icons ?? [] {
                 out += icon.resources
                 out += icon.clickFallbackImages.compactMap(\.resource)

@@ -17,13 +17,14 @@ enum TrackingFacts {
     /// tracking events. Computed once per input for the rules that skip standard events.
     static func isStandardName(_ context: RuleContext) -> [Bool] { context.trackingIsStandardName }
 
-    static func computeIsStandardName(_ context: RuleContext) -> [Bool] {
-        let valid = TrackingEvents.names(for: context.version)
+    /// ``isStandardName(_:)`` for `events`, computed when the context is made.
+    static func isStandardName(of events: [TrackingItem], version: VASTVersion) -> [Bool] {
+        let valid = TrackingEvents.names(for: version)
         // Tags use a few dozen event names thousands of times: remember the answer per name.
         var names: [String] = []
         var answers: [Bool] = []
         var last = 0
-        return context.trackingEvents.withUnsafeBufferPointer { events in
+        return events.withUnsafeBufferPointer { events in
             var out: [Bool] = []
             out.reserveCapacity(events.count)
             for i in events.indices {
@@ -57,9 +58,10 @@ enum TrackingFacts {
     /// rules that look for repeated tracking URLs.
     static func urlHashes(_ context: RuleContext) -> [UInt64] { context.trackingURLHashes }
 
-    static func computeURLHashes(_ context: RuleContext) -> [UInt64] {
+    /// ``urlHashes(_:)`` for `events`, computed when the context is made.
+    static func urlHashes(of events: [TrackingItem]) -> [UInt64] {
         // Through the buffer: mapping the array would copy every event.
-        context.trackingEvents.withUnsafeBufferPointer { events in
+        events.withUnsafeBufferPointer { events in
             var out: [UInt64] = []
             out.reserveCapacity(events.count)
             // Events come in runs under one <TrackingEvents>: the parent's hash is reused along a run.
