@@ -11,10 +11,17 @@ public protocol Rule: Sendable {
     /// Reports findings through `context.report`. Called only when the rule applies to the input's
     /// effective VAST version (or, for rules without versions, always).
     func check(_ context: RuleContext)
+    /// Makes the rule and runs its check (the default does exactly that): the validator's one call per
+    /// rule, made through the metatype.
+    static func run(_ context: RuleContext)
 }
 
 extension Rule {
     public var description: RuleDescription { Self.description }
+
+    /// A requirement with this default, so each rule's witness calls its own check directly. (Making the
+    /// value through the metatype took four indirect calls: its size, make, check and destroy.)
+    public static func run(_ context: RuleContext) { Self().check(context) }
 }
 
 /// Everything a rule may look at for one input, plus the finding sink. Not shared across threads:

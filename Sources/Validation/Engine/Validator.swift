@@ -122,7 +122,7 @@ public enum Validator {
             for slot in slots {
                 if overrides, configuration.rules[slot.rule.id] == .off { continue }
                 context.begin(slot.rule)
-                slot.type.init().check(context)
+                slot.type.run(context)
             }
         }
         var all = context.takeFindings()
@@ -160,7 +160,7 @@ public enum Validator {
             }
             let start = DispatchTime.now().uptimeNanoseconds
             context.begin(rule)
-            rule.type.init().check(context)
+            rule.type.run(context)
             timings[rule.description.id, default: 0] += Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
         }
     }
