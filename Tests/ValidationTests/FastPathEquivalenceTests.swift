@@ -90,6 +90,51 @@ import Testing
         #expect(decided > 1000 && placeholders > 10)
     }
 
+    @Test func soundURLsArePlaceholdersExactlyWhenTheirInspectedHostIs() {
+        var decided = 0, placeholders = 0
+        // Sound URLs built from host pieces, with and without a path, query or fragment.
+        let hostPieces = ["www", "a", "0", "-", ".", "example", "test", "invalid", "examples", "com", "net", "org", "x-test"]
+        let tails = ["", "/", "/p?q=1", "?q", "#f", "/a#b"]
+        var state: UInt64 = 0x0DDB_1A5E_5BAD_5EED
+        func next() -> Int {
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            return Int(truncatingIfNeeded: state >> 33)
+        }
+        let built = (0..<3000).map { _ in
+            (next() % 2 == 0 ? "https://" : "http://") + (0..<(1 + next() % 5)).map { _ in hostPieces[next() % hostPieces.count] }.joined()
+                + tails[next() % tails.count]
+        }
+        let extra = ["https://www.example.com/x", "http://a.b.test./", "https://example.org?q", "https://example.net#f",
+                     "https://examples.com/", "https://test.com/", "https://invalid", "https://x.example", "http://example"]
+        for url in URLFactsTests.samples + URLFactsTests.generated + built + extra where URLFacts(url).flags.contains(.looksSound) {
+            let host = URLInspection(url).host
+            let reference = host.map(URLPlaceholderHostRule.isPlaceholder) ?? false
+            switch URLPlaceholderHostRule.soundVerdict(url) {
+            case .placeholder(let found):
+                decided += 1
+                placeholders += 1
+                #expect(reference && found == host, "\(url)")
+            case .notPlaceholder:
+                decided += 1
+                #expect(!reference, "\(url)")
+            case .unknown:
+                Issue.record("a sound URL is always decided: \(url)")
+            }
+        }
+        #expect(decided > 500 && placeholders > 10)
+    }
+
+    @Test func elementNamesCompareOnBytesAsStrings() {
+        let paths = ["/VAST/Ad[1]/InLine/Impression[2]", "/VAST/Ad[1]/InLine/Creatives/Creative[2]/Linear", "Impression", "",
+                     "/VAST/Ad[1]/Wrapper/Error", "/a/b[", "/VAST/Ad[1]/InLine/Extensions/Extension[1]/Ünïcode[1]"]
+        let names = ["Impression", "Linear", "", "Error", "b", "Ünïcode", "Impressio", "Impression[2]", "Ad"]
+        for path in paths {
+            for name in names {
+                #expect(path.hasElementNameOfPath(name) == (path.elementNameOfPath == name), "\(path) / \(name)")
+            }
+        }
+    }
+
     @Test func concatenationEqualsInterpolation() {
         let parts = ["", "a", "<Impression>", "é\u{301}", "ünïcödé text", String(repeating: "x", count: 300), "\u{1F600}"]
         for a in parts {

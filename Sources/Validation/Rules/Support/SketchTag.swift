@@ -1,4 +1,5 @@
 import ConformCore
+import Foundation
 
 /// Builders for the small tags used as rule examples, so an example shows only the fragment that matters.
 /// The fragment is placed verbatim (markers included); the source location of the call is kept.
@@ -30,6 +31,20 @@ enum SketchTag {
 }
 
 extension String {
+    /// Whether `name` is ``elementNameOfPath``, compared on the bytes without making the name.
+    func hasElementNameOfPath(_ name: String) -> Bool {
+        let answer = utf8.withContiguousStorageIfAvailable { b -> Bool? in
+            var start = b.count
+            while start > 0, b[start - 1] != 0x2F { start -= 1 }
+            var end = start
+            while end < b.count, b[end] != 0x5B { end += 1 }
+            return name.utf8.withContiguousStorageIfAvailable { n in
+                n.count == end - start && (n.isEmpty || memcmp(n.baseAddress!, b.baseAddress! + start, n.count) == 0)
+            }
+        }
+        return (answer ?? nil) ?? (elementNameOfPath == name)
+    }
+
     /// The element name of an element path: `/VAST/Ad[1]/InLine/Impression[2]` → `Impression`.
     var elementNameOfPath: String {
         // Paths are native strings: read their bytes in place.

@@ -27,8 +27,8 @@ struct URLCDATARule: Rule {
         var last: (element: String, message: String)?
         for index in urls.indices where !facts[index].flags.contains(.empty) && (urls[index].node.hasTextOutsideCDATA || !urls[index].node.inCDATA) {
             let node = urls[index].node
-            let element = node.path.elementNameOfPath
-            if last == nil || last!.element != element {
+            if last == nil || !node.path.hasElementNameOfPath(last!.element) {
+                let element = node.path.elementNameOfPath
                 last = (element, String(concatenating: "the URL in <", element, "> is not in CDATA"))
             }
             context.report(last!.message, at: node)

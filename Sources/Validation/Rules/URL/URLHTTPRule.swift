@@ -28,8 +28,8 @@ struct URLHTTPRule: Rule {
         var last: (element: String, message: String)?
         for index in urls.indices where facts[index].scheme == .http && !urls[index].role.isMedia {
             let node = urls[index].node
-            let element = node.path.elementNameOfPath
-            if last == nil || last!.element != element {
+            if last == nil || !node.path.hasElementNameOfPath(last!.element) {
+                let element = node.path.elementNameOfPath
                 last = (element, String(concatenating: "<", element, "> uses http://; use https:// so players on secure pages fire it"))
             }
             context.report(last!.message, at: node)

@@ -55,6 +55,22 @@ struct URLPlaceholderHostRule: Rule {
         } ?? .unknown
     }
 
+    /// For a URL that ``URLFacts`` finds `looksSound` (`http://` or `https://` in lower case, then a
+    /// host of lower-case letters, digits, dots and hyphens): the host is the bytes up to the first `/`,
+    /// `?` or `#`, with no userinfo or port, already lower-case.
+    static func soundVerdict(_ url: String) -> Verdict {
+        url.utf8.withContiguousStorageIfAvailable { b -> Verdict in
+            var start = 0
+            while start < b.count, b[start] != 0x2F { start += 1 }
+            start += 2
+            var end = start
+            while end < b.count, b[end] != 0x2F, b[end] != 0x3F, b[end] != 0x23 { end += 1 }
+            guard start < end else { return .unknown }
+            let host = UnsafeBufferPointer(rebasing: b[start..<end])
+            return isPlaceholder(bytes: host) ? .placeholder(String(decoding: host, as: UTF8.self)) : .notPlaceholder
+        } ?? .unknown
+    }
+
     /// ``isPlaceholder(_:)`` on the bytes of a lower-cased host.
     static func isPlaceholder(bytes whole: UnsafeBufferPointer<UInt8>) -> Bool {
         // Without a trailing dot; a suffix match must start the host or follow a dot.
@@ -76,7 +92,8 @@ struct URLPlaceholderHostRule: Rule {
         var last: (element: String, host: String, message: String)?
         for index in urls.indices where facts[index].flags.contains(.mayBePlaceholder) {
             let node = urls[index].node
-            let verdict = facts[index].isPlain ? Self.plainVerdict(node.value) : .unknown
+            let verdict = facts[index].flags.contains(.looksSound) ? Self.soundVerdict(node.value)
+                : facts[index].isPlain ? Self.plainVerdict(node.value) : .unknown
             let host: String
             switch verdict {
             case .placeholder(let found):
@@ -87,8 +104,8 @@ struct URLPlaceholderHostRule: Rule {
                 guard let found = URLInspection(node.value).host, Self.isPlaceholder(found) else { continue }
                 host = found
             }
-            let element = node.path.elementNameOfPath
-            if last == nil || last!.element != element || last!.host != host {
+            if last == nil || last!.host != host || !node.path.hasElementNameOfPath(last!.element) {
+                let element = node.path.elementNameOfPath
                 last = (element, host, String(concatenating: "the URL in <", element, "> points at ", host, ", a reserved placeholder domain"))
             }
             context.report(last!.message, at: node)
