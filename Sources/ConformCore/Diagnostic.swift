@@ -98,8 +98,13 @@ public struct SpecReference: Sendable, Codable, Hashable, CustomStringConvertibl
 /// - `path`: the element path such as `/VAST/Ad[1]/InLine/Creatives/Creative[2]/Linear`
 ///   (indices are 1-based among same-named siblings), or a parameter locator such as `segment[3]`.
 public struct Diagnostic: Sendable, Codable, Hashable, Comparable, CustomStringConvertible {
-    public var ruleID: String
+    // Declared severity first, and the public initialiser written in an extension, so that the compiler
+    // also makes its memberwise initialiser (whose labels then differ): ``finding(ruleID:severity:message:position:path:spec:details:)``
+    // builds through it. A diagnostic made by an explicit initialiser was copied once more on its way into
+    // an array (a reference-count update per field, and as many to destroy the original); one made
+    // memberwise goes straight into place.
     public var severity: Severity
+    public var ruleID: String
     public var message: String
     public var file: String?
     public var position: SourcePosition?
@@ -109,29 +114,6 @@ public struct Diagnostic: Sendable, Codable, Hashable, Comparable, CustomStringC
     public var offset: Int?
     /// Extra facts for tools (for example the parameter `key` or `segment` index). Sorted by key on output.
     public var details: [String: String]
-
-    @inlinable
-    public init(
-        ruleID: String,
-        severity: Severity,
-        message: String,
-        file: String? = nil,
-        position: SourcePosition? = nil,
-        path: String? = nil,
-        spec: SpecReference? = nil,
-        offset: Int? = nil,
-        details: [String: String] = [:]
-    ) {
-        self.ruleID = ruleID
-        self.severity = severity
-        self.message = message
-        self.file = file
-        self.position = position
-        self.path = path
-        self.spec = spec
-        self.offset = offset
-        self.details = details
-    }
 
     /// Deterministic order: file, line, column, rule id, then message.
     public static func < (lhs: Diagnostic, rhs: Diagnostic) -> Bool {
@@ -224,5 +206,40 @@ extension Array where Element == Diagnostic {
                 source[p] = p
             }
         }
+    }
+}
+
+extension Diagnostic {
+    @inlinable
+    public init(
+        ruleID: String,
+        severity: Severity,
+        message: String,
+        file: String? = nil,
+        position: SourcePosition? = nil,
+        path: String? = nil,
+        spec: SpecReference? = nil,
+        offset: Int? = nil,
+        details: [String: String] = [:]
+    ) {
+        self.ruleID = ruleID
+        self.severity = severity
+        self.message = message
+        self.file = file
+        self.position = position
+        self.path = path
+        self.spec = spec
+        self.offset = offset
+        self.details = details
+    }
+
+    /// A rule's finding at a place in a document, for a rule engine that appends many: built memberwise
+    /// (see the note on the stored properties), so appending it to an array copies nothing.
+    public static func finding(
+        ruleID: String, severity: Severity, message: String, position: SourcePosition?, path: String?,
+        spec: SpecReference?, details: [String: String]
+    ) -> Diagnostic {
+        Diagnostic(severity: severity, ruleID: ruleID, message: message, file: nil, position: position, path: path,
+                   spec: spec, offset: nil, details: details)
     }
 }

@@ -79,7 +79,7 @@ public final class RuleContext {
     @inline(never)
     public func report(_ message: String, at position: SourcePosition?, path: String?, details: [String: String] = [:]) {
         guard let rule = currentRule else { return }
-        findings.append(Diagnostic(
+        findings.append(Diagnostic.finding(
             ruleID: rule.id, severity: rule.severity, message: message, position: position, path: path,
             spec: rule.primaryReference, details: details))
     }
