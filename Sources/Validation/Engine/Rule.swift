@@ -35,7 +35,7 @@ public final class RuleContext {
     /// The rule being run. Not reference-counted: the validator's compiled rules outlive every
     /// context it makes, and setting this once per rule per input would otherwise cost two atomic
     /// reference-count updates on objects all threads share.
-    @exclusivity(unchecked) private unowned(unsafe) var currentRule: CompiledRule?
+    @exclusivity(unchecked) private var currentRule: Unmanaged<CompiledRule>?
 
     public init(input: DecodedInput, configuration: Configuration = .default) {
         self.input = input
@@ -64,7 +64,7 @@ public final class RuleContext {
     public var vmap: VMAPDocument? { input.vmap }
     public var root: XMLElement? { input.xml.root }
 
-    func begin(_ rule: CompiledRule) { currentRule = rule }
+    func begin(_ rule: CompiledRule) { currentRule = Unmanaged.passUnretained(rule) }
 
     /// The findings so far, handed over without a copy; the context keeps none.
     func takeFindings() -> [Diagnostic] {
@@ -78,10 +78,13 @@ public final class RuleContext {
     /// its own copy of the diagnostic's construction, a third of the rules' machine code.
     @inline(never)
     public func report(_ message: String, at position: SourcePosition?, path: String?, details: [String: String] = [:]) {
-        guard let rule = currentRule else { return }
-        findings.append(Diagnostic.finding(
-            ruleID: rule.id, severity: rule.severity, message: message, position: position, path: path,
-            spec: rule.primaryReference, details: details))
+        // The rule's fields are read through a guaranteed reference: loading it as a strong reference
+        // would update the reference count of an object every thread shares, once per finding.
+        currentRule?._withUnsafeGuaranteedRef { rule in
+            findings.append(Diagnostic.finding(
+                ruleID: rule.id, severity: rule.severity, message: message, position: position, path: path,
+                spec: rule.primaryReference, details: details))
+        }
     }
 
     /// Adds a finding made by another checker (for example a trafficking-parameter rule), keeping
