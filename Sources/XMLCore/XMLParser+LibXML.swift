@@ -177,6 +177,9 @@ public enum XMLParser {
         let repeatable: [Bool]
         /// The path of the element being built, as UTF-8 bytes.
         var pathBytes: [UInt8] = []
+        /// Ordinals among same-named siblings, for names that paths index: one run of (name, count) pairs
+        /// per element being built, the innermost last (one array for the whole walk, not one per element).
+        var siblingCounts: [(name: Int32, count: Int)] = []
 
         init(elements: UnsafePointer<cvx_element>, attributes: UnsafePointer<cvx_attribute>?,
              arena: UnsafePointer<CChar>, names: [String], nameOffsets: [(Int, Int)]) {
@@ -187,6 +190,7 @@ public enum XMLParser {
             self.nameOffsets = nameOffsets
             self.repeatable = names.map(XMLElement.isRepeatable)
             pathBytes.reserveCapacity(256)
+            siblingCounts.reserveCapacity(64)
         }
 
         func name(_ index: Int32) -> String? { index >= 0 ? names[Int(index)] : nil }
@@ -236,22 +240,25 @@ public enum XMLParser {
                 var sibling = child
                 while sibling >= 0 { count += 1; sibling = Int(elements[sibling].next_sibling) }
                 children.reserveCapacity(count)
-                // Ordinals among same-named siblings, only for names that paths index.
-                var counts: [(Int32, Int)] = []
+                // This element's run of sibling counts starts here; the children's own runs come after it
+                // while they are built and are gone when they return.
+                let run = siblingCounts.count
                 while child >= 0 {
                     let nameIndex = elements[child].name
                     var ordinal = 1
                     if repeatable[Int(nameIndex)] {
-                        if let slot = counts.firstIndex(where: { $0.0 == nameIndex }) {
-                            counts[slot].1 += 1
-                            ordinal = counts[slot].1
+                        if let slot = siblingCounts[run...].firstIndex(where: { $0.name == nameIndex }) {
+                            siblingCounts[slot].count += 1
+                            ordinal = siblingCounts[slot].count
                         } else {
-                            counts.append((nameIndex, 1))
+                            siblingCounts.append((nameIndex, 1))
                         }
                     }
-                    children.append(build(index: child, siblingIndex: ordinal))
+                    let built = build(index: child, siblingIndex: ordinal)
+                    children.append(built)
                     child = Int(elements[child].next_sibling)
                 }
+                siblingCounts.removeSubrange(run...)
             }
             pathBytes.removeSubrange(parentLength...)
             let text = e.text_len > 0 ? XMLParser.string(arena, e.text, e.text_len) : ""
