@@ -1,5 +1,6 @@
 import ConformCore
 import Testing
+import VAST
 @testable import Validation
 
 /// The byte-level fast paths of the rule pass must give exactly what the plain `String` code they
@@ -132,6 +133,38 @@ import Testing
             for name in names {
                 #expect(path.hasElementNameOfPath(name) == (path.elementNameOfPath == name), "\(path) / \(name)")
             }
+        }
+    }
+
+    @Test func catalogueMacroFactsEqualTheWorkedOutFacts() {
+        let names = MacroCatalog.all.map(\.name) + MacroCatalog.all.map { $0.name.lowercased() }
+            + ["CACHEBUSTER", "ERRORCODE", "\u{212A}", "TIMESTAMP\u{301}", "", "0"]
+        for name in names {
+            let cached = MacroFacts.NameFacts.of(name), computed = MacroFacts.NameFacts(name)
+            #expect(cached.upper == computed.upper && cached.isKnown == computed.isKnown && cached.since == computed.since
+                    && cached.deprecatedIn == computed.deprecatedIn && cached.requestOnly == computed.requestOnly
+                    && cached.trackingOnly == computed.trackingOnly, "\(name)")
+            #expect(cached.upper.utf8.elementsEqual(computed.upper.utf8), "\(name)")
+        }
+    }
+
+    /// A document with more distinct macro names than the collector searches in order still gets every
+    /// token with the name and facts `Macros.occurrences` and the catalogue give.
+    @Test func macroTokensBeyondTheNamesSearchedInOrder() {
+        let names = (0..<80).map { "NAME\($0)" } + MacroCatalog.all.map(\.name) + ["cachebusting", "NAME3"]
+        let urls = names.enumerated().map { k, name in
+            URLItem(role: .tracking, node: TextNode(value: "https://t.example/p?a=[\(name)]&b=%%\(name)%%", position: .start, path: "/VAST/Tracking[\(k + 1)]"))
+        }
+        let tokens = URLScan(urls).tokens
+        var expected: [(Int, String)] = []
+        for (k, item) in urls.enumerated() {
+            for macro in Macros.occurrences(in: item.node.value) { expected.append((k, macro.name)) }
+        }
+        #expect(tokens.count == expected.count)
+        for (token, want) in zip(tokens, expected) {
+            #expect(token.url == want.0 && token.macro.name == want.1)
+            let facts = MacroFacts.NameFacts(want.1)
+            #expect(token.upper == facts.upper && token.isKnown == facts.isKnown && token.requestOnly == facts.requestOnly)
         }
     }
 

@@ -42,6 +42,17 @@ enum MacroFacts {
         let requestOnly: Bool
         let trackingOnly: Bool
 
+        /// The facts of `name`: read from a table made once for the catalogue's own spellings, worked out
+        /// for any other name. (Only ASCII names are looked up: strings compare by canonical equivalence,
+        /// and a non-ASCII spelling equivalent to a catalogue name must keep its own upper-case form.)
+        static func of(_ name: String) -> NameFacts {
+            if name.utf8.allSatisfy({ $0 < 0x80 }), let facts = catalogued[name] { return facts }
+            return NameFacts(name)
+        }
+
+        private static let catalogued: [String: NameFacts] = Dictionary(
+            MacroCatalog.all.map { ($0.name, NameFacts($0.name)) }, uniquingKeysWith: { first, _ in first })
+
         init(_ name: String) {
             upper = name.utf8.contains(where: { $0 >= 0x61 && $0 <= 0x7A }) ? name.uppercased() : name
             let definition = MacroCatalog.definition(upper)
@@ -62,14 +73,28 @@ enum MacroFacts {
         var known: [NameFacts] = []
         var indexOfName: [String: Int] = [:]
 
+        /// The index of `name` among the names seen, adding it when new. The first names are searched in
+        /// order (a document has a handful), the rest through a dictionary made only for documents with more.
         mutating func entry(named name: String) -> Int {
-            if let k = indexOfName[name] { return k }
-            indexOfName[name] = names.count
+            if names.count <= Self.searchedInOrder {
+                if let k = names.firstIndex(of: name) { return k }
+            } else if let k = indexOfName[name] {
+                return k
+            }
             names.append(name)
             nameBytes.append(Array(name.utf8))
-            known.append(NameFacts(name))
+            known.append(NameFacts.of(name))
+            if names.count > Self.searchedInOrder {
+                if indexOfName.isEmpty {
+                    for (k, earlier) in names.enumerated() where indexOfName[earlier] == nil { indexOfName[earlier] = k }
+                } else {
+                    indexOfName[name] = names.count - 1
+                }
+            }
             return names.count - 1
         }
+
+        private static let searchedInOrder = 64
 
         mutating func append(_ url: Int, _ role: URLRole, _ k: Int, _ form: MacroOccurrence.Form, _ start: Int, _ end: Int) {
             let entry = known[k]
