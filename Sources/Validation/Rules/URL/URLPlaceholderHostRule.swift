@@ -27,7 +27,7 @@ struct URLPlaceholderHostRule: Rule {
             ?? Array(host.utf8).withUnsafeBufferPointer(isPlaceholder(bytes:))
     }
 
-    /// The reserved example domains and top-level names (RFC 2606 / RFC 6761), as bytes.
+    /// What the byte-level checks decide about a URL's host.
     enum Verdict {
         case placeholder(String)
         case notPlaceholder
@@ -83,6 +83,7 @@ struct URLPlaceholderHostRule: Rule {
         return false
     }
 
+    /// The reserved example domains and top-level names (RFC 2606 / RFC 6761), as bytes.
     private static let reservedNames: [[UInt8]] = ["example.com", "example.net", "example.org", "example", "test", "invalid"]
         .map { Array($0.utf8) }
 
