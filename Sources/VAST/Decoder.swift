@@ -257,12 +257,7 @@ struct Reader {
 
     mutating func texts(_ name: String) -> [TextNode] { children(name).map(Reader.textNode) }
 
-    static func textNode(_ element: XMLElement) -> TextNode {
-        TextNode(
-            value: element.trimmedText, position: element.position, path: element.path,
-            inCDATA: element.cdataSections > 0, hasTextOutsideCDATA: element.hasTextOutsideCDATA,
-            id: element.attribute("id"))
-    }
+    static func textNode(_ element: XMLElement) -> TextNode { TextNode(of: element) }
 
     /// Reports every attribute and child that was not consumed.
     mutating func finish() {

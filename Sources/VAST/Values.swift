@@ -1,4 +1,5 @@
 import ConformCore
+import XMLCore
 
 /// A time value of VAST: `HH:MM:SS` or `HH:MM:SS.mmm` (hours at least two digits, minutes and
 /// seconds 00 to 59, exactly three digits of milliseconds when present).
@@ -232,26 +233,84 @@ public func parseXMLDecimal(_ raw: String) -> Double? {
 }
 
 /// Character data of an element (usually a URI), trimmed, with where it was written.
+///
+/// A view of the element it was read from: every field is read from the element in place. Copying a
+/// text node (the rules' URL and tracking lists copy thousands per second) costs one reference count
+/// instead of one per string, and reading one from a parsed element copies no string.
 public struct TextNode: Sendable, Codable, Hashable {
+    /// The element the fields are read from. Its text is already trimmed.
+    @usableFromInline let element: XMLElement
+
     /// The text without surrounding whitespace.
-    public var value: String
-    public var position: SourcePosition
-    public var path: String
+    @inlinable public var value: String { element.text }
+    @inlinable public var position: SourcePosition { element.position }
+    @inlinable public var path: String { element.path }
     /// The element's content was (at least partly) in CDATA sections.
-    public var inCDATA: Bool
+    @inlinable public var inCDATA: Bool { element.cdataSections > 0 }
     /// Non-whitespace text appeared outside CDATA.
-    public var hasTextOutsideCDATA: Bool
+    @inlinable public var hasTextOutsideCDATA: Bool { element.hasTextOutsideCDATA }
     /// The element's `id` attribute where the spec defines one (Impression, ClickTracking, ...).
-    public var id: String?
+    public var id: String? { element.attribute("id") }
 
     public init(value: String, position: SourcePosition, path: String, inCDATA: Bool = false,
                 hasTextOutsideCDATA: Bool = false, id: String? = nil) {
-        self.value = value
-        self.position = position
-        self.path = path
-        self.inCDATA = inCDATA
-        self.hasTextOutsideCDATA = hasTextOutsideCDATA
-        self.id = id
+        // An element that holds exactly these fields (its name is never read).
+        element = XMLElement(
+            name: "", attributes: id.map { [XMLAttribute(name: "id", value: $0)] } ?? [], text: value,
+            position: position, path: path, cdataSections: inCDATA ? 1 : 0, hasTextOutsideCDATA: hasTextOutsideCDATA)
+    }
+
+    /// The text node of `element`: its trimmed text, position, path, CDATA facts and `id` attribute.
+    public init(of element: XMLElement) {
+        let text = element.text
+        if text.trimmingWhitespace().utf8.count == text.utf8.count {
+            self.init(trimmed: element)
+        } else {
+            // Built by hand with untrimmed text (the parser trims): a trimmed copy.
+            self.init(value: element.trimmedText, position: element.position, path: element.path,
+                      inCDATA: element.cdataSections > 0, hasTextOutsideCDATA: element.hasTextOutsideCDATA,
+                      id: element.attribute("id"))
+        }
+    }
+
+    private init(trimmed element: XMLElement) { self.element = element }
+
+    // Codable, Equatable and Hashable over the fields, with the keys the memberwise struct had.
+    private enum CodingKeys: String, CodingKey {
+        case value, position, path, inCDATA, hasTextOutsideCDATA, id
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            value: try c.decode(String.self, forKey: .value), position: try c.decode(SourcePosition.self, forKey: .position),
+            path: try c.decode(String.self, forKey: .path), inCDATA: try c.decode(Bool.self, forKey: .inCDATA),
+            hasTextOutsideCDATA: try c.decode(Bool.self, forKey: .hasTextOutsideCDATA),
+            id: try c.decodeIfPresent(String.self, forKey: .id))
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(value, forKey: .value)
+        try c.encode(position, forKey: .position)
+        try c.encode(path, forKey: .path)
+        try c.encode(inCDATA, forKey: .inCDATA)
+        try c.encode(hasTextOutsideCDATA, forKey: .hasTextOutsideCDATA)
+        try c.encodeIfPresent(id, forKey: .id)
+    }
+
+    public static func == (lhs: TextNode, rhs: TextNode) -> Bool {
+        lhs.value == rhs.value && lhs.position == rhs.position && lhs.path == rhs.path && lhs.inCDATA == rhs.inCDATA
+            && lhs.hasTextOutsideCDATA == rhs.hasTextOutsideCDATA && lhs.id == rhs.id
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(value)
+        hasher.combine(position)
+        hasher.combine(path)
+        hasher.combine(inCDATA)
+        hasher.combine(hasTextOutsideCDATA)
+        hasher.combine(id)
     }
 }
 
