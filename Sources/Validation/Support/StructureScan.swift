@@ -44,9 +44,14 @@ struct StructureScan {
 
         mutating func visit(_ element: XMLElement, inWrapper: Bool, into scan: inout StructureScan) {
             let name = element.name
-            // One table look-up per element; the info is a class, so this is one reference, not a copy of its tables.
-            guard let info = infos[name] else { return }
+            // One table look-up per element. The infos live as long as the process, so the walk reads them
+            // unretained: a counted reference would cost two atomic updates per element.
+            guard let entry = infos[name] else { return }
+            entry._withUnsafeGuaranteedRef { info in visit(element, name: name, info: info, inWrapper: inWrapper, into: &scan) }
+        }
 
+        private mutating func visit(_ element: XMLElement, name: String, info: VASTStructure.ElementInfo, inWrapper: Bool,
+                                    into scan: inout StructureScan) {
             // Empty containers (a Wrapper's NonLinearAds may hold only tracking; VAST 2.0 had no Icons).
             if let item = info.emptyItem, element.child(item) == nil,
                !(name == "NonLinearAds" && inWrapper), !(name == "Icons" && version < .v3_0) {
@@ -200,8 +205,8 @@ extension VASTStructure {
         "CompanionAds": "Companion", "NonLinearAds": "NonLinear", "Icons": "Icon", "IconClickFallbackImages": "IconClickFallbackImage",
     ]
 
-    /// ``infos`` for look-ups during walks.
-    static let infoTable = NameTable(infos)
+    /// ``infos`` for look-ups during walks, unretained (``infos`` keeps every info for the process's lifetime).
+    static let infoTable = NameTable(infos.mapValues(Unmanaged.passUnretained))
 
     static let infos: [String: ElementInfo] = {
         var names = Set(children.keys).union(attributes.keys).union(singletons.keys).union(textOnly).union(introduced.keys)
