@@ -116,7 +116,7 @@ import VAST
         let extra = ["https://www.example.com/x", "http://a.b.test./", "https://example.org?q", "https://example.net#f",
                      "https://examples.com/", "https://test.com/", "https://invalid", "https://x.example", "http://example"]
         let urls = (URLFactsTests.samples + URLFactsTests.generated + built + extra).filter { URLFacts($0).flags.contains(.looksSound) }
-        let (decided, placeholders) = Self.compareVerdicts(urls, URLPlaceholderHostRule.soundVerdict, mayLeaveUndecided: false)
+        let (decided, placeholders) = Self.compareVerdicts(urls, { URLPlaceholderHostRule.soundVerdict($0, facts: URLFacts($0)) }, mayLeaveUndecided: false)
         #expect(decided > 500 && placeholders > 10)
     }
 

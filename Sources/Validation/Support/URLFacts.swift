@@ -64,6 +64,8 @@ struct URLFacts: Sendable {
 
     let flags: Flags
     let scheme: Scheme
+    /// For a `looksSound` URL, where its host ends (it starts after `http://` or `https://`); 0 otherwise.
+    let soundHostEnd: UInt32
 
     /// No macro token or template placeholder can be in the URL (no `[`, `%`, `${`, `{{`) and it has no
     /// ASCII whitespace: `URLInspection` would neither mask nor trim it.
@@ -88,13 +90,13 @@ struct URLFacts: Sendable {
     init(_ url: String) {
         var copy = url
         var spans: [TokenSpan] = []
-        (flags, scheme) = copy.withUTF8 { Self.scan($0, tokens: &spans) }
+        (flags, scheme, soundHostEnd) = copy.withUTF8 { Self.scan($0, tokens: &spans) }
     }
 
     /// The facts of `bytes`, with the macro tokens (`[NAME]`, `%%NAME%%`) found as `Macros.occurrences(in:)`
     /// finds them, as byte ranges (character ranges only when the text is ASCII).
     init(bytes: UnsafeBufferPointer<UInt8>, tokens: inout [TokenSpan]) {
-        (flags, scheme) = Self.scan(bytes, tokens: &tokens)
+        (flags, scheme, soundHostEnd) = Self.scan(bytes, tokens: &tokens)
     }
 
     /// A macro token found by the scan: `[NAME]` or `%%NAME%%` at `start..<end`, the name at `nameStart..<nameEnd`.
@@ -144,9 +146,10 @@ struct URLFacts: Sendable {
         return true
     }
 
-    private static func scan(_ bytes: UnsafeBufferPointer<UInt8>, tokens: inout [TokenSpan]) -> (Flags, Scheme) {
+    private static func scan(_ bytes: UnsafeBufferPointer<UInt8>, tokens: inout [TokenSpan]) -> (Flags, Scheme, UInt32) {
         let n = bytes.count
         var flags: Flags = n == 0 ? [.empty] : []
+        var soundHostEnd: UInt32 = 0
         var doubleSlash = -1
         var localhost = false
         // The `]` that closes the last `[NAME` seen.
@@ -260,6 +263,7 @@ struct URLFacts: Sendable {
             if plainHost, k > doubleSlash + 2, scheme == .http || scheme == .https,
                doubleSlash == (scheme == .https ? 6 : 5), !(0..<doubleSlash - 1).contains(where: { bytes[$0] >= 65 && bytes[$0] <= 90 }) {
                 flags.insert(.looksSound)
+                soundHostEnd = UInt32(truncatingIfNeeded: k)
             }
             // A local host is "localhost", a bracketed IPv6 literal or an IP address: written at the start of
             // the authority (perhaps as a macro, which masks to `0`), or after userinfo.
@@ -269,7 +273,7 @@ struct URLFacts: Sendable {
                 flags.insert(.mayBeLocal)
             }
         }
-        return (flags, scheme)
+        return (flags, scheme, soundHostEnd)
     }
 
     /// The scheme as `URLInspection.scheme(of:)` reads it: the bytes before the first `:`, a letter then

@@ -1,4 +1,5 @@
 import ConformCore
+import Foundation
 import VAST
 
 /// A reserved example or test host left in a tag.
@@ -56,36 +57,49 @@ struct URLPlaceholderHostRule: Rule {
     }
 
     /// For a URL that ``URLFacts`` finds `looksSound` (`http://` or `https://` in lower case, then a
-    /// host of lower-case letters, digits, dots and hyphens): the host is the bytes up to the first `/`,
-    /// `?` or `#`, with no userinfo or port, already lower-case.
-    static func soundVerdict(_ url: String) -> Verdict {
+    /// host of lower-case letters, digits, dots and hyphens): the host is the bytes after the scheme's
+    /// `//` up to `facts.soundHostEnd`, with no userinfo or port, already lower-case. A placeholder host whose bytes equal
+    /// `known` is handed back as `known`, without making a new string.
+    static func soundVerdict(_ url: String, facts: URLFacts, reusing known: String? = nil) -> Verdict {
         url.utf8.withContiguousStorageIfAvailable { b -> Verdict in
-            var start = 0
-            while start < b.count, b[start] != 0x2F { start += 1 }
-            start += 2
-            var end = start
-            while end < b.count, b[end] != 0x2F, b[end] != 0x3F, b[end] != 0x23 { end += 1 }
-            guard start < end else { return .unknown }
-            let host = UnsafeBufferPointer(rebasing: b[start..<end])
-            return isPlaceholder(bytes: host) ? .placeholder(String(decoding: host, as: UTF8.self)) : .notPlaceholder
+            let start = facts.scheme == .https ? 8 : 7, end = Int(facts.soundHostEnd)
+            guard start < end, end <= b.count, let base = b.baseAddress else { return .unknown }
+            let host = UnsafeBufferPointer(start: base + start, count: end - start)
+            guard isPlaceholder(bytes: host) else { return .notPlaceholder }
+            // A tag repeats one placeholder host in many URLs: the caller's string for it is reused.
+            if let known, known.utf8.withContiguousStorageIfAvailable({
+                $0.count == host.count && memcmp($0.baseAddress!, base + start, host.count) == 0
+            }) == true {
+                return .placeholder(known)
+            }
+            return .placeholder(String(decoding: host, as: UTF8.self))
         } ?? .unknown
     }
 
-    /// ``isPlaceholder(_:)`` on the bytes of a lower-cased host.
+    /// ``isPlaceholder(_:)`` on the bytes of a lower-cased host: whether it is, or ends in a label
+    /// sequence equal to, one of the reserved example domains and top-level names (RFC 2606 / RFC 6761):
+    /// example.com, example.net, example.org, example, test and invalid.
     static func isPlaceholder(bytes whole: UnsafeBufferPointer<UInt8>) -> Bool {
         // Without a trailing dot; a suffix match must start the host or follow a dot.
         let n = whole.count > 0 && whole[whole.count - 1] == UInt8(ascii: ".") ? whole.count - 1 : whole.count
-        let bytes = UnsafeBufferPointer(rebasing: whole[0..<n])
-        for name in reservedNames where name.count <= bytes.count {
-            let start = bytes.count - name.count
-            if (start == 0 || bytes[start - 1] == UInt8(ascii: ".")) && bytes[start...].elementsEqual(name) { return true }
+        guard n > 0, let base = whole.baseAddress else { return false }
+        // The reserved names as static bytes: compared in place, with no array to load or count.
+        @inline(__always) func isSuffix(_ name: StaticString) -> Bool {
+            let length = name.utf8CodeUnitCount
+            guard length <= n else { return false }
+            let start = n - length
+            return (start == 0 || base[start - 1] == UInt8(ascii: ".")) && memcmp(base + start, name.utf8Start, length) == 0
         }
-        return false
+        // Dispatched on the last byte, so most hosts are settled by one comparison.
+        switch base[n - 1] {
+        case UInt8(ascii: "m"): return isSuffix("example.com")
+        case UInt8(ascii: "t"): return isSuffix("example.net") || isSuffix("test")
+        case UInt8(ascii: "g"): return isSuffix("example.org")
+        case UInt8(ascii: "e"): return isSuffix("example")
+        case UInt8(ascii: "d"): return isSuffix("invalid")
+        default: return false
+        }
     }
-
-    /// The reserved example domains and top-level names (RFC 2606 / RFC 6761), as bytes.
-    private static let reservedNames: [[UInt8]] = ["example.com", "example.net", "example.org", "example", "test", "invalid"]
-        .map { Array($0.utf8) }
 
     func check(_ context: RuleContext) {
         let urls = context.urls, facts = context.urlFacts
@@ -93,7 +107,8 @@ struct URLPlaceholderHostRule: Rule {
         var last: (element: String, host: String, message: String)?
         for index in urls.indices where facts[index].flags.contains(.mayBePlaceholder) {
             let node = urls[index].node
-            let verdict = facts[index].flags.contains(.looksSound) ? Self.soundVerdict(node.value)
+            let verdict = facts[index].flags.contains(.looksSound)
+                ? Self.soundVerdict(node.value, facts: facts[index], reusing: last?.host)
                 : facts[index].isPlain ? Self.plainVerdict(node.value) : .unknown
             let host: String
             switch verdict {
