@@ -35,29 +35,34 @@ struct TrackingDuplicateURLRule: Rule {
         let hashes = TrackingFacts.urlHashes(context)
         var first = FirstIndexTable(capacity: events.count)
         var overflow = Set<Key>()
-        func key(_ event: TrackingEvent) -> Key {
-            Key(parent: event.url.path.parentOfPathSlice, event: event.event, offset: event.offset?.raw, url: event.url.value)
-        }
-        // The event name's hash, kept while the next event has the same name (they come in runs).
-        var lastName: String?
-        var lastNameHash: UInt64 = 0
-        for index in events.indices {
-            guard !events[index].event.url.value.isEmpty else { continue }
-            let name = events[index].event.event ?? ""
-            if lastName == nil || !lastName!.isSameName(name) {
-                lastName = name
-                lastNameHash = ByteHash.hash(name)
+        // Through the buffer, reading fields in place: an element read out of the array is a copy of the
+        // whole item, with a reference count per string.
+        events.withUnsafeBufferPointer { events in
+            func key(_ i: Int) -> Key {
+                Key(parent: events[i].event.url.path.parentOfPathSlice, event: events[i].event.event,
+                    offset: events[i].event.offset?.raw, url: events[i].event.url.value)
             }
-            var hash = ByteHash.combine(hashes[index], lastNameHash)
-            if let offset = events[index].event.offset { hash = ByteHash.hash(offset.raw, seed: hash &+ 1) }
-            var repeated = false
-            if let earlier = first.firstIndex(of: hash, orInsert: index) {
-                let k = key(events[index].event)
-                repeated = key(events[earlier].event) == k || !overflow.insert(k).inserted
-            }
-            if repeated {
-                let event = events[index].event, url = event.url.value
-                context.report("\(event.event ?? "tracking") URL \(url) is listed twice under <\(event.url.path.parentOfPath.parentOfPath.elementNameOfPath)>", at: event.url)
+            // The event name's hash, kept while the next event has the same name (they come in runs).
+            var lastName: String?
+            var lastNameHash: UInt64 = 0
+            for index in events.indices {
+                guard !events[index].event.url.value.isEmpty else { continue }
+                let name = events[index].event.event ?? ""
+                if lastName == nil || !lastName!.isSameName(name) {
+                    lastName = name
+                    lastNameHash = ByteHash.hash(name)
+                }
+                var hash = ByteHash.combine(hashes[index], lastNameHash)
+                if let offset = events[index].event.offset { hash = ByteHash.hash(offset.raw, seed: hash &+ 1) }
+                var repeated = false
+                if let earlier = first.firstIndex(of: hash, orInsert: index) {
+                    let k = key(index)
+                    repeated = key(earlier) == k || !overflow.insert(k).inserted
+                }
+                if repeated {
+                    let url = events[index].event.url
+                    context.report("\(events[index].event.event ?? "tracking") URL \(url.value) is listed twice under <\(url.path.parentOfPath.parentOfPath.elementNameOfPath)>", at: url)
+                }
             }
         }
     }

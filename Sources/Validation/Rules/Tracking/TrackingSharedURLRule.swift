@@ -26,32 +26,35 @@ struct TrackingSharedURLRule: Rule {
             var parent: Substring
             var url: String
         }
-        func label(_ event: TrackingEvent, _ name: String) -> String { event.offset.map { "\(name)@\($0.raw)" } ?? name }
+        func label(_ offset: Attr<VASTOffset>?, _ name: String) -> String { offset.map { "\(name)@\($0.raw)" } ?? name }
         // Keys are hashed with ByteHash and compared in full when hashes meet; keys that collide with a
         // different key go to `overflow`.
         let events = context.trackingEvents, hashes = TrackingFacts.urlHashes(context)
         var firstByHash = FirstIndexTable(capacity: events.count)
         var overflow: [Key: String] = [:]
-        for index in events.indices {
-            guard !events[index].event.url.value.isEmpty, events[index].event.event != nil else { continue }
-            let hash = hashes[index]
-            guard let firstIndex = firstByHash.firstIndex(of: hash, orInsert: index) else { continue }
-            let event = events[index].event, name = event.event ?? ""
-            let parent = event.url.path.parentOfPathSlice
-            let other = events[firstIndex].event
-            let earlier: String
-            if other.url.value == event.url.value && other.url.path.parentOfPathSlice == parent {
-                earlier = label(other, other.event ?? "")
-            } else {
-                let key = Key(parent: parent, url: event.url.value)
-                guard let found = overflow[key] else {
-                    overflow[key] = label(event, name)
-                    continue
+        // Through the buffer, reading fields in place: an element read out of the array is a copy of the
+        // whole item, with a reference count per string.
+        events.withUnsafeBufferPointer { events in
+            for index in events.indices {
+                guard !events[index].event.url.value.isEmpty, let name = events[index].event.event else { continue }
+                let hash = hashes[index]
+                guard let firstIndex = firstByHash.firstIndex(of: hash, orInsert: index) else { continue }
+                let url = events[index].event.url
+                let parent = url.path.parentOfPathSlice
+                let earlier: String
+                if events[firstIndex].event.url.value == url.value && events[firstIndex].event.url.path.parentOfPathSlice == parent {
+                    earlier = label(events[firstIndex].event.offset, events[firstIndex].event.event ?? "")
+                } else {
+                    let key = Key(parent: parent, url: url.value)
+                    guard let found = overflow[key] else {
+                        overflow[key] = label(events[index].event.offset, name)
+                        continue
+                    }
+                    earlier = found
                 }
-                earlier = found
-            }
-            if earlier != label(event, name) {
-                context.report("\(name) uses the same URL as \(earlier); the server cannot tell the events apart", at: event.url)
+                if earlier != label(events[index].event.offset, name) {
+                    context.report("\(name) uses the same URL as \(earlier); the server cannot tell the events apart", at: url)
+                }
             }
         }
     }
