@@ -30,11 +30,18 @@ extension String {
     /// The string without leading and trailing XML whitespace (space, tab, CR, LF); `self` when there
     /// is none, without copying. (The String overload avoids the generic version's dynamic cast.)
     public func trimmingWhitespace() -> String {
-        let utf8 = self.utf8
-        guard let first = utf8.first, let last = utf8.last else { return self }
+        isTrimmed ? self : Substring(self).trimmingWhitespace()
+    }
+
+    /// True when the string neither starts nor ends with XML whitespace (space, tab, CR, LF), so
+    /// ``trimmingWhitespace()`` returns it unchanged. Reads two bytes in place.
+    public var isTrimmed: Bool {
         func isSpace(_ b: UInt8) -> Bool { b == 0x20 || b == 0x09 || b == 0x0A || b == 0x0D }
-        if !isSpace(first) && !isSpace(last) { return self }
-        return Substring(self).trimmingWhitespace()
+        if let answer = utf8.withContiguousStorageIfAvailable({ b in b.isEmpty || (!isSpace(b[0]) && !isSpace(b[b.count - 1])) }) {
+            return answer
+        }
+        guard let first = utf8.first, let last = utf8.last else { return true }
+        return !isSpace(first) && !isSpace(last)
     }
 
     /// The concatenation of two to five strings, made with one allocation and one copy of each part's

@@ -32,6 +32,7 @@ extension VASTDecoder {
     static func decodeBody(_ element: XMLElement, _ kind: AdBody.Kind, _ context: DecodeContext) -> AdBody {
         var r = Reader(element, context)
         var counts: [String: Int] = [:]
+        counts.reserveCapacity(element.children.count)
         for child in element.children { counts[child.name, default: 0] += 1 }
         let adSystem = r.child("AdSystem").map { e -> AdSystem in
             var sub = Reader(e, context)

@@ -262,8 +262,7 @@ public struct TextNode: Sendable, Codable, Hashable {
 
     /// The text node of `element`: its trimmed text, position, path, CDATA facts and `id` attribute.
     public init(of element: XMLElement) {
-        let text = element.text
-        if text.trimmingWhitespace().utf8.count == text.utf8.count {
+        if element.text.isTrimmed {
             self.init(trimmed: element)
         } else {
             // Built by hand with untrimmed text (the parser trims): a trimmed copy.
