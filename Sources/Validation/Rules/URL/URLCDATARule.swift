@@ -23,15 +23,17 @@ struct URLCDATARule: Rule {
 
     func check(_ context: RuleContext) {
         let urls = context.urls, facts = context.urlFacts
-        // The message depends on the element alone: the last one is reused.
-        var last: (element: String, message: String)?
+        // The message depends on the element alone: the last one is reused. (Plain strings, empty until
+        // the first finding: reading a field of an optional tuple copied the whole tuple.)
+        var lastElement = "", lastMessage = ""
         for index in urls.indices where !facts[index].flags.contains(.empty) && (urls[index].node.hasTextOutsideCDATA || !urls[index].node.inCDATA) {
             let node = urls[index].node
-            if last == nil || !node.path.hasElementNameOfPath(last!.element) {
-                let element = node.path.elementNameOfPath
-                last = (element, String(concatenating: "the URL in <", element, "> is not in CDATA"))
+            if lastMessage.isEmpty || !node.path.hasElementNameOfPath(lastElement) {
+                lastElement = node.path.elementNameOfPath
+                let element = lastElement
+                lastMessage = String(concatenating: "the URL in <", element, "> is not in CDATA")
             }
-            context.report(last!.message, at: node)
+            context.report(lastMessage, at: node)
         }
     }
 }

@@ -24,15 +24,17 @@ struct URLHTTPRule: Rule {
     func check(_ context: RuleContext) {
         guard context.configuration.allowedSchemeSet.contains("http") else { return }
         let urls = context.urls, facts = context.urlFacts
-        // The message depends on the element alone: the last one is reused.
-        var last: (element: String, message: String)?
+        // The message depends on the element alone: the last one is reused. (Plain strings, empty until
+        // the first finding: reading a field of an optional tuple copied the whole tuple.)
+        var lastElement = "", lastMessage = ""
         for index in urls.indices where facts[index].scheme == .http && !urls[index].role.isMedia {
             let node = urls[index].node
-            if last == nil || !node.path.hasElementNameOfPath(last!.element) {
-                let element = node.path.elementNameOfPath
-                last = (element, String(concatenating: "<", element, "> uses http://; use https:// so players on secure pages fire it"))
+            if lastMessage.isEmpty || !node.path.hasElementNameOfPath(lastElement) {
+                lastElement = node.path.elementNameOfPath
+                let element = lastElement
+                lastMessage = String(concatenating: "<", element, "> uses http://; use https:// so players on secure pages fire it")
             }
-            context.report(last!.message, at: node)
+            context.report(lastMessage, at: node)
         }
     }
 }

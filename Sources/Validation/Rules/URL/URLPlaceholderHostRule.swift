@@ -60,14 +60,14 @@ struct URLPlaceholderHostRule: Rule {
     /// host of lower-case letters, digits, dots and hyphens): the host is the bytes after the scheme's
     /// `//` up to `facts.soundHostEnd`, with no userinfo or port, already lower-case. A placeholder host whose bytes equal
     /// `known` is handed back as `known`, without making a new string.
-    static func soundVerdict(_ url: String, facts: URLFacts, reusing known: String? = nil) -> Verdict {
+    static func soundVerdict(_ url: String, facts: URLFacts, reusing known: String = "") -> Verdict {
         url.utf8.withContiguousStorageIfAvailable { b -> Verdict in
             let start = facts.scheme == .https ? 8 : 7, end = Int(facts.soundHostEnd)
             guard start < end, end <= b.count, let base = b.baseAddress else { return .unknown }
             let host = UnsafeBufferPointer(start: base + start, count: end - start)
             guard isPlaceholder(bytes: host) else { return .notPlaceholder }
             // A tag repeats one placeholder host in many URLs: the caller's string for it is reused.
-            if let known, known.utf8.withContiguousStorageIfAvailable({
+            if known.utf8.withContiguousStorageIfAvailable({
                 $0.count == host.count && memcmp($0.baseAddress!, base + start, host.count) == 0
             }) == true {
                 return .placeholder(known)
@@ -104,11 +104,13 @@ struct URLPlaceholderHostRule: Rule {
     func check(_ context: RuleContext) {
         let urls = context.urls, facts = context.urlFacts
         // Tags repeat one placeholder host across many URLs of one element type: the last message is reused.
-        var last: (element: String, host: String, message: String)?
+        // (Plain strings, empty until the first finding: reading a field of an optional tuple copied the
+        // whole tuple.)
+        var lastElement = "", lastHost = "", lastMessage = ""
         for index in urls.indices where facts[index].flags.contains(.mayBePlaceholder) {
             let node = urls[index].node
             let verdict = facts[index].flags.contains(.looksSound)
-                ? Self.soundVerdict(node.value, facts: facts[index], reusing: last?.host)
+                ? Self.soundVerdict(node.value, facts: facts[index], reusing: lastHost)
                 : facts[index].isPlain ? Self.plainVerdict(node.value) : .unknown
             let host: String
             switch verdict {
@@ -120,11 +122,12 @@ struct URLPlaceholderHostRule: Rule {
                 guard let found = URLInspection(node.value).host, Self.isPlaceholder(found) else { continue }
                 host = found
             }
-            if last == nil || last!.host != host || !node.path.hasElementNameOfPath(last!.element) {
-                let element = node.path.elementNameOfPath
-                last = (element, host, String(concatenating: "the URL in <", element, "> points at ", host, ", a reserved placeholder domain"))
+            if lastMessage.isEmpty || lastHost != host || !node.path.hasElementNameOfPath(lastElement) {
+                lastElement = node.path.elementNameOfPath
+                lastHost = host
+                lastMessage = String(concatenating: "the URL in <", lastElement, "> points at ", host, ", a reserved placeholder domain")
             }
-            context.report(last!.message, at: node)
+            context.report(lastMessage, at: node)
         }
     }
 }
