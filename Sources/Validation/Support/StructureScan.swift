@@ -38,6 +38,11 @@ struct StructureScan {
         /// Each newer element or attribute is reported once.
         var seenNewer = Set<String>()
         let infos = VASTStructure.infoTable
+        let infoList = VASTStructure.infoList
+        /// The info index of each child of the elements being visited, found while checking the children
+        /// and used to visit them without looking their names up again: one run per element being
+        /// visited, the innermost last (one array for the whole walk).
+        var childInfos: [Int32] = []
 
         static let nonLinearInLineOnly: Set<String> = ["StaticResource", "IFrameResource", "HTMLResource", "AdParameters", "NonLinearClickThrough"]
         static let linearInLineOnly: Set<String> = ["Duration", "MediaFiles", "AdParameters"]
@@ -48,6 +53,14 @@ struct StructureScan {
             // unretained: a counted reference would cost two atomic updates per element.
             guard let entry = infos[name] else { return }
             entry._withUnsafeGuaranteedRef { info in visit(element, name: name, info: info, inWrapper: inWrapper, into: &scan) }
+        }
+
+        /// Visits `element`, whose info is `infoList[index]` (or, for -1, found by its name).
+        private mutating func visit(_ element: XMLElement, infoIndex index: Int32, inWrapper: Bool, into scan: inout StructureScan) {
+            guard index >= 0 else { return visit(element, inWrapper: inWrapper, into: &scan) }
+            infoList[Int(index)]._withUnsafeGuaranteedRef { info in
+                visit(element, name: element.name, info: info, inWrapper: inWrapper, into: &scan)
+            }
         }
 
         private mutating func visit(_ element: XMLElement, name: String, info: VASTStructure.ElementInfo, inWrapper: Bool,
@@ -105,10 +118,12 @@ struct StructureScan {
             // Singletons seen once, and those already reported as repeated (bit = singleton's index).
             var seenOnce: UInt64 = 0
             var reportedRepeat: UInt64 = 0
+            let run = childInfos.count
             element.children.withUnsafeBufferPointer { children in
                 for c in children.indices {
                     let childName = children[c].name
                     let known = info.childTable[childName]
+                    childInfos.append(known?.infoIndex ?? -1)
                     if let span = known?.span {
                         if let until = span.until, version > until {
                             scan.misplaced[name, default: []].append(Finding(
@@ -145,9 +160,10 @@ struct StructureScan {
                 }
                 let childInWrapper = inWrapper || name == "Wrapper"
                 for c in children.indices {
-                    visit(children[c], inWrapper: childInWrapper, into: &scan)
+                    visit(children[c], infoIndex: childInfos[run + c], inWrapper: childInWrapper, into: &scan)
                 }
             }
+            childInfos.removeSubrange(run...)
         }
     }
 }
@@ -168,6 +184,9 @@ extension VASTStructure {
         struct Child: Sendable {
             var span: VersionSpan?
             var singletonBit: Int?
+            /// The child's own info in ``VASTStructure/infoList`` (-1 when it has none), so a walk that
+            /// found the child here visits it without looking its name up again.
+            var infoIndex: Int32 = -1
         }
 
         let children: [String: VersionSpan]?
@@ -183,7 +202,7 @@ extension VASTStructure {
         let attributeTable: NameTable<VersionSpan>
 
         init(children: [String: VersionSpan]?, attributes: [String: VersionSpan]?, singletons: Set<String>?,
-             isTextOnly: Bool, introduced: VASTVersion?, emptyItem: String?) {
+             isTextOnly: Bool, introduced: VASTVersion?, emptyItem: String?, infoIndex: [String: Int32]) {
             self.children = children
             self.attributes = attributes
             self.singletons = singletons
@@ -194,6 +213,7 @@ extension VASTStructure {
             for (name, span) in children ?? [:] { merged[name, default: Child()].span = span }
             // At most 64 singletons per parent fit the walker's bit masks.
             for (bit, name) in (singletons ?? []).sorted().enumerated() { merged[name, default: Child()].singletonBit = bit }
+            for name in merged.keys { merged[name]!.infoIndex = infoIndex[name] ?? -1 }
             precondition((singletons?.count ?? 0) <= 64, "too many singletons for one element")
             childTable = NameTable(merged)
             attributeTable = NameTable(attributes ?? [:])
@@ -208,15 +228,25 @@ extension VASTStructure {
     /// ``infos`` for look-ups during walks, unretained (``infos`` keeps every info for the process's lifetime).
     static let infoTable = NameTable(infos.mapValues(Unmanaged.passUnretained))
 
-    static let infos: [String: ElementInfo] = {
+    /// The names that have an info, sorted: a name's position is its index in ``infoList``.
+    private static let infoNames: [String] = {
         var names = Set(children.keys).union(attributes.keys).union(singletons.keys).union(textOnly).union(introduced.keys)
             .union(emptyItems.keys)
         names.remove("")
+        return names.sorted()
+    }()
+
+    static let infos: [String: ElementInfo] = {
+        let index = Dictionary(uniqueKeysWithValues: infoNames.enumerated().map { ($1, Int32($0)) })
         var out: [String: ElementInfo] = [:]
-        for name in names {
+        for name in infoNames {
             out[name] = ElementInfo(children: children[name], attributes: attributes[name], singletons: singletons[name],
-                                    isTextOnly: textOnly.contains(name), introduced: introduced[name], emptyItem: emptyItems[name])
+                                    isTextOnly: textOnly.contains(name), introduced: introduced[name], emptyItem: emptyItems[name],
+                                    infoIndex: index)
         }
         return out
     }()
+
+    /// The infos in the order of their names, unretained (``infos`` keeps them), for walks that hold an index.
+    static let infoList: [Unmanaged<ElementInfo>] = infoNames.map { Unmanaged.passUnretained(infos[$0]!) }
 }
