@@ -102,6 +102,23 @@ import XMLCore
         #expect(findings.first?.severity == .error)
     }
 
+    @Test func childrenLinkToTheirOwnInfos() {
+        // A walk visits a child through the info index its parent's table gives: it must be the child's own.
+        var linked = 0
+        for (name, info) in VASTStructure.infos {
+            for child in Set((info.children ?? [:]).keys).union(info.singletons ?? []) {
+                let index = info.childTable[child]?.infoIndex ?? -2
+                if let own = VASTStructure.infos[child] {
+                    #expect(index >= 0 && VASTStructure.infoList[Int(index)].takeUnretainedValue() === own, "\(name)/\(child)")
+                    linked += 1
+                } else {
+                    #expect(index == -1, "\(name)/\(child)")
+                }
+            }
+        }
+        #expect(linked > 50)
+    }
+
     @Test func everyElementWithChildrenHasAnUnknownChildRule() {
         let ids = Set(AllRules.types.map { $0.description.id })
         for parent in VASTStructure.children.keys {
