@@ -36,10 +36,14 @@ struct TrackingSharedURLRule: Rule {
         // whole item, with a reference count per string.
         events.withUnsafeBufferPointer { events in
             for index in events.indices {
-                guard !events[index].event.url.value.isEmpty, let name = events[index].event.event else { continue }
+                guard let name = events[index].event.event else { continue }
+                // The text is read only when hashes meet: a field read through the text node's accessors
+                // copies the whole item. (An empty URL may be recorded first for its hash; only an empty
+                // URL has that hash, short of a collision, which the comparisons below settle.)
                 let hash = hashes[index]
                 guard let firstIndex = firstByHash.firstIndex(of: hash, orInsert: index) else { continue }
                 let url = events[index].event.url
+                guard !url.value.isEmpty else { continue }
                 let parent = url.path.parentOfPathSlice
                 let earlier: String
                 if events[firstIndex].event.url.value == url.value && events[firstIndex].event.url.path.parentOfPathSlice == parent {
