@@ -58,8 +58,8 @@ struct URLPlaceholderHostRule: Rule {
 
     /// For a URL that ``URLFacts`` finds `looksSound` (`http://` or `https://` in lower case, then a
     /// host of lower-case letters, digits, dots and hyphens): the host is the bytes after the scheme's
-    /// `//` up to `facts.soundHostEnd`, with no userinfo or port, already lower-case. A placeholder host whose bytes equal
-    /// `known` is handed back as `known`, without making a new string.
+    /// `//` up to `facts.soundHostEnd`, with no userinfo or port, already lower-case. A placeholder host
+    /// whose bytes equal `known` is handed back as `known`, without making a new string.
     static func soundVerdict(_ url: String, facts: URLFacts, reusing known: String = "") -> Verdict {
         url.utf8.withContiguousStorageIfAvailable { b -> Verdict in
             let start = facts.scheme == .https ? 8 : 7, end = Int(facts.soundHostEnd)
