@@ -66,10 +66,13 @@ enum TrackingFacts {
             out.reserveCapacity(events.count)
             // Events come in runs under one <TrackingEvents>: the parent's hash is reused along a run.
             var parent: UInt64 = 0
+            var previousPath = ""
             for i in events.indices {
-                let path = events[i].event.url.path
-                if i == 0 || !ByteHash.sameParent(events[i - 1].event.url.path, path) { parent = ByteHash.parentHash(of: path) }
-                out.append(ByteHash.hash(events[i].event.url.value, seed: parent))
+                let url = events[i].event.url
+                let path = url.path
+                if i == 0 || !ByteHash.sameParent(previousPath, path) { parent = ByteHash.parentHash(of: path) }
+                out.append(ByteHash.hash(url.value, seed: parent))
+                previousPath = path
             }
             return out
         }
