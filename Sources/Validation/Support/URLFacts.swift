@@ -236,14 +236,17 @@ struct URLFacts: Sendable {
         if doubleSlash >= 0, doubleSlash + 2 < n {
             // The authority as written, and the host words in it; and whether it is a plain lower-case host
             // name, as `URLInvalidRule.looksSound` wants.
-            var plainHost = true
-            var previous: UInt8 = 0x2E
-            var k = doubleSlash + 2
+            let start = doubleSlash + 2
+            var k = start
+            // The kinds of all bytes and'ed together: bit 1 stays set while every byte is a plain host byte.
+            var kinds: UInt8 = 1
+            var emptyLabel = false
             let hostBytes = Self.hostBytes
             while k < n {
                 let c = bytes[k]
                 let kind = hostBytes[Int(c)]
                 if kind & 4 != 0 { break }
+                kinds &= kind
                 if kind & 2 != 0 {
                     switch c | 0x20 {
                     case 0x65: if hasWord(bytes, at: k, "example") { flags.insert(.mayBePlaceholder) }
@@ -252,13 +255,11 @@ struct URLFacts: Sendable {
                     default: if hasWord(bytes, at: k, "localhost") { localhost = true }
                     }
                 }
-                if plainHost {
-                    // A dot may not start the host or follow another dot.
-                    if kind & 1 == 0 || (c == 46 && previous == 46) { plainHost = false }
-                    previous = c
-                }
+                // A dot may not start the host or follow another dot.
+                if c == 46, k == start || bytes[k - 1] == 46 { emptyLabel = true }
                 k += 1
             }
+            let plainHost = kinds & 1 != 0 && !emptyLabel
             // looksSound: `https://` or `http://` in lower case, then a non-empty plain host.
             if plainHost, k > doubleSlash + 2, scheme == .http || scheme == .https,
                doubleSlash == (scheme == .https ? 6 : 5), !(0..<doubleSlash - 1).contains(where: { bytes[$0] >= 65 && bytes[$0] <= 90 }) {
