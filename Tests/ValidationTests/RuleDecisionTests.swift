@@ -34,6 +34,24 @@ import VAST
         #expect(ids(impression("javascript:alert(1)"), configuration: js).contains("VAST-2.0-url-scheme"))
     }
 
+    @Test func eventsWithoutANameOrURLTakeNoPartInSharedURLs() {
+        // A nameless or empty <Tracking> written first must not hide, or stand in for, the first named event.
+        func tag(_ tracking: String) -> String {
+            "<VAST version=\"4.2\"><Ad id=\"1\"><InLine><Creatives><Creative><Linear><TrackingEvents>\(tracking)</TrackingEvents></Linear></Creative></Creatives></InLine></Ad></VAST>"
+        }
+        func shared(_ tracking: String) -> [String] {
+            findings(tag(tracking)).filter { $0.ruleID == "VAST-2.0-tracking-url-shared" }.map(\.message)
+        }
+        let url = "<![CDATA[https://t.example/e]]>"
+        #expect(shared("<Tracking>\(url)</Tracking><Tracking event=\"start\">\(url)</Tracking><Tracking event=\"complete\">\(url)</Tracking>")
+            == ["complete uses the same URL as start; the server cannot tell the events apart"])
+        #expect(shared("<Tracking event=\"start\"></Tracking><Tracking event=\"complete\"></Tracking>").isEmpty)
+        #expect(shared("<Tracking>\(url)</Tracking><Tracking event=\"start\">\(url)</Tracking>").isEmpty)
+        #expect(shared("<Tracking event=\"start\">\(url)</Tracking><Tracking>\(url)</Tracking><Tracking event=\"start\">\(url)</Tracking>").isEmpty)
+        #expect(shared("<Tracking event=\"start\">\(url)</Tracking><Tracking event=\"progress\" offset=\"10%\">\(url)</Tracking>")
+            == ["progress uses the same URL as start; the server cannot tell the events apart"])
+    }
+
     @Test func dataURIsAreAcceptedOnlyForInteractiveFilesIn43() {
         func tag(_ version: String) -> String {
             "<VAST version=\"\(version)\"><Ad id=\"1\"><InLine><Creatives><Creative><Linear><MediaFiles><InteractiveCreativeFile type=\"text/html\" apiFramework=\"SIMID\"><![CDATA[data:text/html,hi]]></InteractiveCreativeFile></MediaFiles></Linear></Creative></Creatives></InLine></Ad></VAST>"

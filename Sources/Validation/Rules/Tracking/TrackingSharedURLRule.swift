@@ -32,22 +32,21 @@ struct TrackingSharedURLRule: Rule {
         let events = context.trackingEvents, hashes = TrackingFacts.urlHashes(context)
         var firstByHash = FirstIndexTable(capacity: events.count)
         var overflow: [Key: String] = [:]
-        // Through the buffer, reading fields in place: an element read out of the array is a copy of the
-        // whole item, with a reference count per string.
+        // Every event is recorded under its hash, and an event's fields are read only when hashes meet:
+        // reading a field of an item in the list copies the whole item. Events without a name or a URL
+        // take part in nothing; one recorded first sends the events that meet it to `overflow`, where
+        // the first event taking part is found by its key.
         events.withUnsafeBufferPointer { events in
             for index in events.indices {
+                guard let firstIndex = firstByHash.firstIndex(of: hashes[index], orInsert: index) else { continue }
                 guard let name = events[index].event.event else { continue }
-                // The text is read only when hashes meet: a field read through the text node's accessors
-                // copies the whole item. (An empty URL may be recorded first for its hash; only an empty
-                // URL has that hash, short of a collision, which the comparisons below settle.)
-                let hash = hashes[index]
-                guard let firstIndex = firstByHash.firstIndex(of: hash, orInsert: index) else { continue }
                 let url = events[index].event.url
                 guard !url.value.isEmpty else { continue }
                 let parent = url.path.parentOfPathSlice
+                let other = events[firstIndex].event
                 let earlier: String
-                if events[firstIndex].event.url.value == url.value && events[firstIndex].event.url.path.parentOfPathSlice == parent {
-                    earlier = label(events[firstIndex].event.offset, events[firstIndex].event.event ?? "")
+                if let otherName = other.event, other.url.value == url.value, other.url.path.parentOfPathSlice == parent {
+                    earlier = label(other.offset, otherName)
                 } else {
                     let key = Key(parent: parent, url: url.value)
                     guard let found = overflow[key] else {
