@@ -274,43 +274,31 @@ public struct TextNode: Sendable, Codable, Hashable {
 
     private init(trimmed element: XMLElement) { self.element = element }
 
-    // Codable, Equatable and Hashable over the fields, with the keys the memberwise struct had.
-    private enum CodingKeys: String, CodingKey {
-        case value, position, path, inCDATA, hasTextOutsideCDATA, id
+    // Codable, Equatable and Hashable through the fields, as the memberwise struct was (same keys).
+    private struct Fields: Codable, Hashable {
+        var value: String
+        var position: SourcePosition
+        var path: String
+        var inCDATA: Bool
+        var hasTextOutsideCDATA: Bool
+        var id: String?
+    }
+
+    private var fields: Fields {
+        Fields(value: value, position: position, path: path, inCDATA: inCDATA, hasTextOutsideCDATA: hasTextOutsideCDATA, id: id)
     }
 
     public init(from decoder: any Decoder) throws {
-        let c = try decoder.container(keyedBy: CodingKeys.self)
-        self.init(
-            value: try c.decode(String.self, forKey: .value), position: try c.decode(SourcePosition.self, forKey: .position),
-            path: try c.decode(String.self, forKey: .path), inCDATA: try c.decode(Bool.self, forKey: .inCDATA),
-            hasTextOutsideCDATA: try c.decode(Bool.self, forKey: .hasTextOutsideCDATA),
-            id: try c.decodeIfPresent(String.self, forKey: .id))
+        let f = try Fields(from: decoder)
+        self.init(value: f.value, position: f.position, path: f.path, inCDATA: f.inCDATA,
+                  hasTextOutsideCDATA: f.hasTextOutsideCDATA, id: f.id)
     }
 
-    public func encode(to encoder: any Encoder) throws {
-        var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(value, forKey: .value)
-        try c.encode(position, forKey: .position)
-        try c.encode(path, forKey: .path)
-        try c.encode(inCDATA, forKey: .inCDATA)
-        try c.encode(hasTextOutsideCDATA, forKey: .hasTextOutsideCDATA)
-        try c.encodeIfPresent(id, forKey: .id)
-    }
+    public func encode(to encoder: any Encoder) throws { try fields.encode(to: encoder) }
 
-    public static func == (lhs: TextNode, rhs: TextNode) -> Bool {
-        lhs.value == rhs.value && lhs.position == rhs.position && lhs.path == rhs.path && lhs.inCDATA == rhs.inCDATA
-            && lhs.hasTextOutsideCDATA == rhs.hasTextOutsideCDATA && lhs.id == rhs.id
-    }
+    public static func == (lhs: TextNode, rhs: TextNode) -> Bool { lhs.fields == rhs.fields }
 
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(value)
-        hasher.combine(position)
-        hasher.combine(path)
-        hasher.combine(inCDATA)
-        hasher.combine(hasTextOutsideCDATA)
-        hasher.combine(id)
-    }
+    public func hash(into hasher: inout Hasher) { hasher.combine(fields) }
 }
 
 /// An element or attribute the decoder does not know for its parent, kept so rules can report it.
