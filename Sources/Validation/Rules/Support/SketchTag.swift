@@ -72,3 +72,20 @@ extension String {
         return self[..<slash]
     }
 }
+
+/// The message of the last finding, kept while a rule's findings stay on elements of one name: URL rules
+/// report runs of URLs of one element type, and their messages depend on the element name alone.
+struct LastElementMessage {
+    private var element = ""
+    private var message = ""
+
+    /// The message for the element at `path`, made with `make` from the element name when it differs
+    /// from the last one.
+    mutating func message(at path: String, _ make: (String) -> String) -> String {
+        if message.isEmpty || !path.hasElementNameOfPath(element) {
+            element = path.elementNameOfPath
+            message = make(element)
+        }
+        return message
+    }
+}

@@ -23,17 +23,13 @@ struct URLCDATARule: Rule {
 
     func check(_ context: RuleContext) {
         let urls = context.urls, facts = context.urlFacts
-        // The message depends on the element alone: the last one is reused. (Plain strings, empty until
-        // the first finding: reading a field of an optional tuple copied the whole tuple.)
-        var lastElement = "", lastMessage = ""
+        var last = LastElementMessage()
         for index in urls.indices where !facts[index].flags.contains(.empty) && (urls[index].node.hasTextOutsideCDATA || !urls[index].node.inCDATA) {
             let node = urls[index].node
-            if lastMessage.isEmpty || !node.path.hasElementNameOfPath(lastElement) {
-                lastElement = node.path.elementNameOfPath
-                let element = lastElement
-                lastMessage = String(concatenating: "the URL in <", element, "> is not in CDATA")
+            let message = last.message(at: node.path) { element in
+                String(concatenating: "the URL in <", element, "> is not in CDATA")
             }
-            context.report(lastMessage, at: node)
+            context.report(message, at: node)
         }
     }
 }

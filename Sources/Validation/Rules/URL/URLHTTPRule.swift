@@ -24,17 +24,13 @@ struct URLHTTPRule: Rule {
     func check(_ context: RuleContext) {
         guard context.configuration.allowedSchemeSet.contains("http") else { return }
         let urls = context.urls, facts = context.urlFacts
-        // The message depends on the element alone: the last one is reused. (Plain strings, empty until
-        // the first finding: reading a field of an optional tuple copied the whole tuple.)
-        var lastElement = "", lastMessage = ""
+        var last = LastElementMessage()
         for index in urls.indices where facts[index].scheme == .http && !urls[index].role.isMedia {
             let node = urls[index].node
-            if lastMessage.isEmpty || !node.path.hasElementNameOfPath(lastElement) {
-                lastElement = node.path.elementNameOfPath
-                let element = lastElement
-                lastMessage = String(concatenating: "<", element, "> uses http://; use https:// so players on secure pages fire it")
+            let message = last.message(at: node.path) { element in
+                String(concatenating: "<", element, "> uses http://; use https:// so players on secure pages fire it")
             }
-            context.report(lastMessage, at: node)
+            context.report(message, at: node)
         }
     }
 }
