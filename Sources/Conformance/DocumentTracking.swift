@@ -11,42 +11,54 @@ import VAST
 public enum DocumentTracking {
     public static func collect(_ vast: VASTDocument) -> [String: [TrackedURL]] {
         var result: [String: [TrackedURL]] = [:]
+        // Room for the names a typical document has, so the table is not rebuilt as it fills.
+        result.reserveCapacity(16)
         func add(_ event: String, _ node: TextNode?) {
             guard let node, !node.value.isEmpty else { return }
             result[event, default: []].append(TrackedURL(url: node.value, hop: 0, position: node.position))
         }
-        for node in vast.errors { add("error", node) }
+        /// A run of elements with one event name: the name is looked up once for the whole run.
+        func add(_ event: String, _ nodes: [TextNode]) {
+            guard let first = nodes.firstIndex(where: { !$0.value.isEmpty }) else { return }
+            append(nodes[first...], to: &result[event, default: []])
+        }
+        func append(_ nodes: ArraySlice<TextNode>, to urls: inout [TrackedURL]) {
+            for node in nodes where !node.value.isEmpty {
+                urls.append(TrackedURL(url: node.value, hop: 0, position: node.position))
+            }
+        }
+        add("error", vast.errors)
         for ad in vast.ads {
             guard let body = ad.body else { continue }
-            for node in body.impressions { add("impression", node) }
-            for node in body.errors { add("error", node) }
+            add("impression", body.impressions)
+            add("error", body.errors)
             if let viewable = body.viewableImpression {
-                for node in viewable.viewable { add("viewable", node) }
-                for node in viewable.notViewable { add("notViewable", node) }
-                for node in viewable.viewUndetermined { add("viewUndetermined", node) }
+                add("viewable", viewable.viewable)
+                add("notViewable", viewable.notViewable)
+                add("viewUndetermined", viewable.viewUndetermined)
             }
             for creative in body.creatives {
                 if let linear = creative.linear {
                     for event in linear.trackingEvents { add(event.event ?? "?", event.url) }
                     add("clickThrough", linear.videoClicks?.clickThrough)
-                    for node in linear.videoClicks?.clickTrackings ?? [] { add("clickTracking", node) }
-                    for node in linear.videoClicks?.customClicks ?? [] { add("customClick", node) }
+                    add("clickTracking", linear.videoClicks?.clickTrackings ?? [])
+                    add("customClick", linear.videoClicks?.customClicks ?? [])
                     for icon in linear.icons {
-                        for node in icon.viewTrackings { add("iconViewTracking", node) }
+                        add("iconViewTracking", icon.viewTrackings)
                         add("iconClickThrough", icon.clickThrough)
-                        for node in icon.clickTrackings { add("iconClickTracking", node) }
+                        add("iconClickTracking", icon.clickTrackings)
                     }
                 }
                 if let nonLinearAds = creative.nonLinearAds {
                     for event in nonLinearAds.trackingEvents { add("nonLinear:" + (event.event ?? "?"), event.url) }
                     for nonLinear in nonLinearAds.nonLinears {
-                        for node in nonLinear.clickTrackings { add("nonLinearClickTracking", node) }
+                        add("nonLinearClickTracking", nonLinear.clickTrackings)
                     }
                 }
                 for companion in creative.companionAds?.companions ?? [] {
                     for event in companion.trackingEvents { add("companion:" + (event.event ?? "?"), event.url) }
                     add("companionClickThrough", companion.clickThrough)
-                    for node in companion.clickTrackings { add("companionClickTracking", node) }
+                    add("companionClickTracking", companion.clickTrackings)
                 }
             }
         }
