@@ -136,4 +136,13 @@ extension String {
         return false
         #endif
     }
+
+    /// The element name of an element path: `/VAST/Ad[1]/InLine/Impression[2]` → `Impression`
+    /// (the last step, without its index).
+    public var elementNameOfPath: String {
+        let bytes = utf8
+        let start = bytes.lastIndex(of: UInt8(ascii: "/")).map { bytes.index(after: $0) } ?? bytes.startIndex
+        let end = bytes[start...].firstIndex(of: UInt8(ascii: "[")) ?? bytes.endIndex
+        return String(self[start..<end])
+    }
 }

@@ -251,12 +251,15 @@ public struct TextNode: Sendable, Codable, Hashable {
     @inlinable public var hasTextOutsideCDATA: Bool { element.hasTextOutsideCDATA }
     /// The element's `id` attribute where the spec defines one (Impression, ClickTracking, ...).
     public var id: String? { element.attribute("id") }
+    /// The element's name as its path spells it (`Impression`, or `prefix:Impression` when prefixed):
+    /// what messages call the element, read without taking the path apart.
+    @inlinable public var elementName: String { element.prefix == nil ? element.name : element.qualifiedName }
 
     public init(value: String, position: SourcePosition, path: String, inCDATA: Bool = false,
                 hasTextOutsideCDATA: Bool = false, id: String? = nil) {
-        // An element that holds exactly these fields (its name is never read).
+        // An element that holds exactly these fields, named after the last step of its path.
         element = XMLElement(
-            name: "", attributes: id.map { [XMLAttribute(name: "id", value: $0)] } ?? [], text: value,
+            name: path.elementNameOfPath, attributes: id.map { [XMLAttribute(name: "id", value: $0)] } ?? [], text: value,
             position: position, path: path, cdataSections: inCDATA ? 1 : 0, hasTextOutsideCDATA: hasTextOutsideCDATA)
     }
 

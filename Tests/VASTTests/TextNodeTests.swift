@@ -73,6 +73,26 @@ import XMLCore
         for variant in variants { #expect(variant != base) }
     }
 
+    /// Messages name a node's element by `elementName`: it must be the last step of the node's path,
+    /// for parsed elements (prefixed ones too) and for nodes built from fields.
+    @Test func elementNameIsTheLastStepOfThePath() {
+        let parsed = XMLParser.parse("""
+            <VAST version="4.2" xmlns:x="urn:x"><Ad><InLine><Impression>a</Impression><Impression>b</Impression>
+            <x:Tracker>c</x:Tracker><Error>d</Error></InLine></Ad></VAST>
+            """)
+        var names: [String] = []
+        parsed.root?.forEachDescendant { element in
+            guard element.children.isEmpty else { return }
+            let node = TextNode(of: element)
+            #expect(node.elementName == node.path.elementNameOfPath, "\(node.path)")
+            names.append(node.elementName)
+        }
+        #expect(names == ["Impression", "Impression", "x:Tracker", "Error"])
+        let built = TextNode(value: "https://a.example/", position: .start, path: "/VAST/Ad[1]/InLine/Impression[2]")
+        #expect(built.elementName == "Impression")
+        #expect(TextNode(value: "", position: .start, path: "").elementName == "")
+    }
+
     @Test func trimmedStringsAreThoseTrimmingLeavesAlone() {
         let samples = ["", " ", "a", " a", "a ", "\ta", "a\n", "\r", "é", " é", "é\t", "x y", String(repeating: "long text ", count: 4),
                        " " + String(repeating: "long text", count: 4), String(repeating: "long text", count: 4) + "\n", "\u{A0}a\u{A0}"]

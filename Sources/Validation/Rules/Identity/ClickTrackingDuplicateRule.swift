@@ -22,8 +22,8 @@ struct ClickTrackingDuplicateRule: Rule {
         ])
 
     func check(_ context: RuleContext) {
-        for node in context.repeatedURLs(.clickTracking, key: { node in node.path.parentOfPath + "\u{1}" + node.path.elementNameOfPath + "\u{1}" + node.value }) {
-            context.report("<\(node.path.elementNameOfPath)> \(node.value) is listed twice; each click would be counted twice", at: node)
+        for node in context.repeatedURLs(.clickTracking, key: { node in node.path.parentOfPath + "\u{1}" + node.elementName + "\u{1}" + node.value }) {
+            context.report("<\(node.elementName)> \(node.value) is listed twice; each click would be counted twice", at: node)
         }
     }
 }

@@ -32,7 +32,7 @@ struct MacroCaseRule: Rule {
             let names = Macros.occurrences(in: node.value)
                 .filter { $0.name != $0.name.uppercased() && MacroCatalog.definition($0.name.uppercased()) != nil }
                 .map { "\(MacroFacts.spelled($0)) → \($0.name.uppercased())" }
-            context.report("macro names in <\(node.path.elementNameOfPath)> must be upper case: \(names.joined(separator: ", "))", at: node)
+            context.report("macro names in <\(node.elementName)> must be upper case: \(names.joined(separator: ", "))", at: node)
         }
     }
 }

@@ -27,7 +27,7 @@ struct MacroClickPosContextRule: Rule {
             let token = tokens[index]
             guard token.role != .clickTracking && token.role != .clickThrough else { continue }
             let node = context.urls[token.url].node, macro = token.macro
-            context.report("\(MacroFacts.spelled(macro)) in <\(node.path.elementNameOfPath)> is only filled in click URLs", at: node)
+            context.report("\(MacroFacts.spelled(macro)) in <\(node.elementName)> is only filled in click URLs", at: node)
         }
     }
 }

@@ -29,7 +29,7 @@ struct MacroDeprecatedRule: Rule {
             guard let deprecated = tokens[index].deprecatedIn, context.version >= deprecated else { continue }
             let token = tokens[index]
             let node = context.urls[token.url].node, macro = token.macro
-            context.report("\(MacroFacts.spelled(macro)) in <\(node.path.elementNameOfPath)> is deprecated since VAST \(deprecated.rawValue); use [MEDIAPLAYHEAD] or [ADPLAYHEAD]", at: node)
+            context.report("\(MacroFacts.spelled(macro)) in <\(node.elementName)> is deprecated since VAST \(deprecated.rawValue); use [MEDIAPLAYHEAD] or [ADPLAYHEAD]", at: node)
         }
     }
 }

@@ -41,7 +41,7 @@ struct MacroEncodedRule: Rule {
             let node = urls[index].node
             let names = Self.encodedMacros(in: node.value)
             guard !names.isEmpty else { continue }
-            context.report("<\(node.path.elementNameOfPath)> has percent-encoded macros \(names.map { "%5B\($0)%5D" }.joined(separator: ", ")); players only replace [NAME]", at: node)
+            context.report("<\(node.elementName)> has percent-encoded macros \(names.map { "%5B\($0)%5D" }.joined(separator: ", ")); players only replace [NAME]", at: node)
         }
     }
 }

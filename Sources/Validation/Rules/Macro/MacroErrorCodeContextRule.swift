@@ -27,7 +27,7 @@ struct MacroErrorCodeContextRule: Rule {
         for index in tokens.indices where tokens[index].role != .error && tokens[index].upper.isSameName("ERRORCODE") {
             let token = tokens[index]
             let node = context.urls[token.url].node, macro = token.macro
-            context.report("\(MacroFacts.spelled(macro)) in <\(node.path.elementNameOfPath)> is only filled in <Error> URLs", at: node)
+            context.report("\(MacroFacts.spelled(macro)) in <\(node.elementName)> is only filled in <Error> URLs", at: node)
         }
     }
 }

@@ -30,7 +30,7 @@ struct MacroNewerThanVersionRule: Rule {
             let token = tokens[index]
             guard let definition = token.definition else { continue }
             let node = context.urls[token.url].node
-            context.report("[\(definition.name)] in <\(node.path.elementNameOfPath)> is a VAST \(definition.since.rawValue) macro; this tag declares VAST \(context.version.rawValue)", at: node)
+            context.report("[\(definition.name)] in <\(node.elementName)> is a VAST \(definition.since.rawValue) macro; this tag declares VAST \(context.version.rawValue)", at: node)
         }
     }
 }

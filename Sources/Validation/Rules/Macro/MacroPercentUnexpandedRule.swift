@@ -27,7 +27,7 @@ struct MacroPercentUnexpandedRule: Rule {
             let token = tokens[index]
             guard !token.isKnown else { continue }
             let node = context.urls[token.url].node, macro = token.macro
-            context.report("%%\(macro.name)%% in <\(node.path.elementNameOfPath)> is an ad-server macro that was not expanded", at: node)
+            context.report("%%\(macro.name)%% in <\(node.elementName)> is an ad-server macro that was not expanded", at: node)
         }
     }
 }

@@ -31,7 +31,7 @@ struct MacroReasonContextRule: Rule {
                 allowed = Set(context.trackingEvents.filter { $0.event.event?.isSameName("verificationNotExecuted") == true }.map { $0.event.url.path })
             }
             guard allowed?.contains(node.path) == false else { continue }
-            context.report("\(MacroFacts.spelled(macro)) in <\(node.path.elementNameOfPath)> is only filled in verificationNotExecuted tracking URLs", at: node)
+            context.report("\(MacroFacts.spelled(macro)) in <\(node.elementName)> is only filled in verificationNotExecuted tracking URLs", at: node)
         }
     }
 }

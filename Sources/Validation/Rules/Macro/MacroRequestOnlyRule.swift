@@ -27,7 +27,7 @@ struct MacroRequestOnlyRule: Rule {
         for index in tokens.indices where tokens[index].requestOnly && tokens[index].role != .vastAdTagURI {
             let token = tokens[index]
             let node = context.urls[token.url].node, upper = token.upper
-            context.report("[\(upper)] in <\(node.path.elementNameOfPath)> is an ad-request macro; players do not fill it in pixels", at: node)
+            context.report("[\(upper)] in <\(node.elementName)> is an ad-request macro; players do not fill it in pixels", at: node)
         }
     }
 }

@@ -44,7 +44,7 @@ struct MacroTemplateUnexpandedRule: Rule {
             let node = urls[index].node
             let found = Self.placeholders(in: node.value)
             guard !found.isEmpty else { continue }
-            context.report("<\(node.path.elementNameOfPath)> still contains template placeholders \(found.joined(separator: ", "))", at: node)
+            context.report("<\(node.elementName)> still contains template placeholders \(found.joined(separator: ", "))", at: node)
         }
     }
 }

@@ -37,7 +37,7 @@ struct MacroUnknownRule: Rule {
             let node = context.urls[token.url].node, macro = token.macro, upper = token.upper
             guard !MacroFacts.isNumeric(macro.name) else { continue }
             let hint = MacroFacts.lookalikes[upper].map { "; did you mean \($0)?" } ?? ""
-            context.report("[\(macro.name)] in <\(node.path.elementNameOfPath)> is not an IAB VAST macro\(hint)", at: node)
+            context.report("[\(macro.name)] in <\(node.elementName)> is not an IAB VAST macro\(hint)", at: node)
         }
     }
 }

@@ -50,7 +50,7 @@ struct MacroUnterminatedRule: Rule {
             let node = urls[index].node
             let names = Self.unterminated(in: node.value)
             guard !names.isEmpty else { continue }
-            context.report("<\(node.path.elementNameOfPath)> has a macro missing a bracket: \(names.joined(separator: ", "))", at: node)
+            context.report("<\(node.elementName)> has a macro missing a bracket: \(names.joined(separator: ", "))", at: node)
         }
     }
 }

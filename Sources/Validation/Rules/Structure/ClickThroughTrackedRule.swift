@@ -25,7 +25,7 @@ struct ClickThroughTrackedRule: Rule {
         func inspect(_ through: TextNode?, _ trackings: [TextNode]) {
             guard let through, !through.value.isEmpty else { return }
             for tracking in trackings where tracking.value == through.value {
-                context.report("<\(tracking.path.elementNameOfPath)> repeats the click-through URL; each click is counted twice", at: tracking)
+                context.report("<\(tracking.elementName)> repeats the click-through URL; each click is counted twice", at: tracking)
             }
         }
         for creative in context.creativeList {

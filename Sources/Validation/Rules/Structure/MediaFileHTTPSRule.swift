@@ -26,7 +26,7 @@ struct MediaFileHTTPSRule: Rule {
         let urls = context.urls, facts = context.urlFacts
         for index in urls.indices where facts[index].scheme == .http && urls[index].role.isMedia {
             let node = urls[index].node
-            context.report("<\(node.path.elementNameOfPath)> is served over http://; use https://", at: node)
+            context.report("<\(node.elementName)> is served over http://; use https://", at: node)
         }
     }
 }

@@ -31,38 +31,6 @@ enum SketchTag {
 }
 
 extension String {
-    /// Whether `name` is ``elementNameOfPath``, compared on the bytes without making the name.
-    func hasElementNameOfPath(_ name: String) -> Bool {
-        let answer = utf8.withContiguousStorageIfAvailable { b -> Bool? in
-            let range = Self.elementNameRange(b)
-            return name.utf8.withContiguousStorageIfAvailable { n in
-                n.count == range.count && (n.isEmpty || memcmp(n.baseAddress!, b.baseAddress! + range.lowerBound, n.count) == 0)
-            }
-        }
-        return (answer ?? nil) ?? (elementNameOfPath == name)
-    }
-
-    /// The bytes of an element path's last element name: after the last `/`, up to its `[` index.
-    private static func elementNameRange(_ b: UnsafeBufferPointer<UInt8>) -> Range<Int> {
-        var start = b.count
-        while start > 0, b[start - 1] != 0x2F { start -= 1 }
-        var end = start
-        while end < b.count, b[end] != 0x5B { end += 1 }
-        return start..<end
-    }
-
-    /// The element name of an element path: `/VAST/Ad[1]/InLine/Impression[2]` → `Impression`.
-    var elementNameOfPath: String {
-        // Paths are native strings: read their bytes in place.
-        if let name = utf8.withContiguousStorageIfAvailable({ b in
-            String(decoding: UnsafeBufferPointer(rebasing: b[Self.elementNameRange(b)]), as: UTF8.self)
-        }) { return name }
-        let bytes = utf8
-        let start = bytes.lastIndex(of: UInt8(ascii: "/")).map { bytes.index(after: $0) } ?? bytes.startIndex
-        let end = bytes[start...].firstIndex(of: UInt8(ascii: "[")) ?? bytes.endIndex
-        return String(self[start..<end])
-    }
-
     /// The path of the parent element: `/VAST/Ad[1]/InLine/Impression[2]` → `/VAST/Ad[1]/InLine`.
     var parentOfPath: String { String(parentOfPathSlice) }
 
@@ -79,11 +47,10 @@ struct LastElementMessage {
     private var element = ""
     private var message = ""
 
-    /// The message for the element at `path`, made with `make` from the element name when it differs
-    /// from the last one.
-    mutating func message(at path: String, _ make: (String) -> String) -> String {
-        if message.isEmpty || !path.hasElementNameOfPath(element) {
-            element = path.elementNameOfPath
+    /// The message for an element named `element`, made with `make` when the name differs from the last one.
+    mutating func message(for element: String, _ make: (String) -> String) -> String {
+        if message.isEmpty || element != self.element {
+            self.element = element
             message = make(element)
         }
         return message

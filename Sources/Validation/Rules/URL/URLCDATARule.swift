@@ -26,7 +26,7 @@ struct URLCDATARule: Rule {
         var last = LastElementMessage()
         for index in urls.indices where !facts[index].flags.contains(.empty) && (urls[index].node.hasTextOutsideCDATA || !urls[index].node.inCDATA) {
             let node = urls[index].node
-            let message = last.message(at: node.path) { element in
+            let message = last.message(for: node.elementName) { element in
                 String(concatenating: "the URL in <", element, "> is not in CDATA")
             }
             context.report(message, at: node)

@@ -26,7 +26,7 @@ struct URLCredentialsRule: Rule {
         for index in urls.indices where facts[index].flags.contains(.at) {
             let node = urls[index].node
             guard URLInspection(node.value).hasUserInfo else { continue }
-            context.report("the URL in <\(node.path.elementNameOfPath)> carries credentials before the host", at: node)
+            context.report("the URL in <\(node.elementName)> carries credentials before the host", at: node)
         }
     }
 }

@@ -37,7 +37,7 @@ struct URLDoubleEncodedRule: Rule {
         for index in urls.indices where facts[index].flags.contains(.doubleEncoded) {
             let node = urls[index].node
             guard Self.isDoubleEncoded(node.value) else { continue }
-            context.report("the URL in <\(node.path.elementNameOfPath)> looks encoded twice (%25 followed by an escape)", at: node)
+            context.report("the URL in <\(node.elementName)> looks encoded twice (%25 followed by an escape)", at: node)
         }
     }
 }

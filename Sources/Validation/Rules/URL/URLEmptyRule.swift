@@ -26,7 +26,7 @@ struct URLEmptyRule: Rule {
         let urls = context.urls, facts = context.urlFacts
         for index in urls.indices where facts[index].flags.contains(.empty) {
             let node = urls[index].node
-            context.report("<\(node.path.elementNameOfPath)> is empty; it should hold a URL", at: node)
+            context.report("<\(node.elementName)> is empty; it should hold a URL", at: node)
         }
     }
 }

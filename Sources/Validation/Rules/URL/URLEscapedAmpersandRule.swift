@@ -26,7 +26,7 @@ struct URLEscapedAmpersandRule: Rule {
         for index in urls.indices where facts[index].flags.contains(.escapedAmpersand) {
             let node = urls[index].node
             guard node.inCDATA && node.value.containsBytes("&amp;") else { continue }
-            context.report("the URL in <\(node.path.elementNameOfPath)> contains &amp; inside CDATA; the server receives it literally", at: node)
+            context.report("the URL in <\(node.elementName)> contains &amp; inside CDATA; the server receives it literally", at: node)
         }
     }
 }

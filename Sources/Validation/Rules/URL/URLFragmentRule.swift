@@ -28,7 +28,7 @@ struct URLFragmentRule: Rule {
         let urls = context.urls, facts = context.urlFacts
         for index in urls.indices where facts[index].flags.contains(.hash) && Self.pixelRoles.contains(urls[index].role) {
             let node = urls[index].node
-            context.report("the URL in <\(node.path.elementNameOfPath)> has a # fragment; what follows it is never sent", at: node)
+            context.report("the URL in <\(node.elementName)> has a # fragment; what follows it is never sent", at: node)
         }
     }
 }

@@ -27,7 +27,7 @@ struct URLHTTPRule: Rule {
         var last = LastElementMessage()
         for index in urls.indices where facts[index].scheme == .http && !urls[index].role.isMedia {
             let node = urls[index].node
-            let message = last.message(at: node.path) { element in
+            let message = last.message(for: node.elementName) { element in
                 String(concatenating: "<", element, "> uses http://; use https:// so players on secure pages fire it")
             }
             context.report(message, at: node)

@@ -54,7 +54,7 @@ struct URLInvalidRule: Rule {
             let node = urls[index].node
             guard !facts[index].hasWhitespace(node.value) else { continue }
             guard let problem = URLInspection(node.value).structuralProblem else { continue }
-            context.report("the URL in <\(node.path.elementNameOfPath)> \(problem)", at: node)
+            context.report("the URL in <\(node.elementName)> \(problem)", at: node)
         }
     }
 }

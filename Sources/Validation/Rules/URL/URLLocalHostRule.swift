@@ -54,7 +54,7 @@ struct URLLocalHostRule: Rule {
         for index in urls.indices where facts[index].flags.contains(.mayBeLocal) {
             let node = urls[index].node
             guard let host = URLInspection(node.value).host, Self.isLocal(host) else { continue }
-            context.report("the URL in <\(node.path.elementNameOfPath)> points at \(host), which viewers cannot reach", at: node)
+            context.report("the URL in <\(node.elementName)> points at \(host), which viewers cannot reach", at: node)
         }
     }
 }

@@ -42,7 +42,7 @@ struct URLPercentEncodingRule: Rule {
         for index in urls.indices where facts[index].flags.contains(.brokenEscape) {
             let node = urls[index].node
             guard Self.hasBrokenEscape(URLInspection.mask(node.value)) else { continue }
-            context.report("the URL in <\(node.path.elementNameOfPath)> has a % that is not a valid escape (use %25 for a literal %)", at: node)
+            context.report("the URL in <\(node.elementName)> has a % that is not a valid escape (use %25 for a literal %)", at: node)
         }
     }
 }

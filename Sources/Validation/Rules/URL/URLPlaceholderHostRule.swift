@@ -122,8 +122,9 @@ struct URLPlaceholderHostRule: Rule {
                 guard let found = URLInspection(node.value).host, Self.isPlaceholder(found) else { continue }
                 host = found
             }
-            if lastMessage.isEmpty || lastHost != host || !node.path.hasElementNameOfPath(lastElement) {
-                lastElement = node.path.elementNameOfPath
+            let element = node.elementName
+            if lastMessage.isEmpty || lastHost != host || element != lastElement {
+                lastElement = element
                 lastHost = host
                 lastMessage = String(concatenating: "the URL in <", lastElement, "> points at ", host, ", a reserved placeholder domain")
             }

@@ -54,7 +54,7 @@ struct URLSchemeRule: Rule {
             }
             let node = urls[index].node
             guard let scheme = facts[index].schemeName(node.value), !allowed.contains(scheme) || scheme == "javascript" || scheme == "file" else { continue }
-            let element = node.path.elementNameOfPath
+            let element = node.elementName
             switch scheme {
             case "javascript", "file":
                 context.report("the URL in <\(element)> uses \(scheme):, which players must not load", at: node)

@@ -32,7 +32,7 @@ struct URLUnencodedRule: Rule {
                 c.asciiValue.map { $0 < 0x20 || $0 == 0x7F } == true
                     ? "U+" + String(c.unicodeScalars.first!.value, radix: 16, uppercase: true) : "\(c)"
             }.joined(separator: " ")
-            context.report("the URL in <\(node.path.elementNameOfPath)> has unencoded characters: \(list)", at: node)
+            context.report("the URL in <\(node.elementName)> has unencoded characters: \(list)", at: node)
         }
     }
 }

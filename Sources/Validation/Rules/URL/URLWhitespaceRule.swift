@@ -37,7 +37,7 @@ struct URLWhitespaceRule: Rule {
         for index in urls.indices where facts[index].flags.contains(.whitespaceByte) || facts[index].flags.contains(.nonASCII) {
             let node = urls[index].node
             guard facts[index].hasWhitespace(node.value) else { continue }
-            context.report("the URL in <\(node.path.elementNameOfPath)> contains whitespace; encode it as %20 or remove it", at: node)
+            context.report("the URL in <\(node.elementName)> contains whitespace; encode it as %20 or remove it", at: node)
         }
     }
 }
