@@ -107,6 +107,27 @@ import VAST
         }
     }
 
+    /// The table behind `trackingIsStandardName` answers as each version's set of names does, for
+    /// every known name and for near misses (case, length, Unicode equivalents, missing event).
+    @Test func standardTrackingNamesMatchEachVersionsSet() {
+        let known = Set(VASTVersion.allCases.flatMap { TrackingEvents.names(for: $0) })
+        let names = known.sorted() + ["Start", "starts", "star", "", "progress-1", "firstquartile", "cre\u{0301}ativeView",
+                                      "créativeView", "a-very-long-event-name-that-is-past-32-bytes", "otherAdInteraction"]
+        let body = names.map { "<Tracking event=\"\($0)\"><![CDATA[https://t.example.com/e]]></Tracking>" }.joined()
+            + "<Tracking><![CDATA[https://t.example.com/none]]></Tracking>"
+        for version in VASTVersion.allCases {
+            let xml = "<VAST version=\"\(version.rawValue)\"><Ad><InLine><Creatives><Creative><Linear><TrackingEvents>\(body)"
+                + "</TrackingEvents></Linear></Creative></Creatives></InLine></Ad></VAST>"
+            let context = RuleContext(input: VASTDecoder.decode(xml))
+            let valid = TrackingEvents.names(for: version)
+            #expect(context.trackingEvents.count == names.count + 1)
+            for (item, answer) in zip(context.trackingEvents, context.trackingIsStandardName) {
+                #expect(answer == (item.event.event.map(valid.contains) ?? false), "\(version.rawValue) \(item.event.event ?? "-")")
+            }
+            #expect(context.trackingIsStandardName.contains(true) && context.trackingIsStandardName.contains(false))
+        }
+    }
+
     @Test func macroTokensMatchTheScanOfEachURL() {
         let usable = (Self.samples + Self.generated.prefix(600)).filter { url in
             !url.contains("]]>") && !url.unicodeScalars.contains { $0.value < 0x20 && $0 != "\t" && $0 != "\n" }

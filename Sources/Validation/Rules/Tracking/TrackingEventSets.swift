@@ -19,11 +19,9 @@ enum TrackingFacts {
 
     /// ``isStandardName(_:)`` for `events`, computed when the context is made.
     static func isStandardName(of events: [TrackingItem], version: VASTVersion) -> [Bool] {
-        let valid = TrackingEvents.names(for: version)
-        // Tags use a few dozen event names thousands of times: remember the answer per name.
-        var names: [String] = []
-        var answers: [Bool] = []
-        var last = 0
+        let bit: UInt32 = 1 << UInt32(version.ordinal)
+        let table = standardNameVersions
+        // Through the buffer: iterating the array would copy every event.
         return events.withUnsafeBufferPointer { events in
             var out: [Bool] = []
             out.reserveCapacity(events.count)
@@ -32,27 +30,21 @@ enum TrackingFacts {
                     out.append(false)
                     continue
                 }
-                // Events of one name usually come together: the last name matched is tried first.
-                if last < names.count, names[last].isSameName(name) {
-                    out.append(answers[last])
-                    continue
-                }
-                if let k = names.firstIndex(where: { $0.isSameName(name) }) {
-                    last = k
-                    out.append(answers[k])
-                    continue
-                }
-                let answer = valid.contains(name)
-                if names.count < 64 {
-                    names.append(name)
-                    answers.append(answer)
-                    last = names.count - 1
-                }
-                out.append(answer)
+                out.append((table[name] ?? 0) & bit != 0)
             }
             return out
         }
     }
+
+    /// Every tracking event name some version defines, with the versions that define it (one bit per
+    /// ``VASTVersion/ordinal``): one table look-up per event, for any version.
+    private static let standardNameVersions: NameTable<UInt32> = {
+        var versions: [String: UInt32] = [:]
+        for version in VASTVersion.allCases {
+            for name in TrackingEvents.names(for: version) { versions[name, default: 0] |= 1 << UInt32(version.ordinal) }
+        }
+        return NameTable(versions)
+    }()
 
     /// For each of `context.trackingEvents`: the ByteHash of its parent's path and its URL, shared by the
     /// rules that look for repeated tracking URLs.
