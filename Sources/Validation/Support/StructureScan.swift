@@ -44,6 +44,13 @@ struct StructureScan {
         /// visited, the innermost last (one array for the whole walk).
         var childInfos: [Int32] = []
 
+        init(version: VASTVersion, checksVersion: Bool) {
+            self.version = version
+            self.checksVersion = checksVersion
+            // Room for the runs of a usual tag, so the walk does not grow it element by element.
+            childInfos.reserveCapacity(64)
+        }
+
         static let nonLinearInLineOnly: Set<String> = ["StaticResource", "IFrameResource", "HTMLResource", "AdParameters", "NonLinearClickThrough"]
         static let linearInLineOnly: Set<String> = ["Duration", "MediaFiles", "AdParameters"]
 
@@ -97,9 +104,11 @@ struct StructureScan {
                                 message: "\(name)@\(attributeName) belongs to \(span.label) and is not part of VAST \(version.rawValue)",
                                 position: element.position, path: element.path))
                         }
-                        if checksVersion, elementIsCurrent, span.since > version, seenNewer.insert("\(name)@\(attributeName)").inserted {
+                        if checksVersion, elementIsCurrent, span.since > version {
+                            let both = "\(name)@\(attributeName)"
+                            guard seenNewer.insert(both).inserted else { continue }
                             scan.versionMismatch.append(Finding(
-                                message: "\(name)@\(attributeName) is \(span.label), but the document declares VAST \(version.rawValue)",
+                                message: "\(both) is \(span.label), but the document declares VAST \(version.rawValue)",
                                 position: element.position, path: element.path))
                         }
                     }
@@ -163,7 +172,7 @@ struct StructureScan {
                     visit(children[c], infoIndex: childInfos[run + c], inWrapper: childInWrapper, into: &scan)
                 }
             }
-            childInfos.removeSubrange(run...)
+            childInfos.removeLast(childInfos.count - run)
         }
     }
 }
