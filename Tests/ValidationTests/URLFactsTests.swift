@@ -107,6 +107,27 @@ import VAST
         }
     }
 
+    /// Names of every length a table reads as words (1 to 32 bytes, and past it), found exactly: a
+    /// name with any one byte changed, or one byte longer or shorter, is not found.
+    @Test func nameTableReadsEveryLengthExactly() {
+        let alphabet = Array("abcdefghijklmnopqrstuvwxyzABCDEFGHIJ0123456789".utf8)
+        let names = (1...40).map { n in String(decoding: (0..<n).map { alphabet[($0 * 7 + n) % alphabet.count] }, as: UTF8.self) }
+        let table = NameTable(Dictionary(uniqueKeysWithValues: names.enumerated().map { ($1, $0) }))
+        for (index, name) in names.enumerated() {
+            #expect(table[name] == index, "\(name)")
+            var bytes = Array(name.utf8)
+            for position in bytes.indices {
+                let original = bytes[position]
+                bytes[position] = original == UInt8(ascii: "z") ? UInt8(ascii: "y") : UInt8(ascii: "z")
+                let changed = String(decoding: bytes, as: UTF8.self)
+                #expect(table[changed] == (names.firstIndex(of: changed)), "\(changed)")
+                bytes[position] = original
+            }
+            #expect(table[name + "a"] == names.firstIndex(of: name + "a"))
+            #expect(table[String(name.dropLast())] == names.firstIndex(of: String(name.dropLast())))
+        }
+    }
+
     /// The table behind `trackingIsStandardName` answers as each version's set of names does, for
     /// every known name and for near misses (case, length, Unicode equivalents, missing event).
     @Test func standardTrackingNamesMatchEachVersionsSet() {

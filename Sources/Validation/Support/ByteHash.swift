@@ -208,27 +208,26 @@ struct NameTable<Value: Sendable>: Sendable {
         }
     }
 
-    /// The bytes (at most 32) as four words, zero-padded.
+    /// The bytes (at most 32) as four words, zero-padded (little-endian, as loads give them).
     @inline(__always) private static func words(_ bytes: UnsafeBufferPointer<UInt8>) -> Words {
         guard let base = bytes.baseAddress else { return (0, 0, 0, 0) }
         let n = bytes.count
         let raw = UnsafeRawPointer(base)
-        // Whole words are loaded; the last, partial word is assembled byte by byte (little-endian, as a
-        // load would give it), so no byte past the name is read.
-        @inline(__always) func word(_ k: Int) -> UInt64 {
-            let start = k * 8
-            if start + 8 <= n { return raw.loadUnaligned(fromByteOffset: start, as: UInt64.self).littleEndian }
-            var value: UInt64 = 0
-            var shift: UInt64 = 0
-            var i = start
-            while i < n {
-                value |= UInt64(base[i]) << shift
-                shift += 8
-                i += 1
-            }
-            return value
+        @inline(__always) func load<T: FixedWidthInteger>(_ offset: Int, _: T.Type) -> UInt64 {
+            UInt64(raw.loadUnaligned(fromByteOffset: offset, as: T.self).littleEndian)
         }
-        return (word(0), n > 8 ? word(1) : 0, n > 16 ? word(2) : 0, n > 24 ? word(3) : 0)
+        // The bytes from `start` to the end (at least one), read with loads that stay within the name: a
+        // short last word is the top of the word that ends with the name, and a name shorter than a word
+        // is read as two overlapping halves.
+        @inline(__always) func word(_ start: Int) -> UInt64 {
+            let r = n - start
+            if r >= 8 { return load(start, UInt64.self) }
+            if n >= 8 { return load(n - 8, UInt64.self) >> UInt64((8 - r) * 8) }
+            if r >= 4 { return load(0, UInt32.self) | load(r - 4, UInt32.self) << UInt64((r - 4) * 8) }
+            if r >= 2 { return load(0, UInt16.self) | load(r - 2, UInt16.self) << UInt64((r - 2) * 8) }
+            return UInt64(base[0])
+        }
+        return (word(0), n > 8 ? word(8) : 0, n > 16 ? word(16) : 0, n > 24 ? word(24) : 0)
     }
 
     @inline(__always) private static func slot(_ w: Words, _ count: Int, _ shift: UInt64) -> Int {
