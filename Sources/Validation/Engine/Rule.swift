@@ -234,7 +234,10 @@ public final class RuleContext {
                 }
             }
         }
-        for item in trackingEvents { out.append(URLItem(role: .tracking, node: item.event.url)) }
+        // Through the buffer: iterating the array would copy each whole item (three counted strings) to read its URL.
+        trackingEvents.withUnsafeBufferPointer { events in
+            for i in events.indices { out.append(URLItem(role: .tracking, node: events[i].event.url)) }
+        }
         return out
     }
 }
