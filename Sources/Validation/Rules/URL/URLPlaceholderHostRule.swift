@@ -58,19 +58,36 @@ struct URLPlaceholderHostRule: Rule {
 
     /// For a URL that ``URLFacts`` finds `looksSound` (`http://` or `https://` in lower case, then a
     /// host of lower-case letters, digits, dots and hyphens): the host is the bytes after the scheme's
-    /// `//` up to `facts.soundHostEnd`, with no userinfo or port, already lower-case. A placeholder host
-    /// whose bytes equal `known` is handed back as `known`, without making a new string.
-    static func soundVerdict(_ url: String, facts: URLFacts, reusing known: String = "") -> Verdict {
-        url.utf8.withContiguousStorageIfAvailable { b -> Verdict in
+    /// `//` up to `facts.soundHostEnd`, with no userinfo or port, already lower-case.
+    static func soundVerdict(_ url: String, facts: URLFacts) -> Verdict {
+        switch soundHost(url, facts: facts, last: "") {
+        case .placeholder(let host): .placeholder(host)
+        case .notPlaceholder: .notPlaceholder
+        case .sameAsLast, .unknown: .unknown
+        }
+    }
+
+    /// What the bytes of a sound URL's host say, against `last`, the host of the previous finding.
+    enum SoundHost {
+        case notPlaceholder
+        /// A placeholder whose bytes equal `last`: no string is made for it.
+        case sameAsLast
+        case placeholder(String)
+        case unknown
+    }
+
+    /// ``soundVerdict(_:facts:)``, telling apart a placeholder host equal to `last` (tags repeat one
+    /// placeholder host in many URLs).
+    static func soundHost(_ url: String, facts: URLFacts, last: String) -> SoundHost {
+        url.utf8.withContiguousStorageIfAvailable { b -> SoundHost in
             let start = facts.scheme == .https ? 8 : 7, end = Int(facts.soundHostEnd)
             guard start < end, end <= b.count, let base = b.baseAddress else { return .unknown }
             let host = UnsafeBufferPointer(start: base + start, count: end - start)
             guard isPlaceholder(bytes: host) else { return .notPlaceholder }
-            // A tag repeats one placeholder host in many URLs: the caller's string for it is reused.
-            if known.utf8.withContiguousStorageIfAvailable({
+            if last.utf8.withContiguousStorageIfAvailable({
                 $0.count == host.count && memcmp($0.baseAddress!, base + start, host.count) == 0
             }) == true {
-                return .placeholder(known)
+                return .sameAsLast
             }
             return .placeholder(String(decoding: host, as: UTF8.self))
         } ?? .unknown
@@ -101,6 +118,12 @@ struct URLPlaceholderHostRule: Rule {
         }
     }
 
+    /// The host of `url` by a full inspection, when it is a placeholder.
+    static func inspectedPlaceholder(_ url: String) -> String? {
+        guard let host = URLInspection(url).host, isPlaceholder(host) else { return nil }
+        return host
+    }
+
     func check(_ context: RuleContext) {
         let urls = context.urls, facts = context.urlFacts
         // Tags repeat one placeholder host across many URLs of one element type: the last message is reused.
@@ -109,24 +132,34 @@ struct URLPlaceholderHostRule: Rule {
         var lastElement = "", lastHost = "", lastMessage = ""
         for index in urls.indices where facts[index].flags.contains(.mayBePlaceholder) {
             let node = urls[index].node
-            let verdict = facts[index].flags.contains(.looksSound)
-                ? Self.soundVerdict(node.value, facts: facts[index], reusing: lastHost)
-                : facts[index].isPlain ? Self.plainVerdict(node.value) : .unknown
-            let host: String
-            switch verdict {
-            case .placeholder(let found):
-                host = found
-            case .notPlaceholder:
-                continue
-            case .unknown:
-                guard let found = URLInspection(node.value).host, Self.isPlaceholder(found) else { continue }
-                host = found
+            // The placeholder host; `nil` when the bytes show it is the last finding's.
+            let host: String?
+            if facts[index].flags.contains(.looksSound) {
+                switch Self.soundHost(node.value, facts: facts[index], last: lastHost) {
+                case .notPlaceholder: continue
+                case .sameAsLast: host = nil
+                case .placeholder(let found): host = found
+                case .unknown:
+                    guard let found = Self.inspectedPlaceholder(node.value) else { continue }
+                    host = found
+                }
+            } else {
+                switch facts[index].isPlain ? Self.plainVerdict(node.value) : .unknown {
+                case .placeholder(let found): host = found
+                case .notPlaceholder: continue
+                case .unknown:
+                    guard let found = Self.inspectedPlaceholder(node.value) else { continue }
+                    host = found
+                }
             }
             let element = node.elementName
-            if lastMessage.isEmpty || lastHost != host || element != lastElement {
-                lastElement = element
+            if let host, host != lastHost {
                 lastHost = host
-                lastMessage = String(concatenating: "the URL in <", lastElement, "> points at ", host, ", a reserved placeholder domain")
+                lastMessage = ""
+            }
+            if lastMessage.isEmpty || element != lastElement {
+                lastElement = element
+                lastMessage = String(concatenating: "the URL in <", lastElement, "> points at ", lastHost, ", a reserved placeholder domain")
             }
             context.report(lastMessage, at: node)
         }
