@@ -243,14 +243,39 @@ public struct ViewableImpression: Sendable, Codable, Hashable {
 }
 
 /// `<Verification>` of `<AdVerifications>` (4.1+; earlier in an Extension).
-public struct Verification: Sendable, Codable, Hashable {
-    public var vendor: String?
-    public var javaScriptResources: [VerificationResource]
-    public var executableResources: [VerificationResource]
-    public var verificationParameters: TextNode?
-    public var trackingEvents: [TrackingEvent]
-    public var position: SourcePosition
-    public var path: String
+public struct Verification: Sendable, BoxedModel {
+    /// The stored fields, kept in one shared, immutable box (see ``BoxedModel``).
+    public struct Fields: Sendable, Codable, Hashable {
+        public var vendor: String?
+        public var javaScriptResources: [VerificationResource]
+        public var executableResources: [VerificationResource]
+        public var verificationParameters: TextNode?
+        public var trackingEvents: [TrackingEvent]
+        public var position: SourcePosition
+        public var path: String
+    }
+
+    @usableFromInline let box: ModelBox<Fields>
+
+    public init(
+        vendor: String? = nil, javaScriptResources: [VerificationResource],
+        executableResources: [VerificationResource], verificationParameters: TextNode? = nil,
+        trackingEvents: [TrackingEvent], position: SourcePosition, path: String
+    ) {
+        box = ModelBox(Fields(vendor: vendor, javaScriptResources: javaScriptResources,
+            executableResources: executableResources, verificationParameters: verificationParameters,
+            trackingEvents: trackingEvents, position: position, path: path))
+    }
+
+    public init(fields: Fields) { box = ModelBox(fields) }
+    @inlinable public var fields: Fields { box.fields }
+    @inlinable public var vendor: String? { box.fields.vendor }
+    @inlinable public var javaScriptResources: [VerificationResource] { box.fields.javaScriptResources }
+    @inlinable public var executableResources: [VerificationResource] { box.fields.executableResources }
+    @inlinable public var verificationParameters: TextNode? { box.fields.verificationParameters }
+    @inlinable public var trackingEvents: [TrackingEvent] { box.fields.trackingEvents }
+    @inlinable public var position: SourcePosition { box.fields.position }
+    @inlinable public var path: String { box.fields.path }
 }
 
 public struct VerificationResource: Sendable, Codable, Hashable {
@@ -478,25 +503,66 @@ public struct Resource: Sendable, Codable, Hashable {
     public var xmlEncoded: Attr<Bool>?
 }
 
-public struct Icon: Sendable, Codable, Hashable {
-    public var program: String?
-    public var width: Attr<Int>?
-    public var height: Attr<Int>?
-    public var xPosition: String?
-    public var yPosition: String?
-    public var duration: Attr<VASTTime>?
-    public var offset: Attr<VASTTime>?
-    public var apiFramework: String?
-    public var pxratio: String?
-    public var altText: String?
-    public var hoverText: String?
-    public var resources: [Resource]
-    public var clickThrough: TextNode?
-    public var clickTrackings: [TextNode]
-    public var clickFallbackImages: [IconClickFallbackImage]
-    public var viewTrackings: [TextNode]
-    public var position: SourcePosition
-    public var path: String
+public struct Icon: Sendable, BoxedModel {
+    /// The stored fields, kept in one shared, immutable box (see ``BoxedModel``).
+    public struct Fields: Sendable, Codable, Hashable {
+        public var program: String?
+        public var width: Attr<Int>?
+        public var height: Attr<Int>?
+        public var xPosition: String?
+        public var yPosition: String?
+        public var duration: Attr<VASTTime>?
+        public var offset: Attr<VASTTime>?
+        public var apiFramework: String?
+        public var pxratio: String?
+        public var altText: String?
+        public var hoverText: String?
+        public var resources: [Resource]
+        public var clickThrough: TextNode?
+        public var clickTrackings: [TextNode]
+        public var clickFallbackImages: [IconClickFallbackImage]
+        public var viewTrackings: [TextNode]
+        public var position: SourcePosition
+        public var path: String
+    }
+
+    @usableFromInline let box: ModelBox<Fields>
+
+    public init(
+        program: String? = nil, width: Attr<Int>? = nil, height: Attr<Int>? = nil, xPosition: String? = nil,
+        yPosition: String? = nil, duration: Attr<VASTTime>? = nil, offset: Attr<VASTTime>? = nil,
+        apiFramework: String? = nil, pxratio: String? = nil, altText: String? = nil, hoverText: String? = nil,
+        resources: [Resource], clickThrough: TextNode? = nil, clickTrackings: [TextNode],
+        clickFallbackImages: [IconClickFallbackImage], viewTrackings: [TextNode], position: SourcePosition,
+        path: String
+    ) {
+        box = ModelBox(Fields(program: program, width: width, height: height, xPosition: xPosition,
+            yPosition: yPosition, duration: duration, offset: offset, apiFramework: apiFramework, pxratio: pxratio,
+            altText: altText, hoverText: hoverText, resources: resources, clickThrough: clickThrough,
+            clickTrackings: clickTrackings, clickFallbackImages: clickFallbackImages, viewTrackings: viewTrackings,
+            position: position, path: path))
+    }
+
+    public init(fields: Fields) { box = ModelBox(fields) }
+    @inlinable public var fields: Fields { box.fields }
+    @inlinable public var program: String? { box.fields.program }
+    @inlinable public var width: Attr<Int>? { box.fields.width }
+    @inlinable public var height: Attr<Int>? { box.fields.height }
+    @inlinable public var xPosition: String? { box.fields.xPosition }
+    @inlinable public var yPosition: String? { box.fields.yPosition }
+    @inlinable public var duration: Attr<VASTTime>? { box.fields.duration }
+    @inlinable public var offset: Attr<VASTTime>? { box.fields.offset }
+    @inlinable public var apiFramework: String? { box.fields.apiFramework }
+    @inlinable public var pxratio: String? { box.fields.pxratio }
+    @inlinable public var altText: String? { box.fields.altText }
+    @inlinable public var hoverText: String? { box.fields.hoverText }
+    @inlinable public var resources: [Resource] { box.fields.resources }
+    @inlinable public var clickThrough: TextNode? { box.fields.clickThrough }
+    @inlinable public var clickTrackings: [TextNode] { box.fields.clickTrackings }
+    @inlinable public var clickFallbackImages: [IconClickFallbackImage] { box.fields.clickFallbackImages }
+    @inlinable public var viewTrackings: [TextNode] { box.fields.viewTrackings }
+    @inlinable public var position: SourcePosition { box.fields.position }
+    @inlinable public var path: String { box.fields.path }
 }
 
 public struct IconClickFallbackImage: Sendable, Codable, Hashable {
@@ -530,22 +596,59 @@ public struct NonLinearAds: Sendable, BoxedModel {
     @inlinable public var path: String { box.fields.path }
 }
 
-public struct NonLinear: Sendable, Codable, Hashable {
-    public var id: String?
-    public var width: Attr<Int>?
-    public var height: Attr<Int>?
-    public var expandedWidth: Attr<Int>?
-    public var expandedHeight: Attr<Int>?
-    public var scalable: Attr<Bool>?
-    public var maintainAspectRatio: Attr<Bool>?
-    public var minSuggestedDuration: Attr<VASTTime>?
-    public var apiFramework: String?
-    public var resources: [Resource]
-    public var adParameters: AdParameters?
-    public var clickThrough: TextNode?
-    public var clickTrackings: [TextNode]
-    public var position: SourcePosition
-    public var path: String
+public struct NonLinear: Sendable, BoxedModel {
+    /// The stored fields, kept in one shared, immutable box (see ``BoxedModel``).
+    public struct Fields: Sendable, Codable, Hashable {
+        public var id: String?
+        public var width: Attr<Int>?
+        public var height: Attr<Int>?
+        public var expandedWidth: Attr<Int>?
+        public var expandedHeight: Attr<Int>?
+        public var scalable: Attr<Bool>?
+        public var maintainAspectRatio: Attr<Bool>?
+        public var minSuggestedDuration: Attr<VASTTime>?
+        public var apiFramework: String?
+        public var resources: [Resource]
+        public var adParameters: AdParameters?
+        public var clickThrough: TextNode?
+        public var clickTrackings: [TextNode]
+        public var position: SourcePosition
+        public var path: String
+    }
+
+    @usableFromInline let box: ModelBox<Fields>
+
+    public init(
+        id: String? = nil, width: Attr<Int>? = nil, height: Attr<Int>? = nil, expandedWidth: Attr<Int>? = nil,
+        expandedHeight: Attr<Int>? = nil, scalable: Attr<Bool>? = nil, maintainAspectRatio: Attr<Bool>? = nil,
+        minSuggestedDuration: Attr<VASTTime>? = nil, apiFramework: String? = nil, resources: [Resource],
+        adParameters: AdParameters? = nil, clickThrough: TextNode? = nil, clickTrackings: [TextNode],
+        position: SourcePosition, path: String
+    ) {
+        box = ModelBox(Fields(id: id, width: width, height: height, expandedWidth: expandedWidth,
+            expandedHeight: expandedHeight, scalable: scalable, maintainAspectRatio: maintainAspectRatio,
+            minSuggestedDuration: minSuggestedDuration, apiFramework: apiFramework, resources: resources,
+            adParameters: adParameters, clickThrough: clickThrough, clickTrackings: clickTrackings,
+            position: position, path: path))
+    }
+
+    public init(fields: Fields) { box = ModelBox(fields) }
+    @inlinable public var fields: Fields { box.fields }
+    @inlinable public var id: String? { box.fields.id }
+    @inlinable public var width: Attr<Int>? { box.fields.width }
+    @inlinable public var height: Attr<Int>? { box.fields.height }
+    @inlinable public var expandedWidth: Attr<Int>? { box.fields.expandedWidth }
+    @inlinable public var expandedHeight: Attr<Int>? { box.fields.expandedHeight }
+    @inlinable public var scalable: Attr<Bool>? { box.fields.scalable }
+    @inlinable public var maintainAspectRatio: Attr<Bool>? { box.fields.maintainAspectRatio }
+    @inlinable public var minSuggestedDuration: Attr<VASTTime>? { box.fields.minSuggestedDuration }
+    @inlinable public var apiFramework: String? { box.fields.apiFramework }
+    @inlinable public var resources: [Resource] { box.fields.resources }
+    @inlinable public var adParameters: AdParameters? { box.fields.adParameters }
+    @inlinable public var clickThrough: TextNode? { box.fields.clickThrough }
+    @inlinable public var clickTrackings: [TextNode] { box.fields.clickTrackings }
+    @inlinable public var position: SourcePosition { box.fields.position }
+    @inlinable public var path: String { box.fields.path }
 }
 
 public struct CompanionAds: Sendable, BoxedModel {
@@ -572,25 +675,67 @@ public struct CompanionAds: Sendable, BoxedModel {
     @inlinable public var path: String { box.fields.path }
 }
 
-public struct Companion: Sendable, Codable, Hashable {
-    public var id: String?
-    public var width: Attr<Int>?
-    public var height: Attr<Int>?
-    public var assetWidth: Attr<Int>?
-    public var assetHeight: Attr<Int>?
-    public var expandedWidth: Attr<Int>?
-    public var expandedHeight: Attr<Int>?
-    public var apiFramework: String?
-    public var adSlotId: String?
-    public var pxratio: String?
+public struct Companion: Sendable, BoxedModel {
+    /// The stored fields, kept in one shared, immutable box (see ``BoxedModel``).
+    public struct Fields: Sendable, Codable, Hashable {
+        public var id: String?
+        public var width: Attr<Int>?
+        public var height: Attr<Int>?
+        public var assetWidth: Attr<Int>?
+        public var assetHeight: Attr<Int>?
+        public var expandedWidth: Attr<Int>?
+        public var expandedHeight: Attr<Int>?
+        public var apiFramework: String?
+        public var adSlotId: String?
+        public var pxratio: String?
+        /// `renderingMode` (4.1+): default, end-card or concurrent.
+        public var renderingMode: String?
+        public var resources: [Resource]
+        public var altText: String?
+        public var clickThrough: TextNode?
+        public var clickTrackings: [TextNode]
+        public var trackingEvents: [TrackingEvent]
+        public var adParameters: AdParameters?
+        public var position: SourcePosition
+        public var path: String
+    }
+
+    @usableFromInline let box: ModelBox<Fields>
+
+    public init(
+        id: String? = nil, width: Attr<Int>? = nil, height: Attr<Int>? = nil, assetWidth: Attr<Int>? = nil,
+        assetHeight: Attr<Int>? = nil, expandedWidth: Attr<Int>? = nil, expandedHeight: Attr<Int>? = nil,
+        apiFramework: String? = nil, adSlotId: String? = nil, pxratio: String? = nil, renderingMode: String? = nil,
+        resources: [Resource], altText: String? = nil, clickThrough: TextNode? = nil, clickTrackings: [TextNode],
+        trackingEvents: [TrackingEvent], adParameters: AdParameters? = nil, position: SourcePosition, path: String
+    ) {
+        box = ModelBox(Fields(id: id, width: width, height: height, assetWidth: assetWidth, assetHeight: assetHeight,
+            expandedWidth: expandedWidth, expandedHeight: expandedHeight, apiFramework: apiFramework,
+            adSlotId: adSlotId, pxratio: pxratio, renderingMode: renderingMode, resources: resources,
+            altText: altText, clickThrough: clickThrough, clickTrackings: clickTrackings,
+            trackingEvents: trackingEvents, adParameters: adParameters, position: position, path: path))
+    }
+
+    public init(fields: Fields) { box = ModelBox(fields) }
+    @inlinable public var fields: Fields { box.fields }
+    @inlinable public var id: String? { box.fields.id }
+    @inlinable public var width: Attr<Int>? { box.fields.width }
+    @inlinable public var height: Attr<Int>? { box.fields.height }
+    @inlinable public var assetWidth: Attr<Int>? { box.fields.assetWidth }
+    @inlinable public var assetHeight: Attr<Int>? { box.fields.assetHeight }
+    @inlinable public var expandedWidth: Attr<Int>? { box.fields.expandedWidth }
+    @inlinable public var expandedHeight: Attr<Int>? { box.fields.expandedHeight }
+    @inlinable public var apiFramework: String? { box.fields.apiFramework }
+    @inlinable public var adSlotId: String? { box.fields.adSlotId }
+    @inlinable public var pxratio: String? { box.fields.pxratio }
     /// `renderingMode` (4.1+): default, end-card or concurrent.
-    public var renderingMode: String?
-    public var resources: [Resource]
-    public var altText: String?
-    public var clickThrough: TextNode?
-    public var clickTrackings: [TextNode]
-    public var trackingEvents: [TrackingEvent]
-    public var adParameters: AdParameters?
-    public var position: SourcePosition
-    public var path: String
+    @inlinable public var renderingMode: String? { box.fields.renderingMode }
+    @inlinable public var resources: [Resource] { box.fields.resources }
+    @inlinable public var altText: String? { box.fields.altText }
+    @inlinable public var clickThrough: TextNode? { box.fields.clickThrough }
+    @inlinable public var clickTrackings: [TextNode] { box.fields.clickTrackings }
+    @inlinable public var trackingEvents: [TrackingEvent] { box.fields.trackingEvents }
+    @inlinable public var adParameters: AdParameters? { box.fields.adParameters }
+    @inlinable public var position: SourcePosition { box.fields.position }
+    @inlinable public var path: String { box.fields.path }
 }
