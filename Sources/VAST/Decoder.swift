@@ -56,17 +56,18 @@ public enum VASTDecoder {
     /// Decodes an already parsed document.
     public static func decode(document: XMLDocument) -> DecodedInput {
         var diagnostics = xmlDiagnostics(document)
-        var result = DecodedInput(xml: document, vast: nil, vmap: nil, rootName: document.root?.qualifiedName, diagnostics: [])
         guard let root = document.root else {
-            result.diagnostics = diagnostics
-            return result
+            return DecodedInput(xml: document, vast: nil, vmap: nil, rootName: nil, diagnostics: diagnostics)
         }
+        // The result is made once, at the end: filling in a value made up front copied it whole.
         let context = DecodeContext()
+        var vast: VASTDocument?
+        var vmap: VMAPDocument?
         switch root.name {
         case "VAST":
-            result.vast = decodeVAST(root, context)
+            vast = decodeVAST(root, context)
         case "VMAP":
-            result.vmap = decodeVMAP(root, context)
+            vmap = decodeVMAP(root, context)
         case "VideoAdServingTemplate":
             context.report(DecodeRuleID.unsupportedVAST1, .error,
                            "the root <VideoAdServingTemplate> is VAST 1.0, which is not supported (IAB error 102); serve VAST 2.0 or later",
@@ -76,8 +77,7 @@ public enum VASTDecoder {
                            "the root element is <\(root.qualifiedName)>, expected <VAST> (or <VMAP>)", root)
         }
         diagnostics += context.diagnostics
-        result.diagnostics = diagnostics
-        return result
+        return DecodedInput(xml: document, vast: vast, vmap: vmap, rootName: root.qualifiedName, diagnostics: diagnostics)
     }
 
     /// The parser's messages as diagnostics.
