@@ -167,45 +167,86 @@ extension Array where Element == Diagnostic {
     public mutating func sortDeterministically() {
         guard count > 1 else { return }
         // Fields are read through the buffer: subscripting the array would copy each whole diagnostic.
-        var keys: [(line: Int, column: Int, offset: Int, index: Int)] = []
-        let sameFile = withUnsafeBufferPointer { items -> Bool in
+        let order: [UInt64]? = withUnsafeBufferPointer { items in
             let file = items[0].file
-            for i in items.indices where items[i].file != file { return false }
-            keys.reserveCapacity(items.count)
-            for i in items.indices {
-                let position = items[i].position
-                keys.append((position?.line ?? 0, position?.column ?? 0, items[i].offset ?? -1, i))
-            }
-            return true
+            for i in items.indices where items[i].file != file { return nil }
+            return Self.packedOrder(items) ?? Self.keyedOrder(items)
         }
-        guard sameFile else {
+        guard var source = order else {
             sort()
             return
         }
-        withUnsafeBufferPointer { items in
-            keys.sort { a, b in
-                if a.line != b.line { return a.line < b.line }
-                if a.column != b.column { return a.column < b.column }
-                if a.offset != b.offset { return a.offset < b.offset }
-                if items[a.index].ruleID != items[b.index].ruleID { return items[a.index].ruleID < items[b.index].ruleID }
-                return items[a.index].message < items[b.index].message
-            }
-        }
         // Position p takes the element now at source[p]: follow each cycle of the permutation with swaps.
         // (The buffer's swap moves the values; the array's would copy them.)
-        var source = keys.map(\.index)
         withUnsafeMutableBufferPointer { items in
-            for start in source.indices where source[start] != start {
+            for start in source.indices where source[start] != UInt64(start) {
                 var p = start
-                while source[p] != start {
-                    let next = source[p]
+                while source[p] != UInt64(start) {
+                    let next = Int(source[p])
                     items.swapAt(p, next)
-                    source[p] = p
+                    source[p] = UInt64(p)
                     p = next
                 }
-                source[p] = p
+                source[p] = UInt64(p)
             }
         }
+    }
+
+    /// Whether the finding at `a` goes first of two at one place: by rule id, then message, then the
+    /// order they came in.
+    private static func precedesAtOnePlace(_ items: UnsafeBufferPointer<Diagnostic>, _ a: Int, _ b: Int) -> Bool {
+        if items[a].ruleID != items[b].ruleID { return items[a].ruleID < items[b].ruleID }
+        if items[a].message != items[b].message { return items[a].message < items[b].message }
+        return a < b
+    }
+
+    /// The sorted order as source indices, found by sorting one integer per finding: its place (line,
+    /// column, offset) above its index. Strings are compared only within a run of findings at one place.
+    /// `nil` when a value does not fit (a line or column from 2^20 on, an offset from 255 on, more than
+    /// 65,536 findings).
+    private static func packedOrder(_ items: UnsafeBufferPointer<Diagnostic>) -> [UInt64]? {
+        guard items.count <= 1 << 16 else { return nil }
+        var keys = [UInt64](repeating: 0, count: items.count)
+        let fits = keys.withUnsafeMutableBufferPointer { keys -> Bool in
+            for i in items.indices {
+                let line = items[i].position?.line ?? 0, column = items[i].position?.column ?? 0
+                let offset = (items[i].offset ?? -1) + 1
+                guard line >= 0, line < 1 << 20, column >= 0, column < 1 << 20, offset >= 0, offset < 1 << 8 else { return false }
+                keys[i] = UInt64(line) << 44 | UInt64(column) << 24 | UInt64(offset) << 16 | UInt64(i)
+            }
+            keys.sort()
+            var start = 0
+            while start < keys.count {
+                let place = keys[start] >> 16
+                var end = start + 1
+                while end < keys.count, keys[end] >> 16 == place { end += 1 }
+                if end - start > 1 {
+                    var run = UnsafeMutableBufferPointer(rebasing: keys[start..<end])
+                    run.sort { precedesAtOnePlace(items, Int($0 & 0xFFFF), Int($1 & 0xFFFF)) }
+                }
+                start = end
+            }
+            for i in keys.indices { keys[i] &= 0xFFFF }
+            return true
+        }
+        return fits ? keys : nil
+    }
+
+    /// The sorted order as source indices, for any values: whole keys compared field by field.
+    private static func keyedOrder(_ items: UnsafeBufferPointer<Diagnostic>) -> [UInt64] {
+        var keys: [(line: Int, column: Int, offset: Int, index: Int)] = []
+        keys.reserveCapacity(items.count)
+        for i in items.indices {
+            let position = items[i].position
+            keys.append((position?.line ?? 0, position?.column ?? 0, items[i].offset ?? -1, i))
+        }
+        keys.sort { a, b in
+            if a.line != b.line { return a.line < b.line }
+            if a.column != b.column { return a.column < b.column }
+            if a.offset != b.offset { return a.offset < b.offset }
+            return precedesAtOnePlace(items, a.index, b.index)
+        }
+        return keys.map { UInt64($0.index) }
     }
 }
 
