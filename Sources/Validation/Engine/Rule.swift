@@ -57,7 +57,8 @@ public final class RuleContext {
         resources = ResourceWalk.collect(creatives)
         trackingIsStandardName = TrackingFacts.isStandardName(of: trackingEvents, version: version)
         trackingURLHashes = TrackingFacts.urlHashes(of: trackingEvents)
-        findings.reserveCapacity(16)
+        // Room for the usual count: tags with findings have about one per URL (placeholder hosts, http).
+        findings.reserveCapacity(urls.count + 16)
     }
 
     public var vast: VASTDocument? { input.vast }
