@@ -10,9 +10,9 @@ import VAST
 /// `iconClickThrough`, `iconClickTracking`, `viewable`, `notViewable`, `viewUndetermined`.
 public enum DocumentTracking {
     public static func collect(_ vast: VASTDocument) -> [String: [TrackedURL]] {
-        var result: [String: [TrackedURL]] = [:]
-        // Room for the names a typical document has, so the table is not rebuilt as it fills.
-        result.reserveCapacity(16)
+        // Room for the names a typical document has, so the table is not rebuilt as it fills. (Made with
+        // room, not given room after: reserving is a generic call that looks its types up each time.)
+        var result = [String: [TrackedURL]](minimumCapacity: 16)
         func add(_ event: String, _ node: TextNode?) {
             guard let node, !node.value.isEmpty else { return }
             result[event, default: []].append(TrackedURL(url: node.value, hop: 0, position: node.position))
