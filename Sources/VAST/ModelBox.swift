@@ -1,6 +1,6 @@
-/// Immutable storage shared by the copies of a large model value (`Ad`, `AdBody`, `Creative`, `Linear`, `MediaFile`, `CompanionAds`,
-/// `Companion`, `NonLinearAds`, `NonLinear`, `Icon`, `Verification`,
-/// `VASTDocument`). Rules walk these values constantly; with the fields in one box, a copy costs one
+/// Immutable storage shared by the copies of a large model value (`VASTDocument`, `Ad`, `AdBody`,
+/// `Verification`, `Creative`, `Linear`, `MediaFile`, `Icon`, `NonLinearAds`, `NonLinear`, `CompanionAds`,
+/// `Companion`). Rules walk these values constantly; with the fields in one box, a copy costs one
 /// reference count instead of one per string and array inside.
 @usableFromInline
 final class ModelBox<Fields: Sendable>: Sendable {
