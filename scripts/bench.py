@@ -35,6 +35,14 @@ def conform_bench(root, files, stages, seconds, threads=1, allocator="tuned"):
     return {row["stage"]: row for row in map(json.loads, out.strip().splitlines())}
 
 
+def median_rows(runs):
+    """Per stage, the run with the median rate of several runs of the same stages (for an even count, the
+    faster of the two middle ones). The rounds run one after the other, so a slow drift of the machine's
+    speed hits every stage alike."""
+    return {stage: sorted((run[stage] for run in runs), key=lambda row: row["megabytesPerSecond"])[len(runs) // 2]
+            for stage in runs[0]}
+
+
 def peer(venv, files, seconds):
     python = os.path.join(venv, "bin/python")
     if not os.path.exists(python):
@@ -49,6 +57,7 @@ def main():
     parser.add_argument("--venv", required=True)
     parser.add_argument("--seconds", type=float, default=2.0)
     parser.add_argument("--skip-peer", action="store_true")
+    parser.add_argument("--rounds", type=int, default=3, help="rounds of every measurement; each figure is the median")
     parser.add_argument("--run-cases", type=int, default=100_000, help="cases in the generated corpus for the memory figure (0 to skip)")
     args = parser.parse_args()
     root = args.root
@@ -68,16 +77,22 @@ def main():
     print(f"{'input':<24}{'files':>6}{'KB':>9} | {'bare SAX2 MB/s':>14}{'decode MB/s':>12}{'check MB/s':>11}{'check tags/s':>13} | {'vastlint tags/s':>15}{'x peer':>8}{'x SAX2':>8}{'x decode':>9}{'rules x decode':>15}")
     print("-" * 150)
     for label, files in sets:
-        stats = conform_bench(root, files, ["bare", "decode", "rules-only", "check"], args.seconds)
-        # The limit at its best: libxml2's bare parse is also timed with the C library's allocator defaults
-        # (conform's allocator setting slows it on large inputs), and the faster figure is used.
-        plain = conform_bench(root, files, ["bare"], args.seconds, allocator="default")["bare"]
+        runs, plains, peers = [], [], []
+        for _ in range(max(args.rounds, 1)):
+            runs.append(conform_bench(root, files, ["bare", "decode", "rules-only", "check"], args.seconds))
+            # The limit at its best: libxml2's bare parse is also timed with the C library's allocator defaults
+            # (conform's allocator setting slows it on large inputs), and the faster figure is used.
+            plains.append(conform_bench(root, files, ["bare"], args.seconds, allocator="default"))
+            if not args.skip_peer:
+                peers.append(peer(args.venv, files, args.seconds))
+        stats = median_rows(runs)
+        plain = median_rows(plains)["bare"]
         if plain["megabytesPerSecond"] > stats["bare"]["megabytesPerSecond"]:
             stats["bare"] = plain
         kb = stats["bare"]["bytesPerPass"] / 1024
         check = stats["check"]
-        peer_stats = None if args.skip_peer else peer(args.venv, files, args.seconds)
-        peer_tps = peer_stats["tagsPerSecond"] if peer_stats else float("nan")
+        peer_stats = statistics.median(p["tagsPerSecond"] for p in peers) if peers and None not in peers else None
+        peer_tps = peer_stats if peer_stats else float("nan")
         ratio_peer = check["tagsPerSecond"] / peer_tps if peer_stats else float("nan")
         ratio_sax = stats["bare"]["megabytesPerSecond"] / check["megabytesPerSecond"]
         ratio_decode = stats["decode"]["megabytesPerSecond"] / check["megabytesPerSecond"]
@@ -88,12 +103,16 @@ def main():
     print("x peer: conform check tags/s over vastlint tags/s (target >= 2). x SAX2: check time over bare SAX2 time (target <= 5; decode alone <= 4).")
     print("x decode: check time over parse+decode time. rules x decode: parse+decode+all rules (no tracking")
     print("collection) over parse+decode, the rule-pass target (<= 1.5).")
-    print("bare SAX2: the faster of two runs, with conform's allocator setting (a 16 MiB top pad) and with the C library's defaults.")
+    print("bare SAX2: the faster of two settings, conform's allocator setting (a 16 MiB top pad) and the C library's defaults.")
+    print(f"Every rate is the median of {max(args.rounds, 1)} rounds of {args.seconds:g} s, the rounds run one after the other.")
 
     # Two cores against one, on all generated tags.
     gen = [os.path.join(tmp, n + ".xml") for n in ["tag-7k", "tag-17k", "tag-44k", "tag-350k"]]
-    one = conform_bench(root, gen, ["check"], args.seconds, threads=1)["check"]["megabytesPerSecond"]
-    two = conform_bench(root, gen, ["check"], args.seconds, threads=2)["check"]["megabytesPerSecond"]
+    ones, twos = [], []
+    for _ in range(max(args.rounds, 1)):
+        ones.append(conform_bench(root, gen, ["check"], args.seconds, threads=1)["check"]["megabytesPerSecond"])
+        twos.append(conform_bench(root, gen, ["check"], args.seconds, threads=2)["check"]["megabytesPerSecond"])
+    one, two = statistics.median(ones), statistics.median(twos)
     print(f"\n2 threads vs 1 (check, generated tags): {two:.1f} MB/s vs {one:.1f} MB/s = {two / one:.2f}x (target >= 1.8x)")
 
     # Process wall time of one check.
