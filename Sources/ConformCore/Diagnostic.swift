@@ -176,17 +176,21 @@ extension Array where Element == Diagnostic {
             sort()
             return
         }
-        // Position p takes the element now at source[p]: follow each cycle of the permutation with swaps.
-        // (The buffer's swap moves the values; the array's would copy them.)
+        // Position p takes the element now at source[p]: each cycle of the permutation is followed by
+        // moving its first element out and every next one into the place left free, one move per element
+        // (a swap is three). Nothing in between can fail, so every place is filled again.
         withUnsafeMutableBufferPointer { items in
+            guard let base = items.baseAddress else { return }
             for start in source.indices where source[start] != UInt64(start) {
+                let first = (base + start).move()
                 var p = start
                 while source[p] != UInt64(start) {
                     let next = Int(source[p])
-                    items.swapAt(p, next)
+                    (base + p).moveInitialize(from: base + next, count: 1)
                     source[p] = UInt64(p)
                     p = next
                 }
+                (base + p).initialize(to: first)
                 source[p] = UInt64(p)
             }
         }
