@@ -287,9 +287,14 @@ static int is_blank(const xmlChar *ch, int len) {
 static void on_characters(void *ctx, const xmlChar *ch, int len) {
     cvx_state *s = state_of(ctx);
     if (!s || s->oom || s->depth == 0 || s->overflow) return;
-    buffer_add(s, &s->text[s->depth - 1], (const char *)ch, len);
-    if (!is_blank(ch, len))
-        s->result->elements[s->stack[s->depth - 1]].flags |= CVX_FLAG_TEXT_OUTSIDE_CDATA;
+    cvx_buffer *b = &s->text[s->depth - 1];
+    if (is_blank(ch, len)) {
+        /* Whitespace before any content (indentation, mostly) would be trimmed at the end: not kept. */
+        if (b->len > 0) buffer_add(s, b, (const char *)ch, len);
+        return;
+    }
+    buffer_add(s, b, (const char *)ch, len);
+    s->result->elements[s->stack[s->depth - 1]].flags |= CVX_FLAG_TEXT_OUTSIDE_CDATA;
 }
 
 static void on_cdata(void *ctx, const xmlChar *ch, int len) {
