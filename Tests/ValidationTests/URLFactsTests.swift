@@ -81,6 +81,24 @@ import VAST
         for url in Self.generated { check(url) }
     }
 
+    /// The scan skips plain bytes eight at a time: a notable byte at every offset of a long plain run, at
+    /// the end of it and alone, is seen wherever it falls within or across a group of eight.
+    @Test func flagsAgreeWhereverANotableByteFallsInAPlainRun() {
+        let plain = "https://cdn.adserver.net/path/to/creative_file-name.mp4?a=1&b=2"
+        let notable = ["[TIMESTAMP]", "%%SITE%%", "%2", "%2541", "%5B", " ", "\t", "#", "@", "]", "[", "{{", "${", "\"",
+                       "|", "é", "\u{7F}", "&amp;", ";", "\u{1}"]
+        let bytes = Array(plain.utf8)
+        for insert in notable {
+            for offset in 0...bytes.count {
+                let url = String(decoding: bytes[..<offset], as: UTF8.self) + insert + String(decoding: bytes[offset...], as: UTF8.self)
+                check(url)
+            }
+            check(plain + insert)
+            check(insert + plain)
+        }
+        check(plain)
+    }
+
     @Test func hashesOfEqualTextAreEqual() {
         // String equality is canonical equivalence: differently encoded equal texts must meet in a table.
         #expect("caf\u{E9}" == "cafe\u{301}")

@@ -168,8 +168,19 @@ struct URLFacts: Sendable {
         }
         var i = 0
         let notable = Self.notable
+        let base = bytes.baseAddress
         while i < n {
-            // Most bytes (letters, digits, `./&-_=?:,+*!'()~`) matter to no flag: a table look-up skips them.
+            // Most bytes (letters, digits, `./&-_=?:,+*!'()~`) matter to no flag: a table look-up skips them,
+            // eight at a time while none of the eight is notable (one test per eight bytes instead of one per byte).
+            if let base {
+                while i + 8 <= n {
+                    let p = base + i
+                    let any = notable[Int(p[0])] | notable[Int(p[1])] | notable[Int(p[2])] | notable[Int(p[3])]
+                        | notable[Int(p[4])] | notable[Int(p[5])] | notable[Int(p[6])] | notable[Int(p[7])]
+                    if any != 0 { break }
+                    i += 8
+                }
+            }
             while i < n, notable[Int(bytes[i])] == 0 { i += 1 }
             guard i < n else { break }
             let b = bytes[i]
