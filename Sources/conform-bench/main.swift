@@ -29,6 +29,8 @@ struct Settings: Sendable {
     var stages = ["bare", "decode", "check"]
     /// The allocator as the conform executable sets it up (`tuned`) or as the C library starts (`default`).
     var allocator = "tuned"
+    /// Single-threaded stages timed in turns (see ``runInterleaved(_:inputs:minSeconds:)``).
+    var interleave = false
 }
 
 func parseSettings() -> Settings {
@@ -42,6 +44,7 @@ func parseSettings() -> Settings {
         case "--passes": settings.passes = Int(args.removeFirst())
         case "--stages": settings.stages = args.removeFirst().split(separator: ",").map(String.init)
         case "--allocator": settings.allocator = args.removeFirst()
+        case "--interleave": settings.interleave = true
         default: settings.paths.append(a)
         }
     }
@@ -120,6 +123,36 @@ func run(_ stage: String, inputs: [Data], threads: Int, minSeconds: Double) -> S
                  tagsPerSecond: Double(inputs.count * passes) / elapsed)
 }
 
+/// Times single-threaded stages in turns: each turn runs every stage for a slice of about 20 ms (at least one
+/// pass over the set), so that a drift of the machine's speed while they run touches every stage alike, and
+/// the ratio of two stages measures the code, not the moment. Runs until every stage has `minSeconds` of
+/// passes (or, with `--passes N`, exactly N passes of each stage, for instruction counting).
+func runInterleaved(_ stages: [String], inputs: [Data], minSeconds: Double) -> [Stage] {
+    var sink = 0
+    for stage in stages { for data in inputs { sink &+= pass(stage, data) } }
+    var elapsed = [Double](repeating: 0, count: stages.count)
+    var passes = [Int](repeating: 0, count: stages.count)
+    func done(_ i: Int) -> Bool { settings.passes.map { passes[i] >= $0 } ?? (elapsed[i] >= minSeconds) }
+    while !stages.indices.allSatisfy(done) {
+        for (i, stage) in stages.enumerated() where !done(i) {
+            let start = DispatchTime.now().uptimeNanoseconds
+            var slice = 0.0
+            repeat {
+                for data in inputs { sink &+= pass(stage, data) }
+                passes[i] += 1
+                slice = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+            } while slice < 0.02 && !done(i) && settings.passes == nil
+            elapsed[i] += slice
+        }
+    }
+    if sink == Int.min { print(sink) }
+    return stages.indices.map { i in
+        Stage(stage: stages[i], threads: 1, files: inputs.count, bytesPerPass: totalBytes, passes: passes[i],
+              seconds: elapsed[i], megabytesPerSecond: Double(totalBytes * passes[i]) / 1_000_000 / elapsed[i],
+              tagsPerSecond: Double(inputs.count * passes[i]) / elapsed[i])
+    }
+}
+
 /// Passes completed per worker, written once by each worker when it stops.
 final class PassCounts: @unchecked Sendable {
     private let lock = NSLock()
@@ -190,7 +223,13 @@ if settings.stages == ["rules"] {
 
 let encoder = JSONEncoder()
 encoder.outputFormatting = [.sortedKeys]
-for stage in settings.stages {
-    let result = run(stage, inputs: inputs, threads: threads, minSeconds: minSeconds)
-    print(String(decoding: try! encoder.encode(result), as: UTF8.self))
+if settings.interleave && threads == 1 {
+    for result in runInterleaved(settings.stages, inputs: inputs, minSeconds: minSeconds) {
+        print(String(decoding: try! encoder.encode(result), as: UTF8.self))
+    }
+} else {
+    for stage in settings.stages {
+        let result = run(stage, inputs: inputs, threads: threads, minSeconds: minSeconds)
+        print(String(decoding: try! encoder.encode(result), as: UTF8.self))
+    }
 }
