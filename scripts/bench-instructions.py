@@ -14,12 +14,13 @@ Each stage runs twice, with 1 and with 1 + N timed passes (after the driver's wa
 divided by N is one pass, free of start-up costs. `--limit` caps the files of each set (the first N, sorted).
 """
 import argparse
-import glob
 import os
 import re
 import subprocess
 import sys
 import tempfile
+
+import bench_inputs
 
 STAGES = ["bare", "decode", "rules-only", "check"]
 
@@ -53,18 +54,7 @@ def main():
     args = parser.parse_args()
     root = args.root
     binary = args.binary or os.path.join(root, ".build/release/conform-bench")
-    tmp = tempfile.mkdtemp(prefix="conform-bench-")
-    subprocess.run([sys.executable, os.path.join(root, "scripts/gen-bench-tags.py"), tmp], check=True, capture_output=True)
-
-    sets = []
-    iab = os.path.join(os.path.dirname(root), "shared/corpus/iab-vast-samples")
-    if os.path.isdir(iab):
-        sets.append(("IAB samples", sorted(glob.glob(iab + "/**/*.xml", recursive=True))))
-    shipped = sorted(glob.glob(os.path.join(root, "Corpus/vast/**/*.xml"), recursive=True))
-    if shipped:
-        sets.append(("shipped corpus tags", shipped))
-    for name in ["tag-7k", "tag-17k", "tag-44k", "tag-350k"]:
-        sets.append((f"generated {name}", [os.path.join(tmp, name + ".xml")]))
+    sets = bench_inputs.sets(root, tempfile.mkdtemp(prefix="conform-bench-"))
 
     print(f"{'input':<24}{'files':>6} | {'bare':>10}{'decode':>11}{'rules-only':>12}{'check':>11} | "
           f"{'rules x decode':>15}{'x SAX2':>8}")

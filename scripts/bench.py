@@ -1,7 +1,6 @@
 #!/usr/bin/env python3
 """Driver of scripts/bench: runs every measurement in one go and prints a table with ratios."""
 import argparse
-import glob
 import json
 import os
 import shutil
@@ -10,6 +9,8 @@ import subprocess
 import sys
 import tempfile
 import time
+
+import bench_inputs
 
 PEER_SNIPPET = r"""
 import json, sys, time, vastlint
@@ -66,17 +67,7 @@ def main():
     args = parser.parse_args()
     root = args.root
     tmp = tempfile.mkdtemp(prefix="conform-bench-")
-    subprocess.run([sys.executable, os.path.join(root, "scripts/gen-bench-tags.py"), tmp], check=True, capture_output=True)
-
-    sets = []
-    iab = os.path.join(os.path.dirname(root), "shared/corpus/iab-vast-samples")
-    if os.path.isdir(iab):
-        sets.append(("IAB samples", sorted(glob.glob(iab + "/**/*.xml", recursive=True))))
-    shipped = sorted(f for f in glob.glob(os.path.join(root, "Corpus/vast/**/*.xml"), recursive=True))
-    if shipped:
-        sets.append(("shipped corpus tags", shipped))
-    for name in ["tag-7k", "tag-17k", "tag-44k", "tag-350k"]:
-        sets.append((f"generated {name}", [os.path.join(tmp, name + ".xml")]))
+    sets = bench_inputs.sets(root, tmp)
 
     print(f"{'input':<24}{'files':>6}{'KB':>9} | {'bare SAX2 MB/s':>14}{'decode MB/s':>12}{'check MB/s':>11}{'check tags/s':>13} | {'vastlint tags/s':>15}{'x peer':>8}{'x SAX2':>8}{'x decode':>9}{'rules x decode':>15}")
     print("-" * 150)
@@ -112,7 +103,7 @@ def main():
     print("within a round the four stages are timed in turns of about 20 ms, so drift touches them alike.")
 
     # Two cores against one, on all generated tags.
-    gen = [os.path.join(tmp, n + ".xml") for n in ["tag-7k", "tag-17k", "tag-44k", "tag-350k"]]
+    gen = [os.path.join(tmp, n + ".xml") for n in bench_inputs.GENERATED]
     ones, twos = [], []
     for _ in range(max(args.rounds, 1)):
         ones.append(conform_bench(root, gen, ["check"], args.seconds, threads=1)["check"]["megabytesPerSecond"])
