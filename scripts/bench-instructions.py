@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Instruction counts of conform's pipeline stages, per tag, under valgrind's callgrind.
 
-Wall-clock rates move by several per cent (on a shared virtual machine by up to a fifth) from one run to
+Wall-clock rates move by several per cent (on a shared virtual machine by a third or more) from one run to
 the next; instruction counts do not. This script counts each stage of `conform-bench` over the same inputs
 as `scripts/bench` and prints instructions per tag and the two stage ratios the targets name, in
 instructions: parse+decode+rules over parse+decode ("rules x decode") and check over bare SAX2 ("x SAX2").

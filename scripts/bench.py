@@ -31,7 +31,7 @@ print(json.dumps({"tagsPerSecond": len(docs) * passes / elapsed, "megabytesPerSe
 def conform_bench(root, files, stages, seconds, threads=1, allocator="tuned"):
     binary = os.path.join(root, ".build/release/conform-bench")
     # Single-threaded stages are timed in turns of about 20 ms each, so that the machine's drift while they
-    # run touches every stage alike and the ratios between stages hold still.
+    # run touches every stage alike and the ratios between stages move far less than the rates.
     interleave = ["--interleave"] if threads == 1 and len(stages) > 1 else []
     out = subprocess.run([binary, "--seconds", str(seconds), "--threads", str(threads), "--allocator", allocator,
                           "--stages", ",".join(stages)] + interleave + files,
