@@ -56,6 +56,7 @@ typedef struct {
     int32_t overflow;               /* elements deeper than CVX_MAX_DEPTH are not recorded */
     cvx_intern intern;
     int oom;
+    int push;                       /* read by the push parser (see create_context) */
 } cvx_state;
 
 /* ---------- growable storage ---------- */
@@ -202,12 +203,21 @@ static cvx_state *state_of(void *ctx) {
     return s;
 }
 
+/* The pull parser refuses an element nested deeper than xmlParserMaxDepth (256) before reporting it;
+ * the push parser of libxml2 2.9 does not check. An element past that depth stops the push parse as
+ * not well-formed, and the document is parsed again with the pull parser, which reports it. */
+static void refuse_depth(cvx_state *s) {
+    s->ctxt->wellFormed = 0;
+    xmlStopParser(s->ctxt);
+}
+
 static void on_start(void *ctx, const xmlChar *localname, const xmlChar *prefix, const xmlChar *URI,
                      int nb_namespaces, const xmlChar **namespaces, int nb_attributes, int nb_defaulted,
                      const xmlChar **attributes) {
     (void)nb_namespaces; (void)namespaces; (void)nb_defaulted;
     cvx_state *s = state_of(ctx);
     if (!s || s->oom) return;
+    if (s->ctxt->nameNr > (int)xmlParserMaxDepth) { refuse_depth(s); return; }
     if (s->depth >= CVX_MAX_DEPTH) { s->overflow++; return; }
     cvx_result *r = s->result;
     int64_t cap = r->element_cap;
@@ -297,10 +307,28 @@ static void on_characters(void *ctx, const xmlChar *ch, int len) {
     s->result->elements[s->stack[s->depth - 1]].flags |= CVX_FLAG_TEXT_OUTSIDE_CDATA;
 }
 
+/* Appends CDATA content with its line ends normalised (XML 1.0 §2.11: CR LF and a lone CR become LF),
+ * as the pull parser delivers it. The push parser hands the section's bytes over as they are. */
+static void buffer_add_normalising_line_ends(cvx_state *s, cvx_buffer *b, const char *bytes, int64_t len) {
+    const char *cr = memchr(bytes, '\r', (size_t)len);
+    if (!cr) { buffer_add(s, b, bytes, len); return; }
+    if (!grow((void **)&b->data, b->len + len, &b->cap, 1)) { s->oom = 1; return; }
+    char *out = b->data + b->len;
+    int64_t n = cr - bytes;
+    memcpy(out, bytes, (size_t)n);
+    for (int64_t i = n; i < len; i++) {
+        if (bytes[i] != '\r') { out[n++] = bytes[i]; continue; }
+        out[n++] = '\n';
+        if (i + 1 < len && bytes[i + 1] == '\n') i++;
+    }
+    b->len += n;
+}
+
 static void on_cdata(void *ctx, const xmlChar *ch, int len) {
     cvx_state *s = state_of(ctx);
     if (!s || s->oom || s->depth == 0 || s->overflow) return;
-    buffer_add(s, &s->text[s->depth - 1], (const char *)ch, len);
+    if (s->push) buffer_add_normalising_line_ends(s, &s->text[s->depth - 1], (const char *)ch, len);
+    else buffer_add(s, &s->text[s->depth - 1], (const char *)ch, len);
     s->result->elements[s->stack[s->depth - 1]].cdata_sections++;
 }
 
@@ -372,7 +400,36 @@ void cvx_init(void) {
 
 static const int base_options = XML_PARSE_NONET | XML_PARSE_BIG_LINES | XML_PARSE_NOWARNING | XML_PARSE_NOERROR;
 
-cvx_result *cvx_parse(const char *bytes, size_t length, int options) {
+/* Documents are parsed with libxml2's push parser, given the whole input in one chunk: it reads CDATA
+ * sections (where VAST keeps its URLs) by scanning for the closing ']]>' and checking the UTF-8 of the
+ * run at once, where the pull parser (xmlParseDocument) makes a function call per character. On VAST
+ * tags the bare parse is 1.3 to 2 times as fast. The first four bytes go in at creation, so that the
+ * encoding is detected from them as the pull parser does.
+ *
+ * The push parser stops at the first fatal error, where the pull parser goes on and reports what
+ * follows too. So a document whose push parse produced any message is parsed again with the pull
+ * parser, and its result is the pull parser's: messages, tree and flags alike. Clean documents, nearly
+ * all of them, are parsed once. */
+
+/* Inputs larger than this go to the pull parser alone: the push parser refuses a document it has to
+ * look more than 10 MB ahead in ("Huge input lookup"), which the pull parser reads. Real tags are far
+ * smaller. */
+#define CVX_PUSH_MAX_BYTES (4u << 20)
+
+static xmlParserCtxtPtr create_context(const char *bytes, size_t length, int push) {
+    if (!push) return xmlCreateMemoryParserCtxt(bytes, (int)length);
+    if (length == 0) return NULL;
+    int head = length < 4 ? (int)length : 4;
+    return xmlCreatePushParserCtxt(NULL, NULL, bytes, head, NULL);
+}
+
+static void parse_all(xmlParserCtxtPtr ctxt, const char *bytes, size_t length, int push) {
+    if (!push) { xmlParseDocument(ctxt); return; }
+    size_t head = length < 4 ? length : 4;
+    xmlParseChunk(ctxt, bytes + head, (int)(length - head), 1);
+}
+
+static cvx_result *parse_once(const char *bytes, size_t length, int options, int push) {
     cvx_result *r = calloc(1, sizeof(cvx_result));
     if (!r) return NULL;
     cvx_state *s = malloc(sizeof(cvx_state));
@@ -382,6 +439,7 @@ cvx_result *cvx_parse(const char *bytes, size_t length, int options) {
     s->depth = 0; s->overflow = 0; s->oom = 0; s->text_initialized = 0;
     memset(&s->intern, 0, sizeof(s->intern));
     s->result = r;
+    s->push = push;
     s->raw = (const unsigned char *)bytes;
     s->raw_len = length;
     s->pos_offset = 0; s->pos_line = 1; s->pos_column = 1;
@@ -396,7 +454,7 @@ cvx_result *cvx_parse(const char *bytes, size_t length, int options) {
         free(s);
         return r;
     }
-    xmlParserCtxtPtr ctxt = xmlCreateMemoryParserCtxt(bytes, (int)length);
+    xmlParserCtxtPtr ctxt = create_context(bytes, length, push);
     if (!ctxt) {
         xmlError fake; memset(&fake, 0, sizeof(fake));
         fake.level = XML_ERR_FATAL; fake.domain = XML_FROM_PARSER; fake.code = XML_ERR_DOCUMENT_EMPTY;
@@ -428,7 +486,7 @@ cvx_result *cvx_parse(const char *bytes, size_t length, int options) {
     ctxt->loadsubset = 0;
     ctxt->validate = 0;
 
-    xmlParseDocument(ctxt);
+    parse_all(ctxt, bytes, length, push);
 
     if (ctxt->wellFormed) r->flags |= CVX_RESULT_WELL_FORMED;
     if (ctxt->nsWellFormed) r->flags |= CVX_RESULT_NAMESPACE_WELL_FORMED;
@@ -440,6 +498,16 @@ cvx_result *cvx_parse(const char *bytes, size_t length, int options) {
     if (s->oom) r->flags &= ~CVX_RESULT_WELL_FORMED;
     free(s);
     if (!r->arena) { r->arena = calloc(1, 1); r->arena_cap = 1; }
+    return r;
+}
+
+cvx_result *cvx_parse(const char *bytes, size_t length, int options) {
+    int push = length <= CVX_PUSH_MAX_BYTES && !(options & (CVX_OPT_RECOVER | CVX_OPT_PULL));
+    cvx_result *r = parse_once(bytes, length, options, push);
+    if (push && r && (r->message_count > 0 || !(r->flags & CVX_RESULT_WELL_FORMED))) {
+        cvx_free(r);
+        r = parse_once(bytes, length, options, 0);
+    }
     return r;
 }
 
@@ -463,9 +531,10 @@ void cvx_name(const cvx_result *r, int32_t i, int64_t *offset, int64_t *length) 
 int32_t cvx_message_count(const cvx_result *r) { return r->message_count; }
 const cvx_message *cvx_messages(const cvx_result *r) { return r->messages; }
 
-int cvx_parse_bare(const char *bytes, size_t length) {
+int cvx_parse_bare(const char *bytes, size_t length, int push) {
     if (length > (size_t)INT32_MAX) return 0;
-    xmlParserCtxtPtr ctxt = xmlCreateMemoryParserCtxt(bytes, (int)length);
+    push = push && length <= CVX_PUSH_MAX_BYTES;
+    xmlParserCtxtPtr ctxt = create_context(bytes, length, push);
     if (!ctxt) return 0;
     xmlCtxtUseOptions(ctxt, base_options);
     xmlSAXHandlerPtr sax = ctxt->sax;
@@ -475,7 +544,7 @@ int cvx_parse_bare(const char *bytes, size_t length) {
     sax->comment = NULL; sax->processingInstruction = NULL;
     sax->serror = NULL; sax->error = NULL; sax->warning = NULL; sax->fatalError = NULL;
     ctxt->replaceEntities = 0;
-    xmlParseDocument(ctxt);
+    parse_all(ctxt, bytes, length, push);
     int ok = ctxt->wellFormed;
     if (ctxt->myDoc) { xmlFreeDoc(ctxt->myDoc); ctxt->myDoc = NULL; }
     xmlFreeParserCtxt(ctxt);

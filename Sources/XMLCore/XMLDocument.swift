@@ -38,10 +38,23 @@ public struct XMLParseOptions: Sendable, Hashable, Codable {
     public var recover: Bool
     /// Inputs larger than this many bytes are refused before parsing.
     public var maxBytes: Int
+    /// Read with libxml2's pull parser alone. Off by default: documents are read with the faster push
+    /// parser, and again with the pull parser when the first read reports anything, so the result is
+    /// the same either way (tests compare the two).
+    public var pullParserOnly: Bool
 
-    public init(recover: Bool = false, maxBytes: Int = XMLParseOptions.defaultMaxBytes) {
+    public init(recover: Bool = false, maxBytes: Int = XMLParseOptions.defaultMaxBytes, pullParserOnly: Bool = false) {
         self.recover = recover
         self.maxBytes = maxBytes
+        self.pullParserOnly = pullParserOnly
+    }
+
+    private enum CodingKeys: String, CodingKey { case recover, maxBytes, pullParserOnly }
+
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(recover: try c.decode(Bool.self, forKey: .recover), maxBytes: try c.decode(Int.self, forKey: .maxBytes),
+                  pullParserOnly: try c.decodeIfPresent(Bool.self, forKey: .pullParserOnly) ?? false)
     }
 
     /// 32 MiB: far above any real ad tag (typical tags are 5 to 400 KB).

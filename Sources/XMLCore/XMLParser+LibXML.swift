@@ -35,7 +35,8 @@ public enum XMLParser {
         }
         let result: OpaquePointer? = data.withUnsafeBytes { raw in
             let base = raw.baseAddress!.assumingMemoryBound(to: CChar.self)
-            return cvx_parse(base, raw.count, options.recover ? Int32(CVX_OPT_RECOVER) : 0)
+            let flags = (options.recover ? Int32(CVX_OPT_RECOVER) : 0) | (options.pullParserOnly ? Int32(CVX_OPT_PULL) : 0)
+            return cvx_parse(base, raw.count, flags)
         }
         guard let result else {
             return XMLDocument(
@@ -61,12 +62,14 @@ public enum XMLParser {
     }
 
     /// libxml2's bare SAX2 parse of the same bytes, with no callbacks: the speed limit benchmarks
-    /// compare against. Returns whether the input is well-formed.
-    public static func bareParse(_ data: Data) -> Bool {
+    /// compare against. By default with the push parser given the whole input, as ``parse(_:options:)``
+    /// reads documents; `pull: true` uses the pull parser (`xmlParseDocument`) instead. Returns whether
+    /// the input is well-formed.
+    public static func bareParse(_ data: Data, pull: Bool = false) -> Bool {
         _ = libxmlInitialized
         return data.withUnsafeBytes { raw in
             guard let base = raw.baseAddress else { return false }
-            return cvx_parse_bare(base.assumingMemoryBound(to: CChar.self), raw.count) == 1
+            return cvx_parse_bare(base.assumingMemoryBound(to: CChar.self), raw.count, pull ? 0 : 1) == 1
         }
     }
 

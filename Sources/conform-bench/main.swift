@@ -77,6 +77,8 @@ guard !inputs.isEmpty else {
     switch stage {
     case "bare":
         return XMLParser.bareParse(data) ? 1 : 0
+    case "bare-pull":
+        return XMLParser.bareParse(data, pull: true) ? 1 : 0
     case "shim":
         return XMLParser.shimParse(data) ? 1 : 0
     case "tree":

@@ -166,6 +166,8 @@ import Testing
     @Test func bareParseAgreesOnWellFormedness() {
         #expect(XMLParser.bareParse(Data("<a><b/></a>".utf8)))
         #expect(!XMLParser.bareParse(Data("<a><b></a>".utf8)))
+        #expect(XMLParser.bareParse(Data("<a><b/></a>".utf8), pull: true))
+        #expect(!XMLParser.bareParse(Data("<a><b></a>".utf8), pull: true))
     }
 
     @Test func parsesConcurrently() async {

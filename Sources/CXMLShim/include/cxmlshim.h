@@ -62,6 +62,7 @@ typedef struct cvx_message {
 /* Parse options. */
 enum {
     CVX_OPT_RECOVER = 1,   /* keep building the tree after a well-formedness error */
+    CVX_OPT_PULL = 2,      /* read with the pull parser only (for comparisons) */
 };
 
 /* Result summary flags. */
@@ -82,7 +83,9 @@ void cvx_init(void);
  * again. For processes that work through many documents; no effect outside glibc. */
 void cvx_tune_allocator(void);
 
-/* Parse `length` raw bytes. Never loads external resources and never substitutes entities.
+/* Parse `length` raw bytes. Never loads external resources and never substitutes entities. Reads with
+ * libxml2's push parser, and again with its pull parser when the push parse reports anything: a
+ * document with messages gets the pull parser's result (see the C file).
  * Returns NULL only when memory is exhausted. The caller frees the result with cvx_free. */
 cvx_result *_Nullable cvx_parse(const char *_Nonnull bytes, size_t length, int options);
 
@@ -100,8 +103,10 @@ void cvx_name(const cvx_result *_Nonnull result, int32_t index, int64_t *_Nonnul
 int32_t cvx_message_count(const cvx_result *_Nonnull result);
 const cvx_message *_Nullable cvx_messages(const cvx_result *_Nonnull result);
 
-/* Bare SAX2 parse with no callbacks, for benchmarks: returns 1 when well-formed. */
-int cvx_parse_bare(const char *_Nonnull bytes, size_t length);
+/* Bare SAX2 parse with no callbacks, for benchmarks: returns 1 when well-formed. `push` nonzero: with
+ * the push parser, given the whole input at once, as cvx_parse reads documents; zero: with the pull
+ * parser (xmlParseDocument). */
+int cvx_parse_bare(const char *_Nonnull bytes, size_t length, int push);
 
 /* Validate `length` bytes against the XML Schema in `schema_bytes`. When `namespace_uri` is not NULL,
  * un-namespaced documents are moved into that namespace before validation (the IAB 4.x schemas
