@@ -57,6 +57,7 @@ typedef struct {
     cvx_intern intern;
     int oom;
     int push;                       /* read by the push parser (see create_context) */
+    int incomplete;                 /* the push read stopped short: the pull parser reads the document */
 } cvx_state;
 
 /* ---------- growable storage ---------- */
@@ -440,6 +441,7 @@ static cvx_result *parse_once(const char *bytes, size_t length, int options, int
     memset(&s->intern, 0, sizeof(s->intern));
     s->result = r;
     s->push = push;
+    s->incomplete = 0;
     s->raw = (const unsigned char *)bytes;
     s->raw_len = length;
     s->pos_offset = 0; s->pos_line = 1; s->pos_column = 1;
@@ -490,12 +492,16 @@ static cvx_result *parse_once(const char *bytes, size_t length, int options, int
 
     if (ctxt->wellFormed) r->flags |= CVX_RESULT_WELL_FORMED;
     if (ctxt->nsWellFormed) r->flags |= CVX_RESULT_NAMESPACE_WELL_FORMED;
+    /* A push read counts only when it reached the end of the document and found a root element: when
+     * switching to an encoding it cannot decode, libxml2 2.9's push parser stops without a message. */
+    if (push && (ctxt->instate != XML_PARSER_EOF || r->element_count == 0)) s->incomplete = 1;
     if (ctxt->myDoc) { xmlFreeDoc(ctxt->myDoc); ctxt->myDoc = NULL; }
     ctxt->_private = NULL;
     xmlFreeParserCtxt(ctxt);
     for (int i = 0; i < s->text_initialized; i++) free(s->text[i].data);
     free(s->intern.keys); free(s->intern.values);
     if (s->oom) r->flags &= ~CVX_RESULT_WELL_FORMED;
+    if (s->incomplete) r->flags &= ~CVX_RESULT_WELL_FORMED;
     free(s);
     if (!r->arena) { r->arena = calloc(1, 1); r->arena_cap = 1; }
     return r;
@@ -531,6 +537,17 @@ void cvx_name(const cvx_result *r, int32_t i, int64_t *offset, int64_t *length) 
 int32_t cvx_message_count(const cvx_result *r) { return r->message_count; }
 const cvx_message *cvx_messages(const cvx_result *r) { return r->messages; }
 
+/* The bare parse's one callback: marks that the root element was reached (the push parser of libxml2 2.9
+ * can stop short without a message; see parse_once). */
+static void bare_on_start(void *ctx, const xmlChar *localname, const xmlChar *prefix, const xmlChar *URI,
+                          int nb_namespaces, const xmlChar **namespaces, int nb_attributes, int nb_defaulted,
+                          const xmlChar **attributes) {
+    (void)localname; (void)prefix; (void)URI; (void)nb_namespaces; (void)namespaces;
+    (void)nb_attributes; (void)nb_defaulted; (void)attributes;
+    xmlParserCtxtPtr ctxt = (xmlParserCtxtPtr)ctx;
+    ctxt->_private = ctxt;
+}
+
 int cvx_parse_bare(const char *bytes, size_t length, int push) {
     if (length > (size_t)INT32_MAX) return 0;
     push = push && length <= CVX_PUSH_MAX_BYTES;
@@ -538,14 +555,16 @@ int cvx_parse_bare(const char *bytes, size_t length, int push) {
     if (!ctxt) return 0;
     xmlCtxtUseOptions(ctxt, base_options);
     xmlSAXHandlerPtr sax = ctxt->sax;
-    /* Keep only what libxml2 needs for entities; drop all content callbacks. */
-    sax->startElementNs = NULL; sax->endElementNs = NULL; sax->characters = NULL;
+    /* Keep only what libxml2 needs for entities; drop all content callbacks but the root's mark. */
+    sax->startElementNs = bare_on_start; sax->endElementNs = NULL; sax->characters = NULL;
     sax->ignorableWhitespace = NULL; sax->cdataBlock = NULL; sax->reference = NULL;
     sax->comment = NULL; sax->processingInstruction = NULL;
     sax->serror = NULL; sax->error = NULL; sax->warning = NULL; sax->fatalError = NULL;
     ctxt->replaceEntities = 0;
+    ctxt->_private = NULL;
     parse_all(ctxt, bytes, length, push);
-    int ok = ctxt->wellFormed;
+    int ok = ctxt->wellFormed && ctxt->_private != NULL && (!push || ctxt->instate == XML_PARSER_EOF);
+    ctxt->_private = NULL;
     if (ctxt->myDoc) { xmlFreeDoc(ctxt->myDoc); ctxt->myDoc = NULL; }
     xmlFreeParserCtxt(ctxt);
     return ok;

@@ -72,6 +72,10 @@ import Testing
             ("unclosed cdata", utf8("<a><b><![CDATA[x</b></a>")),
             ("mismatched tags", utf8("<a>\n<b>\n</a>")),
             ("text after the root", utf8("<a/>x")),
+            // Looks like UCS-4 to the encoding detection; libxml2 2.9's push parser stops without a word.
+            ("ucs-4 lookalike", [0x3C, 0, 0, 0] + utf8("tra<VAST><Ad><![CDATA[x]]></Ad></VAST>")),
+            ("only a declaration", utf8("<?xml version=\"1.0\"?>")),
+            ("only whitespace", utf8("  \n ")),
         ]
         var utf16 = [UInt8]([0xFF, 0xFE])
         for unit in "<a><b><![CDATA[é]]></b></a>".utf16 { utf16 += [UInt8(unit & 0xFF), UInt8(unit >> 8)] }
