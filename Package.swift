@@ -20,6 +20,12 @@ let package = Package(
             pkgConfig: "libxml-2.0",
             providers: [.apt(["libxml2-dev"])]
         ),
+        // The memory allocator of the executables (see its header). Not a dependency of any library.
+        .systemLibrary(
+            name: "CTCMalloc",
+            pkgConfig: "libtcmalloc_minimal",
+            providers: [.apt(["libgoogle-perftools-dev"])]
+        ),
         // The only C code that includes libxml2 headers; its public header exposes opaque handles only.
         .target(name: "CXMLShim", dependencies: ["CLibXML2"]),
         .target(name: "ConformCore"),
@@ -35,11 +41,11 @@ let package = Package(
         .target(name: "Reports", dependencies: ["Conformance", "Validation", "ConformCore"]),
         .executableTarget(name: "conform", dependencies: [
             "ConformCore", "XMLCore", "VAST", "Trafficking", "Chain", "Validation", "Profiles",
-            "Conformance", "Reports",
+            "Conformance", "Reports", "CTCMalloc",
         ]),
 
         // Benchmark driver used by scripts/bench; not part of the product.
-        .executableTarget(name: "conform-bench", dependencies: ["ConformCore", "XMLCore", "VAST", "Validation", "Conformance"]),
+        .executableTarget(name: "conform-bench", dependencies: ["ConformCore", "XMLCore", "VAST", "Validation", "Conformance", "CTCMalloc"]),
 
         .testTarget(name: "XMLCoreTests", dependencies: ["XMLCore", "ConformCore"]),
         .testTarget(name: "VASTTests", dependencies: ["VAST", "XMLCore", "ConformCore"]),

@@ -66,8 +66,8 @@ def main():
               f"{counts['rules-only']:>12,.0f}{counts['check']:>11,.0f} | "
               f"{counts['rules-only'] / counts['decode']:>15.3f}{counts['check'] / counts['bare']:>8.2f}")
     print("Instructions per tag and pass (callgrind, SWIFT_DETERMINISTIC_HASHING=1). rules x decode: rules-only over")
-    print("decode (target <= 1.5 in time); x SAX2: check over bare (target <= 5 in time). Every stage runs with the")
-    print(f"allocator setting of the conform executable; each set is capped at its first {args.limit} files.")
+    print("decode (target <= 1.5 in time); x SAX2: check over bare (target <= 5 in time). Every stage runs on the")
+    print(f"allocator of the conform executable (tcmalloc); each set is capped at its first {args.limit} files.")
 
 
 if __name__ == "__main__":

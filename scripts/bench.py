@@ -28,12 +28,12 @@ print(json.dumps({"tagsPerSecond": len(docs) * passes / elapsed, "megabytesPerSe
 """
 
 
-def conform_bench(root, files, stages, seconds, threads=1, allocator="tuned"):
+def conform_bench(root, files, stages, seconds, threads=1):
     binary = os.path.join(root, ".build/release/conform-bench")
     # Single-threaded stages are timed in turns of about 20 ms each, so that the machine's drift while they
     # run touches every stage alike and the ratios between stages move far less than the rates.
     interleave = ["--interleave"] if threads == 1 and len(stages) > 1 else []
-    out = subprocess.run([binary, "--seconds", str(seconds), "--threads", str(threads), "--allocator", allocator,
+    out = subprocess.run([binary, "--seconds", str(seconds), "--threads", str(threads),
                           "--stages", ",".join(stages)] + interleave + files,
                          check=True, capture_output=True, text=True).stdout
     return {row["stage"]: row for row in map(json.loads, out.strip().splitlines())}
@@ -74,19 +74,12 @@ def main():
     print(f"{'input':<24}{'files':>6}{'KB':>9} | {'bare SAX2 MB/s':>14}{'pull MB/s':>10}{'decode MB/s':>12}{'check MB/s':>11}{'check tags/s':>13} | {'vastlint tags/s':>15}{'x peer':>8}{'x SAX2':>8}{'x pull':>8}{'x decode':>9}{'rules x decode':>15}")
     print("-" * 168)
     for label, files in sets:
-        runs, plains, peers = [], [], []
+        runs, peers = [], []
         for _ in range(max(args.rounds, 1)):
             runs.append(conform_bench(root, files, ["bare", "bare-pull", "decode", "rules-only", "check"], args.seconds))
-            # The limit at its best: libxml2's bare parse is also timed with the C library's allocator defaults
-            # (conform's allocator setting slows it on large inputs), and the faster figure is used.
-            plains.append(conform_bench(root, files, ["bare", "bare-pull"], args.seconds, allocator="default"))
             if not args.skip_peer:
                 peers.append(peer(args.venv, files, args.seconds))
         stats = median_rows(runs)
-        plain = median_rows(plains)
-        for stage in ["bare", "bare-pull"]:
-            if plain[stage]["megabytesPerSecond"] > stats[stage]["megabytesPerSecond"]:
-                stats[stage] = plain[stage]
         kb = stats["bare"]["bytesPerPass"] / 1024
         check = stats["check"]
         peer_stats = statistics.median(p["tagsPerSecond"] for p in peers) if peers and None not in peers else None
@@ -105,8 +98,8 @@ def main():
     print("collection) over parse+decode, the rule-pass target (<= 1.5).")
     print("bare SAX2: libxml2's push parser given the whole input, as conform reads documents, with no callbacks: the")
     print("limit the x SAX2 target is judged against. pull: the pull parser (xmlParseDocument), slower on VAST's CDATA;")
-    print("x pull: check time over that parse. Each bare figure is the faster of two settings, conform's allocator")
-    print("setting (a 16 MiB top pad) and the C library's defaults.")
+    print("x pull: check time over that parse. Every stage runs in one process, on the allocator the conform")
+    print("executable links in (tcmalloc).")
     print(f"Every rate is the median of {max(args.rounds, 1)} rounds of {args.seconds:g} s per stage, the rounds run one after the other;")
     print("within a round the five stages are timed in turns of about 20 ms, so drift touches them alike.")
 

@@ -10,11 +10,9 @@
 #include "../CLibXML2/shim.h"
 
 #include <stddef.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#ifdef __GLIBC__
-#include <malloc.h>
-#endif
 
 #if LIBXML_VERSION >= 21200
 #define CVX_CONST_ERROR const
@@ -387,14 +385,15 @@ static xmlParserInputPtr refuse_loader(const char *URL, const char *ID, xmlParse
     return NULL;
 }
 
-void cvx_tune_allocator(void) {
-#ifdef __GLIBC__
-    mallopt(M_TOP_PAD, 16 << 20);
-#endif
-}
+/* xmlParserVersion is the loaded library's: "20914" for 2.9.14. Written once, by cvx_init. */
+static char libxml2_dotted[32] = "unknown";
+
+const char *cvx_libxml2_version(void) { return libxml2_dotted; }
 
 void cvx_init(void) {
     xmlInitParser();
+    long v = strtol(xmlParserVersion, NULL, 10);
+    snprintf(libxml2_dotted, sizeof(libxml2_dotted), "%ld.%ld.%ld", v / 10000, (v / 100) % 100, v % 100);
     /* conform never loads anything from outside the document: not files, not the network. */
     xmlSetExternalEntityLoader(refuse_loader);
 }

@@ -54,11 +54,10 @@ public enum XMLParser {
         parse(Data(string.utf8), options: options)
     }
 
-    /// Tunes the C allocator for a process that parses many documents one after another: memory freed
-    /// after a document stays with the process for the next one instead of going back to the kernel
-    /// (and being faulted in again). Costs at most 16 MiB of resident memory per heap.
-    public static func tuneAllocatorForManyDocuments() {
-        cvx_tune_allocator()
+    /// The version of the libxml2 library in use, such as `2.9.14`.
+    public static var libxml2Version: String {
+        _ = libxmlInitialized
+        return String(cString: cvx_libxml2_version())
     }
 
     /// libxml2's bare SAX2 parse of the same bytes, with no callbacks: the speed limit benchmarks

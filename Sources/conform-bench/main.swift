@@ -1,3 +1,4 @@
+import CTCMalloc
 import ConformCore
 import Conformance
 import Foundation
@@ -18,6 +19,8 @@ struct Stage: Encodable {
     var seconds: Double
     var megabytesPerSecond: Double
     var tagsPerSecond: Double
+    /// The memory allocator the driver ran on.
+    var allocator: String = allocatorName
 }
 
 struct Settings: Sendable {
@@ -27,8 +30,6 @@ struct Settings: Sendable {
     /// When set, exactly this many timed passes (for instruction counting under callgrind).
     var passes: Int?
     var stages = ["bare", "decode", "check"]
-    /// The allocator as the conform executable sets it up (`tuned`) or as the C library starts (`default`).
-    var allocator = "tuned"
     /// Single-threaded stages timed in turns (see ``runInterleaved(_:inputs:minSeconds:)``).
     var interleave = false
 }
@@ -43,7 +44,6 @@ func parseSettings() -> Settings {
         case "--threads": settings.threads = Int(args.removeFirst()) ?? 1
         case "--passes": settings.passes = Int(args.removeFirst())
         case "--stages": settings.stages = args.removeFirst().split(separator: ",").map(String.init)
-        case "--allocator": settings.allocator = args.removeFirst()
         case "--interleave": settings.interleave = true
         default: settings.paths.append(a)
         }
@@ -52,8 +52,12 @@ func parseSettings() -> Settings {
 }
 
 let settings = parseSettings()
-// As the conform executable does, unless asked for the C library's defaults.
-if settings.allocator == "tuned" { XMLParser.tuneAllocatorForManyDocuments() }
+// The allocator is the conform executable's: tcmalloc, linked in (see the CTCMalloc module).
+let allocatorName: String = {
+    var major: Int32 = 0, minor: Int32 = 0
+    _ = tc_version(&major, &minor, nil)
+    return "tcmalloc \(major).\(minor)"
+}()
 let threads = settings.threads
 let minSeconds = settings.minSeconds
 

@@ -31,8 +31,6 @@ let overview = """
     """
 
 var arguments = Array(CommandLine.arguments.dropFirst())
-// Runs and checks work through many documents: keep freed memory for the next one.
-XMLParser.tuneAllocatorForManyDocuments()
 
 let subcommand = arguments.first ?? "help"
 let rest = Array(arguments.dropFirst())
@@ -63,6 +61,7 @@ case "dump-rule-examples":
     code = DumpRuleExamplesCommand.run(rest)
 case "version", "--version":
     print(version)
+    print("libxml2 \(XMLParser.libxml2Version), memory allocator \(Allocator.description)")
     code = ExitCode.success
 case "help", "-h", "--help":
     switch rest.first {

@@ -78,10 +78,8 @@ typedef struct cvx_result cvx_result;
 /* Initialise libxml2 once per process (thread-safe when called through a Swift static let). */
 void cvx_init(void);
 
-/* Asks the C library's allocator to keep a 16 MiB pad at the top of its heaps, so that memory freed
- * after one document is reused by the next instead of being returned to the kernel and faulted in
- * again. For processes that work through many documents; no effect outside glibc. */
-void cvx_tune_allocator(void);
+/* The loaded libxml2's version, dotted ("2.9.14"). Call after cvx_init. */
+const char *_Nonnull cvx_libxml2_version(void);
 
 /* Parse `length` raw bytes. Never loads external resources and never substitutes entities. Reads with
  * libxml2's push parser, and again with its pull parser when the push parse reports anything: a
