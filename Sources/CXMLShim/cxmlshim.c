@@ -416,7 +416,21 @@ static const int base_options = XML_PARSE_NONET | XML_PARSE_BIG_LINES | XML_PARS
  * smaller. */
 #define CVX_PUSH_MAX_BYTES (4u << 20)
 
+/* libxml2 reports some errors without a parser context (an encoding conversion that fails inside the
+ * push parser, for one) through its per-thread generic error function, which writes to standard
+ * error. Every message that matters reaches the context's own handler (on_error), or the pull parser's
+ * second read; the generic channel is silenced, once per thread, before a parse. */
+static void discard_generic_error(void *ctx, const char *message, ...) { (void)ctx; (void)message; }
+
+static void silence_generic_errors(void) {
+    static _Thread_local int silenced = 0;
+    if (silenced) return;
+    xmlSetGenericErrorFunc(NULL, discard_generic_error);
+    silenced = 1;
+}
+
 static xmlParserCtxtPtr create_context(const char *bytes, size_t length, int push) {
+    silence_generic_errors();
     if (!push) return xmlCreateMemoryParserCtxt(bytes, (int)length);
     if (length == 0) return NULL;
     int head = length < 4 ? (int)length : 4;
@@ -588,6 +602,7 @@ static void move_into_namespace(xmlNodePtr node, xmlNsPtr ns) {
 
 cvx_result *cvx_validate_schema(const char *bytes, size_t length, const char *schema_bytes, size_t schema_length,
                                 const char *namespace_uri) {
+    silence_generic_errors();
     cvx_result *r = calloc(1, sizeof(cvx_result));
     if (!r) return NULL;
     cvx_schema_state st = { r, 0 };

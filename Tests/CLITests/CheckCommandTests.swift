@@ -21,6 +21,25 @@ struct CheckCommandTests {
         #expect(!result.stdout.contains("\u{1B}["), "no colour when piped")
     }
 
+    @Test func undecodableInputIsReportedOnStandardOutputOnly() throws {
+        // Bytes that look like UCS-4: libxml2's own error printing must not reach standard error.
+        var bytes: [UInt8] = [0x3C, 0, 0, 0]
+        bytes += Array("tra<VAST><Ad><![CDATA[x]]></Ad></VAST>".utf8)
+        let result = try ConformBinary.run(["check", "--no-config", "-"], stdin: Data(bytes))
+        #expect(result.status == 1)
+        #expect(result.stdout.contains("[XML-not-well-formed]"))
+        #expect(result.stderr.isEmpty, "standard error: \(result.stderr)")
+    }
+
+    @Test func versionNamesTheLibraries() throws {
+        let result = try ConformBinary.run(["version"])
+        #expect(result.status == 0)
+        let lines = result.stdout.split(separator: "\n")
+        #expect(lines.count == 2)
+        #expect(lines.last?.hasPrefix("libxml2 2.") == true)
+        #expect(lines.last?.contains("memory allocator tcmalloc ") == true)
+    }
+
     @Test func readsStandardInput() throws {
         let result = try ConformBinary.run(["check", "--no-config", "-"], stdin: Data("<VAST/>".utf8))
         #expect(result.stdout.contains("-:1:1: error:"))
