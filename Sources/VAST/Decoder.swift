@@ -154,6 +154,10 @@ final class DecodeContext {
 struct Reader {
     let element: XMLElement
     let context: DecodeContext
+    /// The element's attributes and children, read out of it once: every look-up below scans one of them,
+    /// and reading it from the element each time cost a reference-count update on the way in and out.
+    private let attributes: [XMLAttribute]
+    private let children: [XMLElement]
     /// Bit i set: attribute i was read (attributes past 64 are tracked in `extraAttributes`).
     private var usedAttributeBits: UInt64 = 0
     private var extraAttributes: [String] = []
@@ -164,13 +168,14 @@ struct Reader {
     init(_ element: XMLElement, _ context: DecodeContext) {
         self.element = element
         self.context = context
+        attributes = element.attributes
+        children = element.children
     }
 
     var position: SourcePosition { element.position }
     var path: String { element.path }
 
     mutating func string(_ name: String) -> String? {
-        let attributes = element.attributes
         for i in attributes.indices where attributes[i].name.isSameName(name) {
             if i < 64 { usedAttributeBits |= 1 << UInt64(i) } else { extraAttributes.append(name) }
             return attributes[i].value
@@ -234,7 +239,6 @@ struct Reader {
     }
 
     mutating func children(_ name: String) -> [XMLElement] {
-        let children = element.children
         var found: [XMLElement] = []
         for i in children.indices where children[i].name.isSameName(name) {
             markChild(i, name)
@@ -244,7 +248,6 @@ struct Reader {
     }
 
     mutating func child(_ name: String) -> XMLElement? {
-        let children = element.children
         var first = -1
         for i in children.indices where children[i].name.isSameName(name) {
             markChild(i, name)
@@ -261,15 +264,15 @@ struct Reader {
 
     /// Reports every attribute and child that was not consumed.
     mutating func finish() {
-        for (i, attribute) in element.attributes.enumerated() {
+        for (i, attribute) in attributes.enumerated() {
             if i < 64 ? (usedAttributeBits & (1 << UInt64(i)) != 0) : extraAttributes.contains(attribute.name) { continue }
             if attribute.prefix == "xsi" || attribute.prefix == "xml" { continue }
             context.unknownNodes.append(UnknownNode(
                 kind: .attribute, name: attribute.qualifiedName, parent: element.name,
                 path: element.path, position: element.position))
         }
-        guard !element.children.isEmpty else { return }
-        for (i, child) in element.children.enumerated() {
+        guard !children.isEmpty else { return }
+        for (i, child) in children.enumerated() {
             if i < 64 ? (usedChildBits & (1 << UInt64(i)) != 0) : extraChildren.contains(child.name) { continue }
             context.unknownNodes.append(UnknownNode(
                 kind: .element, name: child.qualifiedName, parent: element.name,
