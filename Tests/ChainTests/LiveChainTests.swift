@@ -50,9 +50,10 @@ struct LiveChainTests {
 
     @Test func theTotalTimeoutCoversTheWholeChain() throws {
         try withServer { server in
-            // Two hops of 1.2 s each, 3 s per hop allowed but 2 s for the chain: the second hop runs out
-            // (the first has 800 ms of margin, so a loaded machine does not change the outcome).
-            let ad = try Fixtures.only(try server.resolve("to-delay-chain.xml", policy: FetchPolicy(perHopTimeout: 3, totalTimeout: 2)))
+            // Two hops of 2 s each, 3 s per hop allowed but 3 s for the chain: the second hop runs out. Each
+            // side has a second of margin (the first hop ends a second before the chain's time is up, the
+            // second would end a second after), so a loaded machine does not change the outcome.
+            let ad = try Fixtures.only(try server.resolve("to-delay-chain.xml", policy: FetchPolicy(perHopTimeout: 3, totalTimeout: 3)))
             #expect(ad.stop.reason == .timeout)
             #expect(ad.hops.map(\.outcome) == [.wrapper, .wrapper, .timeout])
         }
