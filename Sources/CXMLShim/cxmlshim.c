@@ -55,7 +55,6 @@ typedef struct {
     cvx_intern intern;
     int oom;
     int push;                       /* read by the push parser (see create_context) */
-    int incomplete;                 /* the push read stopped short: the pull parser reads the document */
 } cvx_state;
 
 /* ---------- growable storage ---------- */
@@ -429,6 +428,15 @@ static void silence_generic_errors(void) {
     silenced = 1;
 }
 
+/* Whether to read `length` bytes with the push parser, when the caller would. */
+static int uses_push(size_t length, int wanted) { return wanted && length <= CVX_PUSH_MAX_BYTES; }
+
+/* A push read counts only when it reached the end of the document and found a root element: when
+ * switching to an encoding it cannot decode, libxml2 2.9's push parser stops without a message. */
+static int push_read_complete(xmlParserCtxtPtr ctxt, int found_root) {
+    return ctxt->instate == XML_PARSER_EOF && found_root;
+}
+
 static xmlParserCtxtPtr create_context(const char *bytes, size_t length, int push) {
     silence_generic_errors();
     if (!push) return xmlCreateMemoryParserCtxt(bytes, (int)length);
@@ -454,7 +462,6 @@ static cvx_result *parse_once(const char *bytes, size_t length, int options, int
     memset(&s->intern, 0, sizeof(s->intern));
     s->result = r;
     s->push = push;
-    s->incomplete = 0;
     s->raw = (const unsigned char *)bytes;
     s->raw_len = length;
     s->pos_offset = 0; s->pos_line = 1; s->pos_column = 1;
@@ -503,25 +510,21 @@ static cvx_result *parse_once(const char *bytes, size_t length, int options, int
 
     parse_all(ctxt, bytes, length, push);
 
-    if (ctxt->wellFormed) r->flags |= CVX_RESULT_WELL_FORMED;
+    if (ctxt->wellFormed && (!push || push_read_complete(ctxt, r->element_count > 0))) r->flags |= CVX_RESULT_WELL_FORMED;
     if (ctxt->nsWellFormed) r->flags |= CVX_RESULT_NAMESPACE_WELL_FORMED;
-    /* A push read counts only when it reached the end of the document and found a root element: when
-     * switching to an encoding it cannot decode, libxml2 2.9's push parser stops without a message. */
-    if (push && (ctxt->instate != XML_PARSER_EOF || r->element_count == 0)) s->incomplete = 1;
     if (ctxt->myDoc) { xmlFreeDoc(ctxt->myDoc); ctxt->myDoc = NULL; }
     ctxt->_private = NULL;
     xmlFreeParserCtxt(ctxt);
     for (int i = 0; i < s->text_initialized; i++) free(s->text[i].data);
     free(s->intern.keys); free(s->intern.values);
     if (s->oom) r->flags &= ~CVX_RESULT_WELL_FORMED;
-    if (s->incomplete) r->flags &= ~CVX_RESULT_WELL_FORMED;
     free(s);
     if (!r->arena) { r->arena = calloc(1, 1); r->arena_cap = 1; }
     return r;
 }
 
 cvx_result *cvx_parse(const char *bytes, size_t length, int options) {
-    int push = length <= CVX_PUSH_MAX_BYTES && !(options & (CVX_OPT_RECOVER | CVX_OPT_PULL));
+    int push = uses_push(length, !(options & (CVX_OPT_RECOVER | CVX_OPT_PULL)));
     cvx_result *r = parse_once(bytes, length, options, push);
     if (push && r && (r->message_count > 0 || !(r->flags & CVX_RESULT_WELL_FORMED))) {
         cvx_free(r);
@@ -563,7 +566,7 @@ static void bare_on_start(void *ctx, const xmlChar *localname, const xmlChar *pr
 
 int cvx_parse_bare(const char *bytes, size_t length, int push) {
     if (length > (size_t)INT32_MAX) return 0;
-    push = push && length <= CVX_PUSH_MAX_BYTES;
+    push = uses_push(length, push);
     xmlParserCtxtPtr ctxt = create_context(bytes, length, push);
     if (!ctxt) return 0;
     xmlCtxtUseOptions(ctxt, base_options);
@@ -576,7 +579,8 @@ int cvx_parse_bare(const char *bytes, size_t length, int push) {
     ctxt->replaceEntities = 0;
     ctxt->_private = NULL;
     parse_all(ctxt, bytes, length, push);
-    int ok = ctxt->wellFormed && ctxt->_private != NULL && (!push || ctxt->instate == XML_PARSER_EOF);
+    int found_root = ctxt->_private != NULL;
+    int ok = ctxt->wellFormed && found_root && (!push || push_read_complete(ctxt, found_root));
     ctxt->_private = NULL;
     if (ctxt->myDoc) { xmlFreeDoc(ctxt->myDoc); ctxt->myDoc = NULL; }
     xmlFreeParserCtxt(ctxt);

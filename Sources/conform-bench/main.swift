@@ -21,6 +21,18 @@ struct Stage: Encodable {
     var tagsPerSecond: Double
     /// The memory allocator the driver ran on.
     var allocator: String = allocatorName
+
+    /// `passes` over the whole input set in `seconds`, with the rates that follow.
+    init(stage: String, threads: Int, passes: Int, seconds: Double) {
+        self.stage = stage
+        self.threads = threads
+        files = inputs.count
+        bytesPerPass = totalBytes
+        self.passes = passes
+        self.seconds = seconds
+        megabytesPerSecond = Double(totalBytes * passes) / 1_000_000 / seconds
+        tagsPerSecond = Double(inputs.count * passes) / seconds
+    }
 }
 
 struct Settings: Sendable {
@@ -121,12 +133,7 @@ func run(_ stage: String, inputs: [Data], threads: Int, minSeconds: Double) -> S
         }
         done.record(worker: worker, passes: passes, sink: local)
     }
-    let elapsed = Date().timeIntervalSince(start)
-    let passes = done.total
-    let bytes = Double(totalBytes * passes)
-    return Stage(stage: stage, threads: threads, files: inputs.count, bytesPerPass: totalBytes, passes: passes,
-                 seconds: elapsed, megabytesPerSecond: bytes / 1_000_000 / elapsed,
-                 tagsPerSecond: Double(inputs.count * passes) / elapsed)
+    return Stage(stage: stage, threads: threads, passes: done.total, seconds: Date().timeIntervalSince(start))
 }
 
 /// Times single-threaded stages in turns: each turn runs every stage for a slice of about 20 ms (at least one
@@ -153,9 +160,7 @@ func runInterleaved(_ stages: [String], inputs: [Data], minSeconds: Double) -> [
     }
     if sink == Int.min { print(sink) }
     return stages.indices.map { i in
-        Stage(stage: stages[i], threads: 1, files: inputs.count, bytesPerPass: totalBytes, passes: passes[i],
-              seconds: elapsed[i], megabytesPerSecond: Double(totalBytes * passes[i]) / 1_000_000 / elapsed[i],
-              tagsPerSecond: Double(inputs.count * passes[i]) / elapsed[i])
+        Stage(stage: stages[i], threads: 1, passes: passes[i], seconds: elapsed[i])
     }
 }
 

@@ -106,14 +106,13 @@ import Testing
     }
 
     @Test func nestingPastTheDepthLimitIsRefusedLikeThePullParser() {
-        let depth = 300
-        let xml = String(repeating: "<e>", count: depth) + String(repeating: "</e>", count: depth)
+        let xml = nestedElements("e", depth: 300)
         let doc = XMLParser.parse(xml)
         #expect(!doc.isWellFormed)
         #expect(doc.messages.contains { $0.message.contains("depth") })
         #expect(doc == Self.pullOnly(Data(xml.utf8)))
         // Just under the limit: read, and the same either way.
-        let shallow = String(repeating: "<e>", count: 250) + String(repeating: "</e>", count: 250)
+        let shallow = nestedElements("e", depth: 250)
         #expect(XMLParser.parse(shallow).isWellFormed)
         Self.expectSameResult(Data(shallow.utf8), "250 levels")
     }

@@ -128,9 +128,7 @@ import Testing
     }
 
     @Test func deepNestingIsRefused() {
-        let depth = 100_000
-        let xml = String(repeating: "<a>", count: depth) + String(repeating: "</a>", count: depth)
-        let doc = XMLParser.parse(xml)
+        let doc = XMLParser.parse(nestedElements(depth: 100_000))
         #expect(!doc.isWellFormed)
         #expect(doc.messages.contains { $0.message.contains("depth") })
     }
@@ -197,4 +195,9 @@ import Testing
         #expect(bad.count >= 1)
         #expect(bad.contains { $0.position?.line == 2 })
     }
+}
+
+/// `depth` nested empty elements named `name`: `<a><a>…</a></a>`.
+func nestedElements(_ name: String = "a", depth: Int) -> String {
+    String(repeating: "<\(name)>", count: depth) + String(repeating: "</\(name)>", count: depth)
 }
