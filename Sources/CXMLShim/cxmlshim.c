@@ -451,6 +451,20 @@ static void parse_all(xmlParserCtxtPtr ctxt, const char *bytes, size_t length, i
     xmlParseChunk(ctxt, bytes + head, (int)(length - head), 1);
 }
 
+/* Gives the tables room for what a document of `length` bytes usually holds, so that they do not grow
+ * by doubling from a few entries while it is read (they still grow when a document holds more). The
+ * arena keeps text, attribute values and names, each at most as long as it is in the input, plus a NUL
+ * apiece; VAST tags have an element per 50 to 100 bytes. */
+static void presize(cvx_result *r, size_t length) {
+    if (length > CVX_PUSH_MAX_BYTES) return; /* large inputs grow as they go */
+    int64_t arena = (int64_t)length + (int64_t)(length / 8) + 64;
+    int64_t elements = (int64_t)(length / 48) + 16;
+    int64_t attributes = (int64_t)(length / 64) + 16;
+    if ((r->arena = malloc((size_t)arena))) r->arena_cap = arena;
+    if ((r->elements = malloc((size_t)elements * sizeof(cvx_element)))) r->element_cap = (int32_t)elements;
+    if ((r->attributes = malloc((size_t)attributes * sizeof(cvx_attribute)))) r->attribute_cap = (int32_t)attributes;
+}
+
 static cvx_result *parse_once(const char *bytes, size_t length, int options, int push) {
     cvx_result *r = calloc(1, sizeof(cvx_result));
     if (!r) return NULL;
@@ -476,6 +490,7 @@ static cvx_result *parse_once(const char *bytes, size_t length, int options, int
         free(s);
         return r;
     }
+    presize(r, length);
     xmlParserCtxtPtr ctxt = create_context(bytes, length, push);
     if (!ctxt) {
         xmlError fake; memset(&fake, 0, sizeof(fake));
