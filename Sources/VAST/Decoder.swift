@@ -153,17 +153,33 @@ final class DecodeContext {
 /// be reported as unknown.
 struct Reader {
     let element: XMLElement
-    let context: DecodeContext
+    /// Not reference-counted: a reader lives inside one decode call, which holds the context.
+    unowned(unsafe) let context: DecodeContext
     /// The element's attributes and children, read out of it once: every look-up below scans one of them,
     /// and reading it from the element each time cost a reference-count update on the way in and out.
     private let attributes: [XMLAttribute]
     private let children: [XMLElement]
-    /// Bit i set: attribute i was read (attributes past 64 are tracked in `extraAttributes`).
+    /// Bit i set: attribute i was read (attributes past 64 are tracked by name in `extras`).
     private var usedAttributeBits: UInt64 = 0
-    private var extraAttributes: [String] = []
-    /// Bit i set: child i's name was asked for (children past 64 are tracked by name in `extraChildren`).
+    /// Bit i set: child i's name was asked for (children past 64 are tracked by name in `extras`).
     private var usedChildBits: UInt64 = 0
-    private var extraChildren: [String] = []
+    /// Names read past the 64 bits, for elements with more attributes or children than that. Optional, so
+    /// that the usual reader, which never needs it, has no arrays to release.
+    private var extras: Extras?
+
+    private struct Extras {
+        var attributes: [String] = []
+        var children: [String] = []
+    }
+
+    private mutating func noteExtra(attribute name: String? = nil, child: String? = nil) {
+        // Taken out first, so that the arrays are not shared while they grow.
+        var taken = extras ?? Extras()
+        extras = nil
+        if let name { taken.attributes.append(name) }
+        if let child { taken.children.append(child) }
+        extras = taken
+    }
 
     init(_ element: XMLElement, _ context: DecodeContext) {
         self.element = element
@@ -177,7 +193,7 @@ struct Reader {
 
     mutating func string(_ name: String) -> String? {
         for i in attributes.indices where attributes[i].name.isSameName(name) {
-            if i < 64 { usedAttributeBits |= 1 << UInt64(i) } else { extraAttributes.append(name) }
+            if i < 64 { usedAttributeBits |= 1 << UInt64(i) } else { noteExtra(attribute: name) }
             return attributes[i].value
         }
         return nil
@@ -233,8 +249,8 @@ struct Reader {
     private mutating func markChild(_ i: Int, _ name: String) {
         if i < 64 {
             usedChildBits |= 1 << UInt64(i)
-        } else if !extraChildren.contains(name) {
-            extraChildren.append(name)
+        } else if !(extras?.children.contains(name) ?? false) {
+            noteExtra(child: name)
         }
     }
 
@@ -265,7 +281,7 @@ struct Reader {
     /// Reports every attribute and child that was not consumed.
     mutating func finish() {
         for (i, attribute) in attributes.enumerated() {
-            if i < 64 ? (usedAttributeBits & (1 << UInt64(i)) != 0) : extraAttributes.contains(attribute.name) { continue }
+            if i < 64 ? (usedAttributeBits & (1 << UInt64(i)) != 0) : (extras?.attributes.contains(attribute.name) ?? false) { continue }
             if attribute.prefix == "xsi" || attribute.prefix == "xml" { continue }
             context.unknownNodes.append(UnknownNode(
                 kind: .attribute, name: attribute.qualifiedName, parent: element.name,
@@ -273,7 +289,7 @@ struct Reader {
         }
         guard !children.isEmpty else { return }
         for (i, child) in children.enumerated() {
-            if i < 64 ? (usedChildBits & (1 << UInt64(i)) != 0) : extraChildren.contains(child.name) { continue }
+            if i < 64 ? (usedChildBits & (1 << UInt64(i)) != 0) : (extras?.children.contains(child.name) ?? false) { continue }
             context.unknownNodes.append(UnknownNode(
                 kind: .element, name: child.qualifiedName, parent: element.name,
                 path: child.path, position: child.position))

@@ -250,6 +250,28 @@ import XMLCore
         #expect(unknown.first { $0.name == "Bogus" }?.position == SourcePosition(line: 1, column: 63))
     }
 
+    /// Past 64 attributes or children, the reader tracks what it read by name instead of by bit: what it
+    /// reads there is still not reported as unknown, and the rest still is.
+    @Test func elementsWithMoreThan64AttributesOrChildrenAreTrackedByName() throws {
+        let attributes = (0..<66).map { " x\($0)=\"1\"" }.joined()
+        let children = String(repeating: "<Bogus/>", count: 66)
+        let input = VASTDecoder.decode("""
+            <VAST version="4.2"><Ad><InLine>\(children)<AdSystem>x</AdSystem><AdTitle>t</AdTitle><Creatives><Creative>\
+            <Linear><Duration>00:00:10</Duration><MediaFiles>\
+            <MediaFile\(attributes) delivery="progressive" type="video/mp4" width="640" height="360">https://cdn.example/a.mp4</MediaFile>\
+            </MediaFiles></Linear></Creative></Creatives></InLine></Ad></VAST>
+            """)
+        let vast = try #require(input.vast)
+        let file = try #require(vast.ads.first?.body?.creatives.first?.linear?.mediaFiles.first)
+        #expect(file.delivery == "progressive")
+        #expect(file.width?.value == 640)
+        #expect(vast.ads.first?.body?.adSystem?.name == "x")
+        let names = vast.unknownNodes.map(\.name)
+        #expect(names.filter { $0 == "Bogus" }.count == 66)
+        #expect(Set(names.filter { $0.hasPrefix("x") }) == Set((0..<66).map { "x\($0)" }))
+        #expect(names.count == 66 + 66, "\(names.filter { $0 != "Bogus" && !$0.hasPrefix("x") })")
+    }
+
     @Test func vast1RootIsReportedUnsupported() {
         let input = VASTDecoder.decode("<VideoAdServingTemplate><Ad/></VideoAdServingTemplate>")
         #expect(input.vast == nil)
