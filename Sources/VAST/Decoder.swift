@@ -157,8 +157,8 @@ struct Reader {
     unowned(unsafe) let context: DecodeContext
     /// The element's attributes and children, read out of it once: every look-up below scans one of them,
     /// and reading it from the element each time cost a reference-count update on the way in and out.
-    private let attributes: [XMLAttribute]
-    private let children: [XMLElement]
+    private let attributes: XMLAttributes
+    private let children: XMLChildren
     /// Bit i set: attribute i was read (attributes past 64 are tracked by name in `extras`).
     private var usedAttributeBits: UInt64 = 0
     /// Bit i set: child i's name was asked for (children past 64 are tracked by name in `extras`).
@@ -256,8 +256,10 @@ struct Reader {
 
     mutating func children(_ name: String) -> [XMLElement] {
         var found: [XMLElement] = []
-        for i in children.indices where children[i].name.isSameName(name) {
+        for i in children.indices where children.name(at: i).isSameName(name) {
             markChild(i, name)
+            // Room for every child at the first match: growing one by one moved the elements each time.
+            if found.isEmpty { found.reserveCapacity(children.count - i) }
             found.append(children[i])
         }
         return found
@@ -265,7 +267,7 @@ struct Reader {
 
     mutating func child(_ name: String) -> XMLElement? {
         var first = -1
-        for i in children.indices where children[i].name.isSameName(name) {
+        for i in children.indices where children.name(at: i).isSameName(name) {
             markChild(i, name)
             if first < 0 { first = i }
         }
@@ -280,16 +282,19 @@ struct Reader {
 
     /// Reports every attribute and child that was not consumed.
     mutating func finish() {
-        for (i, attribute) in attributes.enumerated() {
-            if i < 64 ? (usedAttributeBits & (1 << UInt64(i)) != 0) : (extras?.attributes.contains(attribute.name) ?? false) { continue }
+        // By index, so that only what is reported is read out of the element.
+        for i in attributes.indices {
+            if i < 64 ? (usedAttributeBits & (1 << UInt64(i)) != 0) : (extras?.attributes.contains(attributes[i].name) ?? false) { continue }
+            let attribute = attributes[i]
             if attribute.prefix == "xsi" || attribute.prefix == "xml" { continue }
             context.unknownNodes.append(UnknownNode(
                 kind: .attribute, name: attribute.qualifiedName, parent: element.name,
                 path: element.path, position: element.position))
         }
         guard !children.isEmpty else { return }
-        for (i, child) in children.enumerated() {
-            if i < 64 ? (usedChildBits & (1 << UInt64(i)) != 0) : (extras?.children.contains(child.name) ?? false) { continue }
+        for i in children.indices {
+            if i < 64 ? (usedChildBits & (1 << UInt64(i)) != 0) : (extras?.children.contains(children.name(at: i)) ?? false) { continue }
+            let child = children[i]
             context.unknownNodes.append(UnknownNode(
                 kind: .element, name: child.qualifiedName, parent: element.name,
                 path: child.path, position: child.position))

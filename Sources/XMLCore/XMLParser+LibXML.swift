@@ -113,7 +113,7 @@ public enum XMLParser {
         return messages
     }
 
-    private static func string(_ arena: UnsafePointer<CChar>, _ offset: Int64, _ length: Int64) -> String {
+    fileprivate static func string(_ arena: UnsafePointer<CChar>, _ offset: Int64, _ length: Int64) -> String {
         let buffer = UnsafeRawBufferPointer(start: UnsafeRawPointer(arena + Int(offset)), count: Int(length))
         return String(decoding: buffer, as: UTF8.self)
     }
@@ -154,9 +154,10 @@ public enum XMLParser {
                 nameOffsets.append((Int(offset), Int(length)))
             }
             var builder = TreeBuilder(
-                elements: elements, attributes: cvx_attributes(result), arena: arena, names: names,
-                nameOffsets: nameOffsets)
-            root = builder.build(index: 0, siblingIndex: 1)
+                elements: elements, elementCount: Int(cvx_element_count(result)), attributes: cvx_attributes(result),
+                attributeCount: Int(cvx_attribute_count(result)), arena: arena, names: names, nameOffsets: nameOffsets)
+            builder.build(index: 0, siblingIndex: 1)
+            root = XMLElement(tree: builder.finish(), index: 0)
         }
         return XMLDocument(
             root: root, messages: messages, isWellFormed: wellFormed,
@@ -166,8 +167,9 @@ public enum XMLParser {
             byteCount: byteCount)
     }
 
-    /// Builds the Swift tree from the shim's flat tables. Element paths are assembled as bytes in one
-    /// reusable buffer (the parent's path is its prefix), so each path costs one string creation.
+    /// Builds the document's ``XMLTree`` from the shim's flat tables, in document order. Element paths are
+    /// assembled as bytes in one reusable buffer (the parent's path is its prefix), so each path costs one
+    /// string creation.
     private struct TreeBuilder {
         let elements: UnsafePointer<cvx_element>
         let attributes: UnsafePointer<cvx_attribute>?
@@ -182,9 +184,11 @@ public enum XMLParser {
         /// Ordinals among same-named siblings, for names that paths index: one run of (name, count) pairs
         /// per element being built, the innermost last (one array for the whole walk, not one per element).
         var siblingCounts: [(name: Int32, count: Int)] = []
+        /// The tree being filled.
+        let tree: XMLTree
 
-        init(elements: UnsafePointer<cvx_element>, attributes: UnsafePointer<cvx_attribute>?,
-             arena: UnsafePointer<CChar>, names: [String], nameOffsets: [(Int, Int)]) {
+        init(elements: UnsafePointer<cvx_element>, elementCount: Int, attributes: UnsafePointer<cvx_attribute>?,
+             attributeCount: Int, arena: UnsafePointer<CChar>, names: [String], nameOffsets: [(Int, Int)]) {
             self.elements = elements
             self.attributes = attributes
             self.arena = arena
@@ -193,9 +197,12 @@ public enum XMLParser {
             self.repeatable = names.map(XMLElement.isRepeatable)
             pathBytes.reserveCapacity(256)
             siblingCounts.reserveCapacity(64)
+            // Every element can be a child once; the root is no one's.
+            tree = XMLTree(elements: elementCount, childList: elementCount, attributes: attributeCount, names: names.count)
+            for name in names { tree.addName(name) }
         }
 
-        func name(_ index: Int32) -> String? { index >= 0 ? names[Int(index)] : nil }
+        func finish() -> XMLTree { tree }
 
         private mutating func appendName(_ index: Int32) {
             let (offset, length) = nameOffsets[Int(index)]
@@ -208,10 +215,10 @@ public enum XMLParser {
             pathBytes.append(UInt8(truncatingIfNeeded: 0x30 + value % 10))
         }
 
-        mutating func build(index: Int, siblingIndex: Int) -> XMLElement {
+        /// Adds shim element `index` and its descendants; returns its index in the tree.
+        @discardableResult
+        mutating func build(index: Int, siblingIndex: Int) -> Int32 {
             let e = elements[index]
-            let localName = names[Int(e.name)]
-            let prefix = name(e.prefix)
             let parentLength = pathBytes.count
             pathBytes.append(0x2F) // "/"
             if e.prefix >= 0 {
@@ -225,26 +232,34 @@ public enum XMLParser {
                 pathBytes.append(0x5D) // "]"
             }
             let path = String(decoding: pathBytes, as: UTF8.self)
-            var attrs: [XMLAttribute] = []
+            let text = e.text_len > 0 ? XMLParser.string(arena, e.text, e.text_len) : ""
+            let firstAttribute = tree.nextAttribute
             if e.attr_count > 0, let attributes {
-                attrs.reserveCapacity(Int(e.attr_count))
-                for i in Int(e.first_attr)..<Int(e.first_attr + e.attr_count) {
+                for i in Int(e.first_attr) ..< Int(e.first_attr + e.attr_count) {
                     let a = attributes[i]
-                    attrs.append(XMLAttribute(
-                        name: names[Int(a.name)], prefix: name(a.prefix),
+                    tree.addAttribute(XMLAttribute(
+                        name: names[Int(a.name)], prefix: a.prefix >= 0 ? names[Int(a.prefix)] : nil,
                         value: XMLParser.string(arena, a.value, a.value_len)))
                 }
             }
-            var children: [XMLElement] = []
-            var child = Int(e.first_child)
-            if child >= 0 {
-                var count = 0
-                var sibling = child
-                while sibling >= 0 { count += 1; sibling = Int(elements[sibling].next_sibling) }
-                children.reserveCapacity(count)
+            var childCount = 0
+            var sibling = Int(e.first_child)
+            while sibling >= 0 { childCount += 1; sibling = Int(elements[sibling].next_sibling) }
+            let flags = (e.flags & Int32(CVX_FLAG_TEXT_OUTSIDE_CDATA) != 0 ? XMLTree.Record.textOutsideCDATA : 0)
+                | (e.flags & Int32(CVX_FLAG_ENTITY_REFERENCE) != 0 ? XMLTree.Record.entityReference : 0)
+            let treeIndex = tree.addElement(XMLTree.Record(
+                name: e.name, prefix: e.prefix, namespaceURI: e.ns_uri,
+                firstAttribute: firstAttribute, attributeCount: tree.nextAttribute - firstAttribute,
+                firstChild: tree.nextChildSlot, childCount: Int32(childCount),
+                line: e.line, column: e.column, cdataSections: e.cdata_sections, flags: flags), text: text, path: path)
+            if childCount > 0 {
+                // The children's slots first, so that they are contiguous; each is filled once the child is built.
+                let slots = tree.reserveChildren(childCount)
                 // This element's run of sibling counts starts here; the children's own runs come after it
                 // while they are built and are gone when they return.
                 let run = siblingCounts.count
+                var child = Int(e.first_child)
+                var offset = 0
                 while child >= 0 {
                     let nameIndex = elements[child].name
                     var ordinal = 1
@@ -256,21 +271,14 @@ public enum XMLParser {
                             siblingCounts.append((nameIndex, 1))
                         }
                     }
-                    let built = build(index: child, siblingIndex: ordinal)
-                    children.append(built)
+                    tree.setChild(slots + offset, build(index: child, siblingIndex: ordinal))
+                    offset += 1
                     child = Int(elements[child].next_sibling)
                 }
                 siblingCounts.removeSubrange(run...)
             }
             pathBytes.removeSubrange(parentLength...)
-            let text = e.text_len > 0 ? XMLParser.string(arena, e.text, e.text_len) : ""
-            return XMLElement(
-                name: localName, prefix: prefix, namespaceURI: name(e.ns_uri), attributes: attrs,
-                children: children, text: text,
-                position: SourcePosition(line: Int(e.line), column: Int(e.column)), path: path,
-                cdataSections: Int(e.cdata_sections),
-                hasTextOutsideCDATA: e.flags & Int32(CVX_FLAG_TEXT_OUTSIDE_CDATA) != 0,
-                hasEntityReference: e.flags & Int32(CVX_FLAG_ENTITY_REFERENCE) != 0)
+            return treeIndex
         }
     }
 }

@@ -128,9 +128,10 @@ struct StructureScan {
             var seenOnce: UInt64 = 0
             var reportedRepeat: UInt64 = 0
             let run = childInfos.count
-            element.children.withUnsafeBufferPointer { children in
+            do {
+                let children = element.children
                 for c in children.indices {
-                    let childName = children[c].name
+                    let childName = children.name(at: c)
                     let known = info.childTable[childName]
                     childInfos.append(known?.infoIndex ?? -1)
                     if let span = known?.span {
