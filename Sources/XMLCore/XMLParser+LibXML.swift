@@ -142,20 +142,17 @@ public enum XMLParser {
         var root: XMLElement?
         if wellFormed || recover, cvx_element_count(result) > 0, let elements = cvx_elements(result) {
             let arena = cvx_arena(result)
-            var names: [String] = []
             var nameOffsets: [(Int, Int)] = []
             let nameCount = Int(cvx_name_count(result))
-            names.reserveCapacity(nameCount)
             nameOffsets.reserveCapacity(nameCount)
             for i in 0..<nameCount {
                 var offset: Int64 = 0, length: Int64 = 0
                 cvx_name(result, Int32(i), &offset, &length)
-                names.append(string(arena, offset, length))
                 nameOffsets.append((Int(offset), Int(length)))
             }
             var builder = TreeBuilder(
                 elements: elements, elementCount: Int(cvx_element_count(result)), attributes: cvx_attributes(result),
-                attributeCount: Int(cvx_attribute_count(result)), arena: arena, names: names, nameOffsets: nameOffsets)
+                attributeCount: Int(cvx_attribute_count(result)), arena: arena, nameOffsets: nameOffsets)
             builder.build(index: 0, siblingIndex: 1)
             root = XMLElement(tree: builder.finish(), index: 0)
         }
@@ -174,7 +171,6 @@ public enum XMLParser {
         let elements: UnsafePointer<cvx_element>
         let attributes: UnsafePointer<cvx_attribute>?
         let arena: UnsafePointer<CChar>
-        let names: [String]
         /// Per name index: the name's bytes in the arena (offset, length).
         let nameOffsets: [(Int, Int)]
         /// Per name index: whether paths index elements of that name.
@@ -188,18 +184,24 @@ public enum XMLParser {
         let tree: XMLTree
 
         init(elements: UnsafePointer<cvx_element>, elementCount: Int, attributes: UnsafePointer<cvx_attribute>?,
-             attributeCount: Int, arena: UnsafePointer<CChar>, names: [String], nameOffsets: [(Int, Int)]) {
+             attributeCount: Int, arena: UnsafePointer<CChar>, nameOffsets: [(Int, Int)]) {
             self.elements = elements
             self.attributes = attributes
             self.arena = arena
-            self.names = names
             self.nameOffsets = nameOffsets
-            self.repeatable = names.map(XMLElement.isRepeatable)
             pathBytes.reserveCapacity(256)
             siblingCounts.reserveCapacity(64)
             // Every element can be a child once; the root is no one's.
-            tree = XMLTree(elements: elementCount, childList: elementCount, attributes: attributeCount, names: names.count)
-            for name in names { tree.addName(name) }
+            let tree = XMLTree(elements: elementCount, childList: elementCount, attributes: attributeCount, names: nameOffsets.count)
+            var repeatable: [Bool] = []
+            repeatable.reserveCapacity(nameOffsets.count)
+            for (offset, length) in nameOffsets {
+                let name = XMLParser.string(arena, Int64(offset), Int64(length))
+                repeatable.append(XMLElement.isRepeatable(name))
+                tree.addName(name)
+            }
+            self.tree = tree
+            self.repeatable = repeatable
         }
 
         func finish() -> XMLTree { tree }
@@ -238,7 +240,7 @@ public enum XMLParser {
                 for i in Int(e.first_attr) ..< Int(e.first_attr + e.attr_count) {
                     let a = attributes[i]
                     tree.addAttribute(XMLAttribute(
-                        name: names[Int(a.name)], prefix: a.prefix >= 0 ? names[Int(a.prefix)] : nil,
+                        name: tree.names[Int(a.name)], prefix: a.prefix >= 0 ? tree.names[Int(a.prefix)] : nil,
                         value: XMLParser.string(arena, a.value, a.value_len)))
                 }
             }

@@ -1,0 +1,82 @@
+import ConformCore
+import Foundation
+import Testing
+@testable import XMLCore
+
+/// The shared tables behind ``XMLElement``: views indexed from 0, elements that outlive the variable
+/// holding their root, and elements made by hand that equal parsed ones.
+@Suite struct XMLTreeTests {
+    static let source = """
+        <VAST version="4.2"><Ad id="a1" sequence="1"><InLine>\
+        <Impression id="i1"><![CDATA[https://t.example/1]]></Impression>\
+        <Impression id="i2"><![CDATA[https://t.example/2]]></Impression>\
+        <AdTitle>Title</AdTitle></InLine></Ad></VAST>
+        """
+
+    @Test func attributesAndChildrenAreViewsIndexedFromZero() throws {
+        let root = try #require(XMLParser.parse(Self.source).root)
+        let inLine = try #require(root.child("Ad")?.child("InLine"))
+        let children = inLine.children
+        #expect(children.startIndex == 0 && children.endIndex == 3)
+        #expect(children.map(\.name) == ["Impression", "Impression", "AdTitle"])
+        #expect((0 ..< children.count).map(children.name(at:)) == ["Impression", "Impression", "AdTitle"])
+        #expect(children[1].path == "/VAST/Ad[1]/InLine/Impression[2]")
+        #expect(children[1].text == "https://t.example/2")
+        #expect(inLine.children("Impression").map { $0.attribute("id") } == ["i1", "i2"])
+
+        // The second element's attributes start past the first one's in the shared table, yet index from 0.
+        let ad = try #require(root.child("Ad"))
+        let attributes = ad.attributes
+        #expect(attributes.startIndex == 0 && attributes.count == 2)
+        #expect(attributes[0].name == "id" && attributes[0].value == "a1")
+        #expect(attributes[1].name == "sequence" && attributes[1].value == "1")
+        let impression = children[0].attributes
+        #expect(impression.count == 1 && impression[0].value == "i1")
+        #expect(impression.withUnsafeBufferPointer { Array($0) } == [XMLAttribute(name: "id", value: "i1")])
+        #expect(children[2].attributes.isEmpty && children[2].children.isEmpty)
+    }
+
+    /// An element keeps its document's tables alive: reading it after every other reference is gone.
+    @Test func anElementOutlivesItsRoot() throws {
+        func lastImpression() -> XMLElement? {
+            XMLParser.parse(Self.source).root?.child("Ad")?.child("InLine")?.children("Impression").last
+        }
+        let impression = try #require(lastImpression())
+        #expect(impression.text == "https://t.example/2")
+        #expect(impression.path == "/VAST/Ad[1]/InLine/Impression[2]")
+        #expect(impression.attribute("id") == "i2")
+        #expect(impression.cdataSections == 1 && !impression.hasTextOutsideCDATA)
+    }
+
+    /// An element built by hand, from copies of parsed children, equals the parsed element, hashes alike
+    /// and encodes alike.
+    @Test func anElementBuiltByHandEqualsTheParsedOne() throws {
+        let parsed = try #require(XMLParser.parse(Self.source).root?.child("Ad"))
+        let inLine = try #require(parsed.child("InLine"))
+        let rebuilt = XMLElement(
+            name: "Ad", attributes: Array(parsed.attributes),
+            children: [XMLElement(name: "InLine", children: Array(inLine.children), position: inLine.position, path: inLine.path)],
+            position: parsed.position, path: parsed.path)
+        #expect(rebuilt == parsed)
+        #expect(rebuilt.hashValue == parsed.hashValue)
+        #expect(rebuilt.child("InLine")?.children[1].text == "https://t.example/2")
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        #expect(try encoder.encode(rebuilt) == encoder.encode(parsed))
+        // And a change anywhere in the copy is seen.
+        let other = XMLElement(name: "Ad", attributes: Array(parsed.attributes), children: [XMLElement(name: "InLine")],
+                               position: parsed.position, path: parsed.path)
+        #expect(other != parsed)
+    }
+
+    @Test func aDecodedElementEqualsTheEncodedOne() throws {
+        let root = try #require(XMLParser.parse(Self.source).root)
+        let data = try JSONEncoder().encode(root)
+        let decoded = try JSONDecoder().decode(XMLElement.self, from: data)
+        #expect(decoded == root)
+        var seen: [String] = []
+        decoded.forEachDescendant { seen.append($0.path) }
+        #expect(seen == ["/VAST", "/VAST/Ad[1]", "/VAST/Ad[1]/InLine", "/VAST/Ad[1]/InLine/Impression[1]",
+                         "/VAST/Ad[1]/InLine/Impression[2]", "/VAST/Ad[1]/InLine/AdTitle"])
+    }
+}
