@@ -44,6 +44,8 @@ struct Settings: Sendable {
     var stages = ["bare", "decode", "check"]
     /// Single-threaded stages timed in turns (see ``runInterleaved(_:inputs:minSeconds:)``).
     var interleave = false
+    /// One stage timed on 1 and on N threads in turns (see ``runScaling(_:inputs:threads:minSeconds:)``).
+    var scaling = false
 }
 
 func parseSettings() -> Settings {
@@ -57,6 +59,7 @@ func parseSettings() -> Settings {
         case "--passes": settings.passes = Int(args.removeFirst())
         case "--stages": settings.stages = args.removeFirst().split(separator: ",").map(String.init)
         case "--interleave": settings.interleave = true
+        case "--scaling": settings.scaling = true
         default: settings.paths.append(a)
         }
     }
@@ -224,6 +227,65 @@ func profileRulesInContext(inputs: [Data]) {
 
 if settings.stages == ["rules-full"] {
     profileRulesInContext(inputs: inputs)
+    exit(0)
+}
+
+/// One turn's rates on 1 and on `threads` threads, for ``runScaling(_:inputs:threads:minSeconds:)``.
+struct ScalingTurn: Encodable {
+    var oneThreadMegabytesPerSecond: Double
+    var megabytesPerSecond: Double
+    var ratio: Double
+}
+
+/// What ``runScaling(_:inputs:threads:minSeconds:)`` measured: every turn, and the median turn ratio.
+struct Scaling: Encodable {
+    var stage: String
+    var threads: Int
+    var turns: [ScalingTurn]
+    var medianRatio: Double
+}
+
+/// Times `stage` on one thread and on `threads` threads in turns of about 100 ms each (every worker runs
+/// whole passes over the set until the turn's time is up, as in ``run(_:inputs:threads:minSeconds:)``), so
+/// that the machine's drift touches both sides of each turn alike; each turn gives a ratio of the two
+/// rates, and the median of the turns' ratios is the figure. Runs until each side has `minSeconds`.
+func runScaling(_ stage: String, inputs: [Data], threads: Int, minSeconds: Double) -> Scaling {
+    var sink = 0
+    for data in inputs { sink &+= pass(stage, data) }
+    if sink == Int.min { print(sink) }
+    let workers = max(threads, 2)
+    func turn(_ workers: Int) -> Double {
+        let done = PassCounts(workers: workers)
+        let start = Date()
+        DispatchQueue.concurrentPerform(iterations: workers) { worker in
+            var local = 0, passes = 0
+            repeat {
+                for data in inputs { local &+= pass(stage, data) }
+                passes += 1
+            } while Date().timeIntervalSince(start) < 0.1
+            done.record(worker: worker, passes: passes, sink: local)
+        }
+        return Double(totalBytes * done.total) / 1_000_000 / Date().timeIntervalSince(start)
+    }
+    var turns: [ScalingTurn] = []
+    var elapsed = 0.0
+    while elapsed < minSeconds {
+        let start = Date()
+        let one = turn(1)
+        let many = turn(workers)
+        turns.append(ScalingTurn(oneThreadMegabytesPerSecond: one, megabytesPerSecond: many, ratio: many / one))
+        elapsed += Date().timeIntervalSince(start) / 2
+    }
+    let ratios = turns.map(\.ratio).sorted()
+    let median = ratios.count % 2 == 1 ? ratios[ratios.count / 2] : (ratios[ratios.count / 2 - 1] + ratios[ratios.count / 2]) / 2
+    return Scaling(stage: stage, threads: workers, turns: turns, medianRatio: median)
+}
+
+if settings.scaling {
+    let result = runScaling(settings.stages.first ?? "check", inputs: inputs, threads: threads, minSeconds: minSeconds)
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys]
+    print(String(decoding: try! encoder.encode(result), as: UTF8.self))
     exit(0)
 }
 
