@@ -134,9 +134,27 @@ final class XMLTree: @unchecked Sendable {
     }
 }
 
+/// A run of one element's entries in a document's table (its attributes or its children), indexed from 0
+/// and compared and hashed entry by entry.
+public protocol XMLTableRun: RandomAccessCollection, Hashable where Index == Int, Element: Hashable {
+    var count: Int { get }
+}
+
+extension XMLTableRun {
+    @inlinable public var startIndex: Int { 0 }
+    @inlinable public var endIndex: Int { count }
+
+    public static func == (lhs: Self, rhs: Self) -> Bool { lhs.elementsEqual(rhs) }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(count)
+        for entry in self { hasher.combine(entry) }
+    }
+}
+
 /// The attributes of an ``XMLElement``, in document order: a view of its document's attribute table,
 /// indexed from 0.
-public struct XMLAttributes: RandomAccessCollection, Sendable, Hashable {
+public struct XMLAttributes: XMLTableRun, Sendable {
     @usableFromInline let tree: XMLTree
     @usableFromInline let start: Int
     public let count: Int
@@ -147,8 +165,6 @@ public struct XMLAttributes: RandomAccessCollection, Sendable, Hashable {
         self.count = count
     }
 
-    @inlinable public var startIndex: Int { 0 }
-    @inlinable public var endIndex: Int { count }
     @inlinable public subscript(position: Int) -> XMLAttribute {
         // Lent in place, so that reading one field of an attribute copies only that field.
         _read {
@@ -162,16 +178,10 @@ public struct XMLAttributes: RandomAccessCollection, Sendable, Hashable {
         try withExtendedLifetime(tree) { try body(UnsafeBufferPointer(start: tree.attributes + start, count: count)) }
     }
 
-    public static func == (lhs: XMLAttributes, rhs: XMLAttributes) -> Bool { lhs.elementsEqual(rhs) }
-
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(count)
-        for attribute in self { hasher.combine(attribute) }
-    }
 }
 
 /// The child elements of an ``XMLElement``, in document order, indexed from 0.
-public struct XMLChildren: RandomAccessCollection, Sendable, Hashable {
+public struct XMLChildren: XMLTableRun, Sendable {
     @usableFromInline let tree: XMLTree
     @usableFromInline let start: Int
     public let count: Int
@@ -182,8 +192,6 @@ public struct XMLChildren: RandomAccessCollection, Sendable, Hashable {
         self.count = count
     }
 
-    @inlinable public var startIndex: Int { 0 }
-    @inlinable public var endIndex: Int { count }
     @inlinable public subscript(position: Int) -> XMLElement {
         precondition(position >= 0 && position < count, "child index out of range")
         return XMLElement(tree: tree, index: Int(tree.childList[start + position]))
@@ -195,12 +203,6 @@ public struct XMLChildren: RandomAccessCollection, Sendable, Hashable {
         return tree.names[Int(tree.records[Int(tree.childList[start + position])].name)]
     }
 
-    public static func == (lhs: XMLChildren, rhs: XMLChildren) -> Bool { lhs.elementsEqual(rhs) }
-
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(count)
-        for child in self { hasher.combine(child) }
-    }
 }
 
 /// An immutable element of a parsed document. Value type: no pointer into libxml2 survives the parse.
