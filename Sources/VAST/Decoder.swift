@@ -155,10 +155,11 @@ struct Reader {
     let element: XMLElement
     /// Not reference-counted: a reader lives inside one decode call, which holds the context.
     unowned(unsafe) let context: DecodeContext
-    /// The element's attributes and children, read out of it once: every look-up below scans one of them,
-    /// and reading it from the element each time cost a reference-count update on the way in and out.
-    private let attributes: XMLAttributes
-    private let children: XMLChildren
+    /// How many attributes and children the element has, read once. The look-ups below read them through
+    /// the element itself: views of them would hold the document twice more, a reference count each to
+    /// take and to drop per reader.
+    private let attributeCount: Int
+    private let childCount: Int
     /// Bit i set: attribute i was read (attributes past 64 are tracked by name in `extras`).
     private var usedAttributeBits: UInt64 = 0
     /// Bit i set: child i's name was asked for (children past 64 are tracked by name in `extras`).
@@ -184,17 +185,17 @@ struct Reader {
     init(_ element: XMLElement, _ context: DecodeContext) {
         self.element = element
         self.context = context
-        attributes = element.attributes
-        children = element.children
+        attributeCount = element.attributeCount
+        childCount = element.childCount
     }
 
     var position: SourcePosition { element.position }
     var path: String { element.path }
 
     mutating func string(_ name: String) -> String? {
-        for i in attributes.indices where attributes[i].name.isSameName(name) {
+        for i in 0 ..< attributeCount where element[attribute: i].name.isSameName(name) {
             if i < 64 { usedAttributeBits |= 1 << UInt64(i) } else { noteExtra(attribute: name) }
-            return attributes[i].value
+            return element[attribute: i].value
         }
         return nil
     }
@@ -256,22 +257,22 @@ struct Reader {
 
     mutating func children(_ name: String) -> [XMLElement] {
         var found: [XMLElement] = []
-        for i in children.indices where children.name(at: i).isSameName(name) {
+        for i in 0 ..< childCount where element.childName(at: i).isSameName(name) {
             markChild(i, name)
             // Room for every child at the first match: growing one by one moved the elements each time.
-            if found.isEmpty { found.reserveCapacity(children.count - i) }
-            found.append(children[i])
+            if found.isEmpty { found.reserveCapacity(childCount - i) }
+            found.append(element.child(at: i))
         }
         return found
     }
 
     mutating func child(_ name: String) -> XMLElement? {
         var first = -1
-        for i in children.indices where children.name(at: i).isSameName(name) {
+        for i in 0 ..< childCount where element.childName(at: i).isSameName(name) {
             markChild(i, name)
             if first < 0 { first = i }
         }
-        return first >= 0 ? children[first] : nil
+        return first >= 0 ? element.child(at: first) : nil
     }
 
     mutating func text(_ name: String) -> TextNode? { child(name).map(Reader.textNode) }
@@ -283,18 +284,18 @@ struct Reader {
     /// Reports every attribute and child that was not consumed.
     mutating func finish() {
         // By index, so that only what is reported is read out of the element.
-        for i in attributes.indices {
-            if i < 64 ? (usedAttributeBits & (1 << UInt64(i)) != 0) : (extras?.attributes.contains(attributes[i].name) ?? false) { continue }
-            let attribute = attributes[i]
+        for i in 0 ..< attributeCount {
+            if i < 64 ? (usedAttributeBits & (1 << UInt64(i)) != 0) : (extras?.attributes.contains(element[attribute: i].name) ?? false) { continue }
+            let attribute = element[attribute: i]
             if attribute.prefix == "xsi" || attribute.prefix == "xml" { continue }
             context.unknownNodes.append(UnknownNode(
                 kind: .attribute, name: attribute.qualifiedName, parent: element.name,
                 path: element.path, position: element.position))
         }
-        guard !children.isEmpty else { return }
-        for i in children.indices {
-            if i < 64 ? (usedChildBits & (1 << UInt64(i)) != 0) : (extras?.children.contains(children.name(at: i)) ?? false) { continue }
-            let child = children[i]
+        guard childCount > 0 else { return }
+        for i in 0 ..< childCount {
+            if i < 64 ? (usedChildBits & (1 << UInt64(i)) != 0) : (extras?.children.contains(element.childName(at: i)) ?? false) { continue }
+            let child = element.child(at: i)
             context.unknownNodes.append(UnknownNode(
                 kind: .element, name: child.qualifiedName, parent: element.name,
                 path: child.path, position: child.position))

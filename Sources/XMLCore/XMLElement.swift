@@ -239,6 +239,32 @@ public struct XMLElement: Sendable, Codable, Hashable {
         let r = record
         return XMLChildren(tree: tree, start: Int(r.firstChild), count: Int(r.childCount))
     }
+    /// How many attributes the element has: with ``subscript(attribute:)``, its attributes read in place,
+    /// without making an ``XMLAttributes`` view (a view holds the document, a reference count each).
+    @inlinable public var attributeCount: Int { Int(record.attributeCount) }
+    /// Attribute `position` (0-based) of the element, lent in place.
+    @inlinable public subscript(attribute position: Int) -> XMLAttribute {
+        _read {
+            let r = record
+            precondition(position >= 0 && position < Int(r.attributeCount), "attribute index out of range")
+            yield tree.attributes[Int(r.firstAttribute) + position]
+        }
+    }
+    /// How many child elements the element has: with ``childName(at:)`` and ``child(at:)``, its children
+    /// read without making an ``XMLChildren`` view.
+    @inlinable public var childCount: Int { Int(record.childCount) }
+    /// The local name of child `position` (0-based), read without making the child.
+    @inlinable public func childName(at position: Int) -> String {
+        let r = record
+        precondition(position >= 0 && position < Int(r.childCount), "child index out of range")
+        return tree.names[Int(tree.records[Int(tree.childList[Int(r.firstChild) + position])].name)]
+    }
+    /// Child `position` (0-based).
+    @inlinable public func child(at position: Int) -> XMLElement {
+        let r = record
+        precondition(position >= 0 && position < Int(r.childCount), "child index out of range")
+        return XMLElement(tree: tree, index: Int(tree.childList[Int(r.firstChild) + position]))
+    }
     /// The direct character data of the element, text and CDATA sections concatenated, without
     /// leading and trailing XML whitespace (space, tab, CR, LF).
     @inlinable public var text: String { tree.texts[index] }
@@ -349,23 +375,21 @@ public struct XMLElement: Sendable, Codable, Hashable {
 
     /// The first child element with this local name.
     public func child(_ name: String) -> XMLElement? {
-        let children = self.children
-        for i in children.indices where children.name(at: i).isSameName(name) { return children[i] }
+        for i in 0 ..< childCount where childName(at: i).isSameName(name) { return child(at: i) }
         return nil
     }
 
     /// All child elements with this local name.
     public func children(_ name: String) -> [XMLElement] {
-        let children = self.children
         var found: [XMLElement] = []
-        for i in children.indices where children.name(at: i).isSameName(name) { found.append(children[i]) }
+        for i in 0 ..< childCount where childName(at: i).isSameName(name) { found.append(child(at: i)) }
         return found
     }
 
     /// Calls `body` for this element and every descendant, in document order.
     public func forEachDescendant(_ body: (XMLElement) throws -> Void) rethrows {
         try body(self)
-        for child in children { try child.forEachDescendant(body) }
+        for i in 0 ..< childCount { try child(at: i).forEachDescendant(body) }
     }
 
     /// Whether paths index elements of this name (it is in ``repeatableNames``). Compares against the

@@ -36,6 +36,26 @@ import Testing
         #expect(children[2].attributes.isEmpty && children[2].children.isEmpty)
     }
 
+    /// The element's own counts and indexed reads give what its views give, for parsed and hand-built elements.
+    @Test func indexedReadsThroughTheElementMatchTheViews() throws {
+        let root = try #require(XMLParser.parse(Self.source).root)
+        let built = XMLElement(name: "Ad", attributes: [XMLAttribute(name: "id", value: "b"), XMLAttribute(name: "x", value: "y")],
+                               children: [XMLElement(name: "InLine"), XMLElement(name: "Extensions")])
+        var elements: [XMLElement] = [built]
+        root.forEachDescendant { elements.append($0) }
+        #expect(elements.count == 7)
+        for element in elements {
+            #expect(element.attributeCount == element.attributes.count)
+            #expect((0 ..< element.attributeCount).map { element[attribute: $0] } == Array(element.attributes))
+            #expect(element.childCount == element.children.count)
+            #expect((0 ..< element.childCount).map(element.childName(at:)) == element.children.map(\.name))
+            #expect((0 ..< element.childCount).map(element.child(at:)) == Array(element.children))
+        }
+        let ad = try #require(root.child("Ad"))
+        #expect(ad[attribute: 1].value == "1" && ad.child(at: 0).childName(at: 2) == "AdTitle")
+        #expect(built.childName(at: 1) == "Extensions" && built[attribute: 0].value == "b")
+    }
+
     /// An element keeps its document's tables alive: reading it after every other reference is gone.
     @Test func anElementOutlivesItsRoot() throws {
         func lastImpression() -> XMLElement? {

@@ -79,22 +79,23 @@ struct StructureScan {
                                                     position: element.position, path: element.path))
             }
             // Text-only elements holding elements.
-            if info.isTextOnly, let child = element.children.first {
+            if info.isTextOnly, element.childCount > 0 {
+                let child = element.child(at: 0)
                 scan.textOnly.append(Finding(message: "<\(name)> holds only text, but contains the element <\(child.qualifiedName)>",
                                              position: child.position, path: child.path))
             }
             // Attributes: unknown, removed, or newer than the declared version.
             if let allowed = info.attributes {
                 let elementIsCurrent = (info.introduced ?? .v2_0) <= version
-                // Through the buffer: iterating the array would copy (and retain) every attribute.
-                element.attributes.withUnsafeBufferPointer { attributes in
-                    for a in attributes.indices where attributes[a].prefix == nil {
-                        let attributeName = attributes[a].name
+                // In place, through the element: a view of the attributes would hold the document once more.
+                do {
+                    for a in 0 ..< element.attributeCount where element[attribute: a].prefix == nil {
+                        let attributeName = element[attribute: a].name
                         guard let span = info.attributeTable[attributeName] else {
                             if attributeName == "xmlns" { continue }
                             let known = allowed.keys.sorted().joined(separator: ", ")
                             scan.unknownAttributes.append(Finding(
-                                message: "<\(name)> has the unknown attribute \(attributeName)=\"\(attributes[a].value)\""
+                                message: "<\(name)> has the unknown attribute \(attributeName)=\"\(element[attribute: a].value)\""
                                     + (known.isEmpty ? "; it takes no attributes" : "; known attributes: \(known)"),
                                 position: element.position, path: element.path))
                             continue
@@ -129,27 +130,28 @@ struct StructureScan {
             var reportedRepeat: UInt64 = 0
             let run = childInfos.count
             do {
-                let children = element.children
-                for c in children.indices {
-                    let childName = children.name(at: c)
+                // Through the element, not a view of its children: a view would hold the document once more.
+                let childCount = element.childCount
+                for c in 0 ..< childCount {
+                    let childName = element.childName(at: c)
                     let known = info.childTable[childName]
                     childInfos.append(known?.infoIndex ?? -1)
                     if let span = known?.span {
                         if let until = span.until, version > until {
                             scan.misplaced[name, default: []].append(Finding(
                                 message: "<\(childName)> under <\(name)> belongs to \(span.label) and is not part of VAST \(version.rawValue)",
-                                position: children[c].position, path: children[c].path))
+                                position: element.child(at: c).position, path: element.child(at: c).path))
                         }
                         if checksVersion, span.since > version, seenNewer.insert(childName).inserted {
                             scan.versionMismatch.append(Finding(
                                 message: "<\(childName)> is \(span.label), but the document declares VAST \(version.rawValue)",
-                                position: children[c].position, path: children[c].path))
+                                position: element.child(at: c).position, path: element.child(at: c).path))
                         }
                     } else {
                         let expected = allowedChildren.keys.sorted().map { "<\($0)>" }.joined(separator: ", ")
                         scan.misplaced[name, default: []].append(Finding(
                             message: "<\(childName)> is not a child of <\(name)> in any VAST version; expected one of \(expected)",
-                            position: children[c].position, path: children[c].path))
+                            position: element.child(at: c).position, path: element.child(at: c).path))
                     }
                     if let bit = known?.singletonBit {
                         let mask: UInt64 = 1 << UInt64(bit)
@@ -157,20 +159,20 @@ struct StructureScan {
                             seenOnce |= mask
                         } else if reportedRepeat & mask == 0 {
                             reportedRepeat |= mask
-                            let total = children.reduce(0) { $0 + ($1.name == childName ? 1 : 0) }
+                            let total = (0 ..< childCount).reduce(0) { $0 + (element.childName(at: $1) == childName ? 1 : 0) }
                             scan.repeated.append(Finding(message: "<\(name)> has \(total) <\(childName)> elements; at most one is allowed",
-                                                         position: children[c].position, path: children[c].path))
+                                                         position: element.child(at: c).position, path: element.child(at: c).path))
                         }
                     }
                     if !banned.isEmpty, banned.contains(childName) {
                         scan.wrapperInLineOnly.append(Finding(
                             message: "<\(childName)> in a Wrapper's <\(name)> is ignored: it belongs to the InLine ad",
-                            position: children[c].position, path: children[c].path))
+                            position: element.child(at: c).position, path: element.child(at: c).path))
                     }
                 }
                 let childInWrapper = inWrapper || name == "Wrapper"
-                for c in children.indices {
-                    visit(children[c], infoIndex: childInfos[run + c], inWrapper: childInWrapper, into: &scan)
+                for c in 0 ..< childCount {
+                    visit(element.child(at: c), infoIndex: childInfos[run + c], inWrapper: childInWrapper, into: &scan)
                 }
             }
             childInfos.removeLast(childInfos.count - run)
