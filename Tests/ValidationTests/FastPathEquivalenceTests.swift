@@ -56,6 +56,16 @@ import VAST
         return (scheme, host, userInfo, port)
     }
 
+    @Test func vendorWhitespaceMatchesTheCharacterWalk() {
+        var vendors = ["company.com-omid", "a b.com-omid", "x.com-omid\t", "x.com\u{0B}-omid", "x.com\u{0C}-o", "x.com-o\r\n",
+                       "x.com-o\n", "\u{00A0}x.com-omid", "x.com\u{2003}-omid", "x.com\u{0085}-omid", "é.com-omid", "", " ",
+                       "x.com\u{1F}-omid", "x.com\u{7F}-omid"]
+        for byte in UInt8(0) ..< 0x80 { vendors.append("v.com-\(Character(Unicode.Scalar(byte)))x") }
+        for vendor in vendors {
+            #expect(VerificationVendorDomainRule.hasWhitespace(vendor) == vendor.contains(where: \.isWhitespace), "\(vendor.debugDescription)")
+        }
+    }
+
     @Test func urlPartsMatchTheStringReading() {
         let extra = ["HtTpS://A.B/", "hTTp://x", "https://u@[::1]:8080/p", "https://[::1", "https://h:1:2/", "ftp://@/", "http:",
                      "https://ÉXAMPLE.com/", "a+b-c.d://h", "1http://h", "https://h?x#y", "https://h#@x", "HTTPSS://h", "htt://h"]

@@ -26,7 +26,16 @@ struct VerificationVendorDomainRule: Rule {
         guard let dash = vendor.lastIndex(of: "-") else { return false }
         let domain = vendor[..<dash], useCase = vendor[vendor.index(after: dash)...]
         return domain.utf8.contains(UInt8(ascii: ".")) && !domain.hasPrefix(".") && !domain.hasSuffix(".") && !useCase.isEmpty
-            && !vendor.contains(where: \.isWhitespace)
+            && !hasWhitespace(vendor)
+    }
+
+    /// `vendor.contains(where: \.isWhitespace)`, read on the bytes when they are ASCII (where the
+    /// whitespace characters are tab to carriage return and space): the character walk looked each
+    /// character's Unicode properties up.
+    static func hasWhitespace(_ vendor: String) -> Bool {
+        let bytes = vendor.utf8
+        if bytes.allSatisfy({ $0 < 0x80 }) { return bytes.contains { $0 == 0x20 || ($0 >= 0x09 && $0 <= 0x0D) } }
+        return vendor.contains(where: \.isWhitespace)
     }
 
     func check(_ context: RuleContext) {
