@@ -128,6 +128,11 @@ final class XMLTree: @unchecked Sendable {
         return first
     }
 
+    /// The element in child slot `slot` of `childList`, and its local name: what both the children view
+    /// and the element read.
+    @inlinable func child(inSlot slot: Int) -> Int { Int(childList[slot]) }
+    @inlinable func childName(inSlot slot: Int) -> String { names[Int(records[child(inSlot: slot)].name)] }
+
     func setChild(_ slot: Int, _ element: Int32) {
         precondition(slot < childListCount)
         childList[slot] = element
@@ -194,13 +199,13 @@ public struct XMLChildren: XMLTableRun, Sendable {
 
     @inlinable public subscript(position: Int) -> XMLElement {
         precondition(position >= 0 && position < count, "child index out of range")
-        return XMLElement(tree: tree, index: Int(tree.childList[start + position]))
+        return XMLElement(tree: tree, index: tree.child(inSlot: start + position))
     }
 
     /// The local name of child `position`, read without making the child.
     @inlinable public func name(at position: Int) -> String {
         precondition(position >= 0 && position < count, "child index out of range")
-        return tree.names[Int(tree.records[Int(tree.childList[start + position])].name)]
+        return tree.childName(inSlot: start + position)
     }
 
 }
@@ -257,13 +262,13 @@ public struct XMLElement: Sendable, Codable, Hashable {
     @inlinable public func childName(at position: Int) -> String {
         let r = record
         precondition(position >= 0 && position < Int(r.childCount), "child index out of range")
-        return tree.names[Int(tree.records[Int(tree.childList[Int(r.firstChild) + position])].name)]
+        return tree.childName(inSlot: Int(r.firstChild) + position)
     }
     /// Child `position` (0-based).
     @inlinable public func child(at position: Int) -> XMLElement {
         let r = record
         precondition(position >= 0 && position < Int(r.childCount), "child index out of range")
-        return XMLElement(tree: tree, index: Int(tree.childList[Int(r.firstChild) + position]))
+        return XMLElement(tree: tree, index: tree.child(inSlot: Int(r.firstChild) + position))
     }
     /// The direct character data of the element, text and CDATA sections concatenated, without
     /// leading and trailing XML whitespace (space, tab, CR, LF).

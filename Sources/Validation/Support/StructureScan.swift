@@ -9,6 +9,17 @@ struct StructureScan {
         var message: String
         var position: SourcePosition
         var path: String
+
+        init(message: String, position: SourcePosition, path: String) {
+            self.message = message
+            self.position = position
+            self.path = path
+        }
+
+        /// A finding at `element`'s position and path.
+        init(message: String, at element: XMLElement) {
+            self.init(message: message, position: element.position, path: element.path)
+        }
     }
 
     /// Children not allowed under their parent, by parent name (the per-parent unknown-child rules).
@@ -75,43 +86,36 @@ struct StructureScan {
             // Empty containers (a Wrapper's NonLinearAds may hold only tracking; VAST 2.0 had no Icons).
             if let item = info.emptyItem, element.child(item) == nil,
                !(name == "NonLinearAds" && inWrapper), !(name == "Icons" && version < .v3_0) {
-                scan.emptyContainers.append(Finding(message: "<\(name)> is empty; it needs at least one <\(item)>",
-                                                    position: element.position, path: element.path))
+                scan.emptyContainers.append(Finding(message: "<\(name)> is empty; it needs at least one <\(item)>", at: element))
             }
             // Text-only elements holding elements.
             if info.isTextOnly, element.childCount > 0 {
                 let child = element.child(at: 0)
-                scan.textOnly.append(Finding(message: "<\(name)> holds only text, but contains the element <\(child.qualifiedName)>",
-                                             position: child.position, path: child.path))
+                scan.textOnly.append(Finding(message: "<\(name)> holds only text, but contains the element <\(child.qualifiedName)>", at: child))
             }
             // Attributes: unknown, removed, or newer than the declared version.
             if let allowed = info.attributes {
                 let elementIsCurrent = (info.introduced ?? .v2_0) <= version
                 // In place, through the element: a view of the attributes would hold the document once more.
-                do {
-                    for a in 0 ..< element.attributeCount where element[attribute: a].prefix == nil {
-                        let attributeName = element[attribute: a].name
-                        guard let span = info.attributeTable[attributeName] else {
-                            if attributeName == "xmlns" { continue }
-                            let known = allowed.keys.sorted().joined(separator: ", ")
-                            scan.unknownAttributes.append(Finding(
-                                message: "<\(name)> has the unknown attribute \(attributeName)=\"\(element[attribute: a].value)\""
-                                    + (known.isEmpty ? "; it takes no attributes" : "; known attributes: \(known)"),
-                                position: element.position, path: element.path))
-                            continue
-                        }
-                        if let until = span.until, version > until {
-                            scan.unknownAttributes.append(Finding(
-                                message: "\(name)@\(attributeName) belongs to \(span.label) and is not part of VAST \(version.rawValue)",
-                                position: element.position, path: element.path))
-                        }
-                        if checksVersion, elementIsCurrent, span.since > version {
-                            let both = "\(name)@\(attributeName)"
-                            guard seenNewer.insert(both).inserted else { continue }
-                            scan.versionMismatch.append(Finding(
-                                message: "\(both) is \(span.label), but the document declares VAST \(version.rawValue)",
-                                position: element.position, path: element.path))
-                        }
+                for a in 0 ..< element.attributeCount where element[attribute: a].prefix == nil {
+                    let attributeName = element[attribute: a].name
+                    guard let span = info.attributeTable[attributeName] else {
+                        if attributeName == "xmlns" { continue }
+                        let known = allowed.keys.sorted().joined(separator: ", ")
+                        scan.unknownAttributes.append(Finding(
+                            message: "<\(name)> has the unknown attribute \(attributeName)=\"\(element[attribute: a].value)\""
+                                + (known.isEmpty ? "; it takes no attributes" : "; known attributes: \(known)"), at: element))
+                        continue
+                    }
+                    if let until = span.until, version > until {
+                        scan.unknownAttributes.append(Finding(
+                            message: "\(name)@\(attributeName) belongs to \(span.label) and is not part of VAST \(version.rawValue)", at: element))
+                    }
+                    if checksVersion, elementIsCurrent, span.since > version {
+                        let both = "\(name)@\(attributeName)"
+                        guard seenNewer.insert(both).inserted else { continue }
+                        scan.versionMismatch.append(Finding(
+                            message: "\(both) is \(span.label), but the document declares VAST \(version.rawValue)", at: element))
                     }
                 }
             }
@@ -139,19 +143,16 @@ struct StructureScan {
                     if let span = known?.span {
                         if let until = span.until, version > until {
                             scan.misplaced[name, default: []].append(Finding(
-                                message: "<\(childName)> under <\(name)> belongs to \(span.label) and is not part of VAST \(version.rawValue)",
-                                position: element.child(at: c).position, path: element.child(at: c).path))
+                                message: "<\(childName)> under <\(name)> belongs to \(span.label) and is not part of VAST \(version.rawValue)", at: element.child(at: c)))
                         }
                         if checksVersion, span.since > version, seenNewer.insert(childName).inserted {
                             scan.versionMismatch.append(Finding(
-                                message: "<\(childName)> is \(span.label), but the document declares VAST \(version.rawValue)",
-                                position: element.child(at: c).position, path: element.child(at: c).path))
+                                message: "<\(childName)> is \(span.label), but the document declares VAST \(version.rawValue)", at: element.child(at: c)))
                         }
                     } else {
                         let expected = allowedChildren.keys.sorted().map { "<\($0)>" }.joined(separator: ", ")
                         scan.misplaced[name, default: []].append(Finding(
-                            message: "<\(childName)> is not a child of <\(name)> in any VAST version; expected one of \(expected)",
-                            position: element.child(at: c).position, path: element.child(at: c).path))
+                            message: "<\(childName)> is not a child of <\(name)> in any VAST version; expected one of \(expected)", at: element.child(at: c)))
                     }
                     if let bit = known?.singletonBit {
                         let mask: UInt64 = 1 << UInt64(bit)
@@ -160,14 +161,12 @@ struct StructureScan {
                         } else if reportedRepeat & mask == 0 {
                             reportedRepeat |= mask
                             let total = (0 ..< childCount).reduce(0) { $0 + (element.childName(at: $1) == childName ? 1 : 0) }
-                            scan.repeated.append(Finding(message: "<\(name)> has \(total) <\(childName)> elements; at most one is allowed",
-                                                         position: element.child(at: c).position, path: element.child(at: c).path))
+                            scan.repeated.append(Finding(message: "<\(name)> has \(total) <\(childName)> elements; at most one is allowed", at: element.child(at: c)))
                         }
                     }
                     if !banned.isEmpty, banned.contains(childName) {
                         scan.wrapperInLineOnly.append(Finding(
-                            message: "<\(childName)> in a Wrapper's <\(name)> is ignored: it belongs to the InLine ad",
-                            position: element.child(at: c).position, path: element.child(at: c).path))
+                            message: "<\(childName)> in a Wrapper's <\(name)> is ignored: it belongs to the InLine ad", at: element.child(at: c)))
                     }
                 }
                 let childInWrapper = inWrapper || name == "Wrapper"
