@@ -28,11 +28,13 @@ let package = Package(
         ),
         // The only C code that includes libxml2 headers; its public header exposes opaque handles only.
         .target(name: "CXMLShim", dependencies: ["CLibXML2"]),
+        // HTTP transfers through libcurl, loaded at run time: the only C code that calls libcurl.
+        .target(name: "CHTTP", linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]),
         .target(name: "ConformCore"),
         .target(name: "XMLCore", dependencies: ["CXMLShim", "ConformCore"]),
         .target(name: "VAST", dependencies: ["XMLCore", "ConformCore"]),
         .target(name: "Trafficking", dependencies: ["ConformCore"]),
-        .target(name: "Chain", dependencies: ["VAST", "ConformCore"]),
+        .target(name: "Chain", dependencies: ["VAST", "ConformCore", "CHTTP"]),
         .target(name: "Validation", dependencies: ["VAST", "Chain", "Trafficking", "XMLCore", "ConformCore"]),
         .target(name: "Profiles", dependencies: ["VAST", "Chain", "Trafficking", "ConformCore"]),
         .target(name: "Conformance", dependencies: [

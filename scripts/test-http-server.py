@@ -13,9 +13,12 @@ serves until it is killed. Routes:
   /redirect-to?url=<url>   redirects to <url> (for example file:///etc/passwd, which a client must refuse)
   /oversize/<bytes>        a VAST-looking body of <bytes> bytes (no Content-Length, sent in chunks)
   /endless                 sends a VAST prologue, then a byte every 50 ms forever
+  /gzip/<path>             the file /files/<path>, gzip-encoded (Content-Encoding: gzip)
+  /echo-headers            a VAST comment naming the request's User-Agent and Referer headers
 
 Usage: scripts/test-http-server.py FOLDER
 """
+import gzip
 import http.server
 import os
 import signal
@@ -31,9 +34,11 @@ class Handler(http.server.BaseHTTPRequestHandler):
     def log_message(self, format, *args):  # keep test output quiet
         pass
 
-    def send_body(self, code, body, content_type="application/xml"):
+    def send_body(self, code, body, content_type="application/xml", encoding=None):
         self.send_response(code)
         self.send_header("Content-Type", content_type)
+        if encoding:
+            self.send_header("Content-Encoding", encoding)
         self.send_header("Content-Length", str(len(body)))
         self.end_headers()
         self.wfile.write(body)
@@ -56,7 +61,7 @@ class Handler(http.server.BaseHTTPRequestHandler):
         if not parts:
             return self.send_body(200, b"conform test server\n", "text/plain")
         head = parts[0]
-        if head == "files":
+        if head in ("files", "gzip"):
             relative = os.path.normpath("/".join(parts[1:]))
             if relative.startswith("..") or os.path.isabs(relative):
                 return self.send_body(403, b"forbidden\n", "text/plain")
@@ -64,7 +69,13 @@ class Handler(http.server.BaseHTTPRequestHandler):
             if not os.path.isfile(full):
                 return self.send_body(404, b"not found\n", "text/plain")
             with open(full, "rb") as f:
-                return self.send_body(200, f.read())
+                body = f.read()
+            if head == "gzip":
+                return self.send_body(200, gzip.compress(body), encoding="gzip")
+            return self.send_body(200, body)
+        if head == "echo-headers":
+            seen = "User-Agent=%s Referer=%s" % (self.headers.get("User-Agent", "-"), self.headers.get("Referer", "-"))
+            return self.send_body(200, ('<VAST version="4.2"><!-- %s --></VAST>' % seen).encode())
         if head == "delay" and len(parts) >= 2:
             time.sleep(int(parts[1]) / 1000.0)
             rest = "/" + "/".join(parts[2:])

@@ -84,9 +84,9 @@ func formatSeconds(_ seconds: Double) -> String {
 /// behind the caller's back: offline corpus runs pass a ``CorpusFetcher`` or ``FileFetcher``, the
 /// command line passes an ``HTTPFetcher`` when the user asks for live resolution.
 ///
-/// The API is synchronous: offline fetchers read files; ``HTTPFetcher`` waits on URLSession with a
-/// semaphore (it never runs on the session's delegate queue, so it cannot deadlock). Implementations
-/// must be safe to call from several threads at once.
+/// The API is synchronous: offline fetchers read files; ``HTTPFetcher`` makes its requests on the
+/// calling thread and returns when they end. Implementations must be safe to call from several threads
+/// at once.
 public protocol Fetcher: Sendable {
     /// Fetches `uri`, which the resolver has already resolved against `referrer` (the document the
     /// `VASTAdTagURI` appeared in; `nil` for a root given without a URI).

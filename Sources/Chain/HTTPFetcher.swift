@@ -1,22 +1,23 @@
+import CHTTP
 import ConformCore
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
 
-/// Fetches `http:` and `https:` documents with URLSession, within a ``FetchPolicy``: a per-hop time limit
-/// (the smaller of the policy's `perHopTimeout` and what is left of the chain's budget), a body size limit
-/// (the transfer is cancelled as soon as it is exceeded), a redirect limit (each redirect target is checked
-/// against the scheme policy and, when asked, the private-address policy), and a scheme policy: anything but
-/// the allowed schemes is refused before a connection is made.
+/// Fetches `http:` and `https:` documents within a ``FetchPolicy``: a per-hop time limit (the smaller of
+/// the policy's `perHopTimeout` and what is left of the chain's budget, for the request and all its
+/// redirects), a body size limit (the transfer stops as soon as it is exceeded, or on the headers when the
+/// announced length is larger), a redirect limit (each redirect target is checked against the scheme
+/// policy and, when asked, the private-address policy before it is requested), and a scheme policy:
+/// anything but the allowed schemes is refused before a connection is made.
 ///
-/// The call is synchronous: it starts one data task on a private session and waits on a semaphore. The
-/// session's delegate queue is its own, so the wait never blocks a callback. Safe to call from many threads.
+/// The transfers go through libcurl, loaded on the first fetch (see the `CHTTP` target), so that a
+/// program that never fetches never loads it and the libraries it needs. Redirects are followed here,
+/// one request per hop, so that every target passes the policy first. The call is synchronous and safe
+/// to call from many threads.
 public struct HTTPFetcher: Fetcher {
     public var policy: FetchPolicy
     /// The `User-Agent` header sent with every request.
@@ -40,45 +41,80 @@ public struct HTTPFetcher: Fetcher {
         try check(uri)
         let limit = max(0.001, min(policy.perHopTimeout, timeLimit ?? policy.perHopTimeout))
         let started = DispatchTime.now().uptimeNanoseconds
-        // URLSession's own limits are whole seconds and above ours; the semaphore enforces `limit` precisely.
-        let sessionLimit = (limit + 1).rounded(.up)
-        var request = URLRequest(url: uri, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: sessionLimit)
-        request.setValue(userAgent, forHTTPHeaderField: "User-Agent")
+        let deadline = started + UInt64(limit * 1_000_000_000)
+        var referer: String? = nil
         if let referrer, let scheme = referrer.scheme?.lowercased(), scheme == "http" || scheme == "https" {
-            request.setValue(referrer.absoluteString, forHTTPHeaderField: "Referer")
+            referer = referrer.absoluteString
         }
-
-        let transfer = Transfer(fetcher: self, uri: uri)
-        let queue = OperationQueue()
-        queue.maxConcurrentOperationCount = 1
-        let configuration = URLSessionConfiguration.ephemeral
-        configuration.timeoutIntervalForRequest = sessionLimit
-        configuration.timeoutIntervalForResource = sessionLimit
-        configuration.urlCache = nil
-        let session = URLSession(configuration: configuration, delegate: transfer, delegateQueue: queue)
-        let task = session.dataTask(with: request)
-        task.resume()
-        let waited = transfer.done.wait(timeout: .now() + .nanoseconds(Int(limit * 1_000_000_000)))
-        if waited == .timedOut {
-            // Abandon the transfer rather than cancel it here: cancelling while URLSession waits for a redirect
-            // decision crashes FoundationNetworking on Linux. The delegate cancels at the next safe callback.
-            transfer.abandon(.timeout(uri: uri.absoluteString, seconds: limit))
+        var current = uri
+        var redirects = 0
+        while true {
+            let now = DispatchTime.now().uptimeNanoseconds
+            guard now < deadline else { throw .timeout(uri: uri.absoluteString, seconds: limit) }
+            let response = Response(url: current.absoluteString, userAgent: userAgent, referer: referer,
+                                    timeoutMs: Int((deadline - now + 999_999) / 1_000_000), maxBytes: policy.maxBytes)
+            switch response.outcome {
+            case CHTTP_DONE: break
+            case CHTTP_TIMEOUT: throw .timeout(uri: uri.absoluteString, seconds: limit)
+            case CHTTP_OVERSIZE: throw .oversize(uri: uri.absoluteString, limit: policy.maxBytes)
+            default: throw .failed(uri: uri.absoluteString, reason: response.error)
+            }
+            let status = response.status
+            if (300..<400).contains(status), let target = response.redirectURL {
+                redirects += 1
+                guard redirects <= policy.redirects else {
+                    throw .tooManyRedirects(uri: uri.absoluteString, limit: policy.redirects)
+                }
+                // The Location header as written is checked too, in case resolving it hid its scheme.
+                if let location = response.location, let written = URL(string: location.trimmingWhitespace()),
+                   let scheme = written.scheme, !scheme.isEmpty {
+                    try check(written)
+                }
+                guard let next = URL(string: target) else {
+                    throw .failed(uri: uri.absoluteString, reason: "a redirect to an unreadable URI: \(target)")
+                }
+                try check(next)
+                current = next
+                continue
+            }
+            guard (200..<300).contains(status) else {
+                throw .httpStatus(uri: uri.absoluteString, code: status)
+            }
+            let elapsed = Int((DispatchTime.now().uptimeNanoseconds - started) / 1_000_000)
+            return FetchedDocument(data: response.body, finalURI: current, statusCode: status,
+                                   redirects: redirects, durationMs: elapsed)
         }
-        session.finishTasksAndInvalidate()
-        let elapsed = Int((DispatchTime.now().uptimeNanoseconds - started) / 1_000_000)
-        let outcome = transfer.outcome()
-        if let error = outcome.error { throw error }
-        let status = outcome.status ?? 0
-        guard (200..<300).contains(status) else {
-            throw .httpStatus(uri: uri.absoluteString, code: status)
-        }
-        return FetchedDocument(data: outcome.data, finalURI: outcome.finalURI ?? uri, statusCode: status,
-                               redirects: outcome.redirects, durationMs: elapsed)
     }
 
     /// Refuses a URI the policy does not allow; never opens a connection for it.
     func check(_ uri: URL) throws(FetchError) {
         try policy.check(uri)
+    }
+}
+
+/// One request's response, copied out of the C transfer.
+private struct Response {
+    var outcome: Int
+    var status: Int
+    var error: String
+    var body: Data
+    var redirectURL: String?
+    var location: String?
+
+    init(url: String, userAgent: String, referer: String?, timeoutMs: Int, maxBytes: Int) {
+        let handle = chttp_get(url, userAgent, referer, timeoutMs, max(0, maxBytes))
+        defer { chttp_free(handle) }
+        outcome = Int(chttp_outcome(handle))
+        status = Int(chttp_status(handle))
+        error = String(cString: chttp_error(handle))
+        var length = 0
+        if let bytes = chttp_body(handle, &length), length > 0 {
+            body = Data(bytes: bytes, count: length)
+        } else {
+            body = Data()
+        }
+        redirectURL = chttp_redirect_url(handle).map { String(cString: $0) }
+        location = chttp_location(handle).map { String(cString: $0) }
     }
 }
 
@@ -99,144 +135,6 @@ extension FetchPolicy {
         if refusePrivateAddresses, let address = privateAddress(host) {
             throw .privateAddressRefused(uri: uri.absoluteString, address: address)
         }
-    }
-}
-
-/// The state of one transfer, filled in by URLSession's delegate callbacks on the session's queue.
-private final class Transfer: NSObject, URLSessionDataDelegate, @unchecked Sendable {
-    struct Outcome {
-        var data = Data()
-        var status: Int?
-        var finalURI: URL?
-        var redirects = 0
-        var error: FetchError?
-    }
-
-    let fetcher: HTTPFetcher
-    let uri: URL
-    let done = DispatchSemaphore(value: 0)
-    private let lock = NSLock()
-    private var state = Outcome()
-    private var finished = false
-
-    init(fetcher: HTTPFetcher, uri: URL) {
-        self.fetcher = fetcher
-        self.uri = uri
-    }
-
-    func outcome() -> Outcome { lock.withLock { state } }
-
-    private var abandoned = false
-
-    /// Records the first failure; later ones (for example the cancellation it causes) are ignored.
-    func fail(_ error: FetchError) {
-        lock.withLock { if state.error == nil { state.error = error } }
-    }
-
-    /// Gives up on the transfer: records `error`; later callbacks stop it.
-    func abandon(_ error: FetchError) {
-        lock.withLock {
-            if state.error == nil { state.error = error }
-            abandoned = true
-        }
-    }
-
-    private var isAbandoned: Bool { lock.withLock { abandoned } }
-
-    private func finish() {
-        let first: Bool = lock.withLock {
-            if finished { return false }
-            finished = true
-            return true
-        }
-        if first { done.signal() }
-    }
-
-    func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
-                    completionHandler: @escaping (URLSession.ResponseDisposition) -> Void) {
-        if isAbandoned {
-            completionHandler(.cancel)
-            return
-        }
-        let http = response as? HTTPURLResponse
-        lock.withLock {
-            state.status = http?.statusCode
-            state.finalURI = response.url
-        }
-        let limit = fetcher.policy.maxBytes
-        if response.expectedContentLength > Int64(limit) {
-            fail(.oversize(uri: uri.absoluteString, limit: limit))
-            completionHandler(.cancel)
-            return
-        }
-        completionHandler(.allow)
-    }
-
-    func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
-        let limit = fetcher.policy.maxBytes
-        let over: Bool = lock.withLock {
-            if abandoned { return true }
-            if state.error != nil { return false }
-            let room = limit - state.data.count
-            if data.count > room {
-                state.data.append(data.prefix(max(0, room)))
-                state.error = .oversize(uri: uri.absoluteString, limit: limit)
-                return true
-            }
-            state.data.append(data)
-            return false
-        }
-        if over { dataTask.cancel() }
-    }
-
-    func urlSession(_ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
-                    newRequest request: URLRequest, completionHandler: @escaping (URLRequest?) -> Void) {
-        if isAbandoned {
-            completionHandler(nil)
-            return
-        }
-        let count: Int = lock.withLock {
-            state.redirects += 1
-            return state.redirects
-        }
-        guard count <= fetcher.policy.redirects else {
-            fail(.tooManyRedirects(uri: uri.absoluteString, limit: fetcher.policy.redirects))
-            completionHandler(nil)
-            return
-        }
-        guard let target = request.url else {
-            fail(.failed(uri: uri.absoluteString, reason: "a redirect without a target"))
-            completionHandler(nil)
-            return
-        }
-        do {
-            // Check the Location header as written too: URLSession may rewrite a `file:` target into a
-            // same-host http URL, which would hide the refused scheme.
-            if let location = response.value(forHTTPHeaderField: "Location"),
-               let written = URL(string: location.trimmingWhitespace()), let scheme = written.scheme, !scheme.isEmpty {
-                try fetcher.check(written)
-            }
-            try fetcher.check(target)
-        } catch {
-            fail(error)
-            completionHandler(nil)
-            return
-        }
-        completionHandler(request)
-    }
-
-    func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: Error?) {
-        if let error {
-            let nsError = error as NSError
-            if nsError.domain == NSURLErrorDomain && nsError.code == NSURLErrorTimedOut {
-                fail(.timeout(uri: uri.absoluteString, seconds: fetcher.policy.perHopTimeout))
-            } else if nsError.domain == NSURLErrorDomain && nsError.code == NSURLErrorHTTPTooManyRedirects {
-                fail(.tooManyRedirects(uri: uri.absoluteString, limit: fetcher.policy.redirects))
-            } else {
-                fail(.failed(uri: uri.absoluteString, reason: nsError.localizedDescription))
-            }
-        }
-        finish()
     }
 }
 

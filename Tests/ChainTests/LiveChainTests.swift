@@ -79,6 +79,66 @@ struct LiveChainTests {
         }
     }
 
+    @Test func aFetchReportsItsRedirectsStatusAndFinalURI() throws {
+        try withServer { server in
+            let inline = try Data(contentsOf: Fixtures.url("live/inline.xml"))
+            let fetched = try HTTPFetcher(policy: Self.quick).fetch(server.url("/redirect/3/files/live/inline.xml"), referrer: nil)
+            #expect(fetched.redirects == 3)
+            #expect(fetched.statusCode == 200)
+            #expect(fetched.finalURI == server.url("/redirect/0/files/live/inline.xml"))
+            #expect(fetched.data == inline)
+            // One redirect more than the policy allows.
+            var policy = Self.quick
+            policy.redirects = 2
+            #expect(throws: FetchError.tooManyRedirects(uri: server.url("/redirect/3/files/live/inline.xml").absoluteString, limit: 2)) {
+                try HTTPFetcher(policy: policy).fetch(server.url("/redirect/3/files/live/inline.xml"), referrer: nil)
+            }
+        }
+    }
+
+    @Test func aGzipEncodedBodyIsDecodedAndTheLimitAppliesToTheDecodedBytes() throws {
+        try withServer { server in
+            let inline = try Data(contentsOf: Fixtures.url("live/inline.xml"))
+            let fetched = try HTTPFetcher(policy: Self.quick).fetch(server.url("/gzip/live/inline.xml"), referrer: nil)
+            #expect(fetched.data == inline)
+            var policy = Self.quick
+            policy.maxBytes = inline.count - 1
+            #expect(throws: FetchError.oversize(uri: server.url("/gzip/live/inline.xml").absoluteString, limit: inline.count - 1)) {
+                try HTTPFetcher(policy: policy).fetch(server.url("/gzip/live/inline.xml"), referrer: nil)
+            }
+        }
+    }
+
+    @Test func theRequestCarriesTheUserAgentAndAnHTTPReferrerOnly() throws {
+        try withServer { server in
+            let fetcher = HTTPFetcher(policy: Self.quick, userAgent: "conform-test/1")
+            let referred = try fetcher.fetch(server.url("/echo-headers"), referrer: URL(string: "https://ads.example.com/wrapper.xml"))
+            #expect(String(decoding: referred.data, as: UTF8.self).contains("User-Agent=conform-test/1 Referer=https://ads.example.com/wrapper.xml "))
+            // A local file as the referrer is not sent.
+            let local = try fetcher.fetch(server.url("/echo-headers"), referrer: URL(fileURLWithPath: "/tmp/root.xml"))
+            #expect(String(decoding: local.data, as: UTF8.self).contains("Referer=- "))
+        }
+    }
+
+    @Test func aRefusedConnectionFailsWithTheTransportsReason() throws {
+        // A port nothing listens on any more: a server's, once it is stopped.
+        let server = try TestServer()
+        let port = server.port
+        server.stop()
+        let uri = URL(string: "http://127.0.0.1:\(port)/a.xml")!
+        do {
+            _ = try HTTPFetcher(policy: Self.quick).fetch(uri, referrer: nil)
+            Issue.record("a fetch from a closed port succeeded")
+        } catch {
+            guard case .failed(let failed, let reason) = error else {
+                Issue.record("expected a transport failure, got \(error)")
+                return
+            }
+            #expect(failed == uri.absoluteString)
+            #expect(!reason.isEmpty)
+        }
+    }
+
     @Test func aRedirectLoopStops() throws {
         try withServer { server in
             let ad = try Fixtures.only(try server.resolve("to-redirect-loop.xml", policy: Self.quick))
