@@ -2,6 +2,10 @@
 import Foundation
 import PackageDescription
 
+// The C targets' debug information is DWARF 4, as the Swift code's is: valgrind (scripts/bench-instructions)
+// gives up on a binary with two C units in DWARF 5, or with one after a unit in DWARF 4.
+let cDebugInfo: [CSetting] = [.unsafeFlags(["-gdwarf-4"], .when(platforms: [.linux]))]
+
 // The layering is one-way: each target may import only the targets listed below it
 // (see README, "Architecture"). `conform` is the only target that performs I/O.
 let package = Package(
@@ -27,9 +31,9 @@ let package = Package(
             providers: [.apt(["libgoogle-perftools-dev"])]
         ),
         // The only C code that includes libxml2 headers; its public header exposes opaque handles only.
-        .target(name: "CXMLShim", dependencies: ["CLibXML2"]),
+        .target(name: "CXMLShim", dependencies: ["CLibXML2"], cSettings: cDebugInfo),
         // HTTP transfers through libcurl, loaded at run time: the only C code that calls libcurl.
-        .target(name: "CHTTP", linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]),
+        .target(name: "CHTTP", cSettings: cDebugInfo, linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]),
         .target(name: "ConformCore"),
         .target(name: "XMLCore", dependencies: ["CXMLShim", "ConformCore"]),
         .target(name: "VAST", dependencies: ["XMLCore", "ConformCore"]),
