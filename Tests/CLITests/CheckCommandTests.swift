@@ -40,6 +40,18 @@ struct CheckCommandTests {
         #expect(lines.last?.contains("memory allocator tcmalloc ") == true)
     }
 
+    #if os(Linux)
+    /// A check that fetches nothing loads no libcurl (nor the TLS, Kerberos and LDAP libraries it needs):
+    /// the dynamic loader's own log of the libraries it maps names libxml2 but not libcurl.
+    @Test func aCheckWithoutFetchingLoadsNoHTTPLibrary() throws {
+        let file = try ConformBinary.temporaryFile(Self.valid)
+        let result = try ConformBinary.run(["check", "--no-config", file.path], environment: ["LD_DEBUG": "libs"])
+        #expect(result.status == 0)
+        #expect(result.stderr.contains("libxml2"), "the loader's log is missing: \(result.stderr.prefix(300))")
+        #expect(!result.stderr.contains("libcurl"))
+    }
+    #endif
+
     @Test func readsStandardInput() throws {
         let result = try ConformBinary.run(["check", "--no-config", "-"], stdin: Data("<VAST/>".utf8))
         #expect(result.stdout.contains("-:1:1: error:"))
