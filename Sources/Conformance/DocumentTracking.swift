@@ -27,6 +27,31 @@ public enum DocumentTracking {
                 urls.append(TrackedURL(url: node.value, hop: 0, position: node.position))
             }
         }
+        /// `<Tracking>` elements, named `prefix` + their event: tags list them in runs of one event (three
+        /// `start` pixels, then three `firstQuartile` ones), so the name is looked up once per run, and only
+        /// for a run with a URL.
+        func add(_ events: [TrackingEvent], prefix: String?) {
+            var start = 0
+            while start < events.count {
+                let name = events[start].event
+                var end = start + 1
+                var firstURL = events[start].url.value.isEmpty ? -1 : start
+                while end < events.count, events[end].event == name {
+                    if firstURL < 0, !events[end].url.value.isEmpty { firstURL = end }
+                    end += 1
+                }
+                if firstURL >= 0 {
+                    let event = prefix.map { $0 + (name ?? "?") } ?? (name ?? "?")
+                    append(events[firstURL ..< end], to: &result[event, default: []])
+                }
+                start = end
+            }
+        }
+        func append(_ events: ArraySlice<TrackingEvent>, to urls: inout [TrackedURL]) {
+            for event in events where !event.url.value.isEmpty {
+                urls.append(TrackedURL(url: event.url.value, hop: 0, position: event.url.position))
+            }
+        }
         add("error", vast.errors)
         for ad in vast.ads {
             guard let body = ad.body else { continue }
@@ -39,7 +64,7 @@ public enum DocumentTracking {
             }
             for creative in body.creatives {
                 if let linear = creative.linear {
-                    for event in linear.trackingEvents { add(event.event ?? "?", event.url) }
+                    add(linear.trackingEvents, prefix: nil)
                     add("clickThrough", linear.videoClicks?.clickThrough)
                     add("clickTracking", linear.videoClicks?.clickTrackings ?? [])
                     add("customClick", linear.videoClicks?.customClicks ?? [])
@@ -50,13 +75,13 @@ public enum DocumentTracking {
                     }
                 }
                 if let nonLinearAds = creative.nonLinearAds {
-                    for event in nonLinearAds.trackingEvents { add("nonLinear:" + (event.event ?? "?"), event.url) }
+                    add(nonLinearAds.trackingEvents, prefix: "nonLinear:")
                     for nonLinear in nonLinearAds.nonLinears {
                         add("nonLinearClickTracking", nonLinear.clickTrackings)
                     }
                 }
                 for companion in creative.companionAds?.companions ?? [] {
-                    for event in companion.trackingEvents { add("companion:" + (event.event ?? "?"), event.url) }
+                    add(companion.trackingEvents, prefix: "companion:")
                     add("companionClickThrough", companion.clickThrough)
                     add("companionClickTracking", companion.clickTrackings)
                 }

@@ -316,6 +316,8 @@ struct URLScan {
     init(_ urls: [URLItem]) {
         facts.reserveCapacity(urls.count)
         var collector = MacroFacts.Collector()
+        // Room for about one token per URL (cache busters, timestamps), so the list does not grow by doubling.
+        collector.out.reserveCapacity(urls.count)
         var spans: [URLFacts.TokenSpan] = []
         for index in urls.indices {
             var text = urls[index].node.value
