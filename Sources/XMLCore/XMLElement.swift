@@ -138,58 +138,62 @@ final class XMLTree: @unchecked Sendable {
     /// an element with an ordinal), written from the element up into a string of the exact length.
     func path(of index: Int) -> String {
         if let paths { return paths[index] }
-        func digits(_ value: Int32) -> Int {
-            var count = 1, rest = value
-            while rest >= 10 { rest /= 10; count += 1 }
-            return count
-        }
-        func stepLength(_ r: Record) -> Int {
-            var length = 1 + names[Int(r.name)].utf8.count
-            if r.prefix >= 0 { length += names[Int(r.prefix)].utf8.count + 1 }
-            if r.ordinal > 0 { length += digits(r.ordinal) + 2 }
-            return length
-        }
         var length = 0
-        var i = Int32(index)
+        var i = index
         while i >= 0 {
-            length += stepLength(records[Int(i)])
-            i = records[Int(i)].parent
+            let r = records[i]
+            length += 1 + names[Int(r.name)].utf8.count
+            if r.prefix >= 0 { length += names[Int(r.prefix)].utf8.count + 1 }
+            if r.ordinal > 0 {
+                length += 3
+                var rest = r.ordinal
+                while rest >= 10 { rest /= 10; length += 1 }
+            }
+            i = Int(r.parent)
         }
         return String(unsafeUninitializedCapacity: length) { buffer in
+            guard let base = buffer.baseAddress else { return 0 }
             var end = length
-            func write(_ name: String) {
-                var name = name
-                name.withUTF8 { bytes in
-                    end -= bytes.count
-                    for k in bytes.indices { buffer[end + k] = bytes[k] }
-                }
-            }
-            func write(_ byte: UInt8) {
-                end -= 1
-                buffer[end] = byte
-            }
-            var i = Int32(index)
+            var i = index
             while i >= 0 {
-                let r = records[Int(i)]
+                let r = records[i]
                 if r.ordinal > 0 {
-                    write(0x5D) // "]"
+                    end -= 1
+                    base[end] = 0x5D // "]"
                     var value = r.ordinal
                     repeat {
-                        write(UInt8(truncatingIfNeeded: 0x30 + value % 10))
+                        end -= 1
+                        base[end] = UInt8(truncatingIfNeeded: 0x30 + value % 10)
                         value /= 10
                     } while value > 0
-                    write(0x5B) // "["
+                    end -= 1
+                    base[end] = 0x5B // "["
                 }
-                write(names[Int(r.name)])
+                end = Self.copy(names[Int(r.name)], endingAt: end, into: base)
                 if r.prefix >= 0 {
-                    write(0x3A) // ":"
-                    write(names[Int(r.prefix)])
+                    end -= 1
+                    base[end] = 0x3A // ":"
+                    end = Self.copy(names[Int(r.prefix)], endingAt: end, into: base)
                 }
-                write(0x2F) // "/"
-                i = r.parent
+                end -= 1
+                base[end] = 0x2F // "/"
+                i = Int(r.parent)
             }
             return length
         }
+    }
+
+    /// Copies `name`'s UTF-8 bytes so that they end at `end` in `base`; returns where they start.
+    private static func copy(_ name: String, endingAt end: Int, into base: UnsafeMutablePointer<UInt8>) -> Int {
+        let start = end - name.utf8.count
+        let copied: Bool? = name.utf8.withContiguousStorageIfAvailable { bytes in
+            if let source = bytes.baseAddress { (base + start).update(from: source, count: bytes.count) }
+            return true
+        }
+        if copied == nil {
+            for (k, byte) in name.utf8.enumerated() { base[start + k] = byte }
+        }
+        return start
     }
 
     func addAttribute(_ attribute: consuming XMLAttribute) {

@@ -25,9 +25,10 @@ struct APIFrameworkValueRule: Rule {
     static let known: Set<String> = ["vpaid", "simid", "omid", "mraid", "flashvars", "initparams", "getvariables"]
 
     func check(_ context: RuleContext) {
-        func inspect(_ value: String?, _ element: String, _ position: SourcePosition, _ path: String) {
+        // The element's name and path are worked out only for a finding (a path is spelled out on each read).
+        func inspect(_ value: String?, _ element: @autoclosure () -> String, _ position: SourcePosition, _ path: @autoclosure () -> String) {
             guard let value, !value.isEmpty, !Self.known.contains(value.lowercasedIfNeeded()) else { return }
-            context.report("\(element)@apiFramework is \"\(value)\", not a known API (VPAID, SIMID, OMID, MRAID)", at: position, path: path)
+            context.report("\(element())@apiFramework is \"\(value)\", not a known API (VPAID, SIMID, OMID, MRAID)", at: position, path: path())
         }
         for creative in context.creativeList {
             inspect(creative.apiFramework, "Creative", creative.position, creative.path)
