@@ -245,9 +245,6 @@ public struct TextNode: Sendable, Codable, Hashable {
     @inlinable public var value: String { element.text }
     @inlinable public var position: SourcePosition { element.position }
     @inlinable public var path: String { element.path }
-    /// Whether this node's element and `other`'s are children of one element of one document, so that
-    /// their paths have the same parent (see ``XMLElement/hasSameParent(as:)``).
-    @inlinable public func hasSameParent(as other: TextNode) -> Bool { element.hasSameParent(as: other.element) }
     /// The element's content was (at least partly) in CDATA sections.
     @inlinable public var inCDATA: Bool { element.cdataSections > 0 }
     /// Non-whitespace text appeared outside CDATA.

@@ -19,12 +19,7 @@ public struct XMLAttribute: Sendable, Codable, Hashable {
 
 /// The elements of one document, in flat tables that every ``XMLElement`` of the document shares: one
 /// object per document instead of one per element, with one table of each kind of field (attributes,
-/// child lists, texts) instead of arrays per element.
-///
-/// A parsed document's element paths are not stored: each element keeps its parent and its index among
-/// same-named siblings, and ``path(of:)`` spells the path out when asked (for a finding, mostly), so that
-/// parsing makes no string per element for paths few are ever read. Trees made by hand keep the paths
-/// they were given.
+/// child lists, texts, paths) instead of arrays per element.
 ///
 /// The tables are buffers the tree owns, read without bounds checks: every index into them is made
 /// here, from the tables themselves. They are filled once, by the parser's tree builder or by
@@ -47,23 +42,16 @@ final class XMLTree: @unchecked Sendable {
         @usableFromInline var line: Int32
         @usableFromInline var column: Int32
         @usableFromInline var cdataSections: Int32
-        /// The parent element's index, -1 for the root.
-        @usableFromInline var parent: Int32
-        /// The 1-based index among same-named siblings that the path gives the element (`Creative[2]`), or
-        /// 0 when its path step has no index.
-        @usableFromInline var ordinal: Int32
         @usableFromInline var flags: UInt8
 
         @usableFromInline static let textOutsideCDATA: UInt8 = 1
         @usableFromInline static let entityReference: UInt8 = 2
     }
 
-    /// Per element, in document order: its fields and trimmed text.
+    /// Per element, in document order: its fields, trimmed text and path.
     @usableFromInline let records: UnsafeMutablePointer<Record>
     @usableFromInline let texts: UnsafeMutablePointer<String>
-    /// Per element, the path it was given, for trees made by hand; nil for parsed trees, whose paths are
-    /// spelled out from the records (see ``path(of:)``).
-    @usableFromInline let paths: UnsafeMutablePointer<String>?
+    @usableFromInline let paths: UnsafeMutablePointer<String>
     /// Every element's children, each element's run contiguous.
     @usableFromInline let childList: UnsafeMutablePointer<Int32>
     @usableFromInline let attributes: UnsafeMutablePointer<XMLAttribute>
@@ -73,16 +61,15 @@ final class XMLTree: @unchecked Sendable {
     private(set) var elementCount = 0, childListCount = 0, attributeCount = 0, nameCount = 0
     private let elementCapacity: Int, childListCapacity: Int, attributeCapacity: Int, nameCapacity: Int
 
-    /// An empty tree with room for the given numbers of entries; `explicitPaths` when every element is
-    /// added with a path of its own (``addElement(_:text:path:)``), otherwise with ``addElement(_:text:)``.
-    init(elements: Int, childList: Int, attributes: Int, names: Int, explicitPaths: Bool = false) {
+    /// An empty tree with room for the given numbers of entries.
+    init(elements: Int, childList: Int, attributes: Int, names: Int) {
         elementCapacity = max(elements, 1)
         childListCapacity = max(childList, 1)
         attributeCapacity = max(attributes, 1)
         nameCapacity = max(names, 1)
         records = .allocate(capacity: elementCapacity)
         texts = .allocate(capacity: elementCapacity)
-        paths = explicitPaths ? .allocate(capacity: elementCapacity) : nil
+        paths = .allocate(capacity: elementCapacity)
         self.childList = .allocate(capacity: childListCapacity)
         self.attributes = .allocate(capacity: attributeCapacity)
         self.names = .allocate(capacity: nameCapacity)
@@ -91,15 +78,15 @@ final class XMLTree: @unchecked Sendable {
     deinit {
         // Each value moved out and dropped: a release apiece, where deinitializing a run goes through the
         // type's destroy witness once per value.
-        for i in 0 ..< elementCount { _ = (texts + i).move() }
-        if let paths {
-            for i in 0 ..< elementCount { _ = (paths + i).move() }
-            paths.deallocate()
+        for i in 0 ..< elementCount {
+            _ = (texts + i).move()
+            _ = (paths + i).move()
         }
         for i in 0 ..< attributeCount { _ = (attributes + i).move() }
         for i in 0 ..< nameCount { _ = (names + i).move() }
         records.deallocate()
         texts.deallocate()
+        paths.deallocate()
         childList.deallocate()
         attributes.deallocate()
         names.deallocate()
@@ -113,87 +100,14 @@ final class XMLTree: @unchecked Sendable {
         nameCount += 1
     }
 
-    /// Adds an element of a tree whose paths are spelled out from the records; returns its index.
-    func addElement(_ record: Record, text: consuming String) -> Int32 {
-        precondition(elementCount < elementCapacity && paths == nil)
-        (records + elementCount).initialize(to: record)
-        (texts + elementCount).initialize(to: text)
-        elementCount += 1
-        return Int32(elementCount - 1)
-    }
-
-    /// Adds an element with the path it was given (a tree made with `explicitPaths`); returns its index.
+    /// Adds an element; returns its index.
     func addElement(_ record: Record, text: consuming String, path: consuming String) -> Int32 {
-        guard let paths else { preconditionFailure("a tree without explicit paths") }
         precondition(elementCount < elementCapacity)
         (records + elementCount).initialize(to: record)
         (texts + elementCount).initialize(to: text)
         (paths + elementCount).initialize(to: path)
         elementCount += 1
         return Int32(elementCount - 1)
-    }
-
-    /// The path of element `index`, such as `/VAST/Ad[1]/InLine/Creatives/Creative[2]/Linear`: the one it
-    /// was given, or one step per ancestor (`/`, the prefix and `:` if any, the local name, and `[n]` for
-    /// an element with an ordinal), written from the element up into a string of the exact length.
-    func path(of index: Int) -> String {
-        if let paths { return paths[index] }
-        var length = 0
-        var i = index
-        while i >= 0 {
-            let r = records[i]
-            length += 1 + names[Int(r.name)].utf8.count
-            if r.prefix >= 0 { length += names[Int(r.prefix)].utf8.count + 1 }
-            if r.ordinal > 0 {
-                length += 3
-                var rest = r.ordinal
-                while rest >= 10 { rest /= 10; length += 1 }
-            }
-            i = Int(r.parent)
-        }
-        return String(unsafeUninitializedCapacity: length) { buffer in
-            guard let base = buffer.baseAddress else { return 0 }
-            var end = length
-            var i = index
-            while i >= 0 {
-                let r = records[i]
-                if r.ordinal > 0 {
-                    end -= 1
-                    base[end] = 0x5D // "]"
-                    var value = r.ordinal
-                    repeat {
-                        end -= 1
-                        base[end] = UInt8(truncatingIfNeeded: 0x30 + value % 10)
-                        value /= 10
-                    } while value > 0
-                    end -= 1
-                    base[end] = 0x5B // "["
-                }
-                end = Self.copy(names[Int(r.name)], endingAt: end, into: base)
-                if r.prefix >= 0 {
-                    end -= 1
-                    base[end] = 0x3A // ":"
-                    end = Self.copy(names[Int(r.prefix)], endingAt: end, into: base)
-                }
-                end -= 1
-                base[end] = 0x2F // "/"
-                i = Int(r.parent)
-            }
-            return length
-        }
-    }
-
-    /// Copies `name`'s UTF-8 bytes so that they end at `end` in `base`; returns where they start.
-    private static func copy(_ name: String, endingAt end: Int, into base: UnsafeMutablePointer<UInt8>) -> Int {
-        let start = end - name.utf8.count
-        let copied: Bool? = name.utf8.withContiguousStorageIfAvailable { bytes in
-            if let source = bytes.baseAddress { (base + start).update(from: source, count: bytes.count) }
-            return true
-        }
-        if copied == nil {
-            for (k, byte) in name.utf8.enumerated() { base[start + k] = byte }
-        }
-        return start
     }
 
     func addAttribute(_ attribute: consuming XMLAttribute) {
@@ -365,15 +279,8 @@ public struct XMLElement: Sendable, Codable, Hashable {
         return SourcePosition(line: Int(r.line), column: Int(r.column))
     }
     /// The element path, such as `/VAST/Ad[1]/InLine/Creatives/Creative[2]/Linear`.
-    /// Repeatable elements carry a 1-based index among their same-named siblings. Spelled out on each
-    /// read (see ``XMLTree``): read it for a finding, not in a loop over every element.
-    public var path: String { tree.path(of: index) }
-    /// Whether this element and `other` are children of one element of one document (so their paths
-    /// share everything before the last `/`). False for roots and for elements of different documents.
-    @inlinable public func hasSameParent(as other: XMLElement) -> Bool {
-        let parent = record.parent
-        return parent >= 0 && tree === other.tree && other.record.parent == parent
-    }
+    /// Repeatable elements carry a 1-based index among their same-named siblings.
+    @inlinable public var path: String { tree.paths[index] }
     /// How many CDATA sections the element's direct content has.
     @inlinable public var cdataSections: Int { Int(record.cdataSections) }
     /// True when non-whitespace character data appears outside CDATA sections.
@@ -549,7 +456,7 @@ struct XMLTreeWriter {
             firstAttribute: Int32(attributes.count), attributeCount: Int32(elementAttributes.count),
             firstChild: Int32(childList.count), childCount: Int32(children.count),
             line: Int32(clamping: position.line), column: Int32(clamping: position.column),
-            cdataSections: Int32(clamping: cdataSections), parent: -1, ordinal: 0, flags: flags))
+            cdataSections: Int32(clamping: cdataSections), flags: flags))
         attributes.append(contentsOf: elementAttributes)
         texts.append(text)
         paths.append(path)
@@ -557,9 +464,7 @@ struct XMLTreeWriter {
         let slots = childList.count
         childList.append(contentsOf: repeatElement(-1, count: children.count))
         for (offset, child) in children.enumerated() {
-            let copied = copy(child)
-            records[Int(copied)].parent = index
-            childList[slots + offset] = copied
+            childList[slots + offset] = copy(child)
         }
         return index
     }
@@ -573,8 +478,7 @@ struct XMLTreeWriter {
     }
 
     func finish() -> XMLTree {
-        let tree = XMLTree(elements: records.count, childList: childList.count, attributes: attributes.count, names: names.count,
-                           explicitPaths: true)
+        let tree = XMLTree(elements: records.count, childList: childList.count, attributes: attributes.count, names: names.count)
         for name in names { tree.addName(name) }
         for attribute in attributes { tree.addAttribute(attribute) }
         // The records keep their indices into the child list, which goes in whole.

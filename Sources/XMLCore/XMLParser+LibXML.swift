@@ -153,7 +153,7 @@ public enum XMLParser {
             var builder = TreeBuilder(
                 elements: elements, elementCount: Int(cvx_element_count(result)), attributes: cvx_attributes(result),
                 attributeCount: Int(cvx_attribute_count(result)), arena: arena, nameOffsets: nameOffsets)
-            builder.build(index: 0, siblingIndex: 1, parent: -1)
+            builder.build(index: 0, siblingIndex: 1)
             root = XMLElement(tree: builder.finish(), index: 0)
         }
         return XMLDocument(
@@ -164,9 +164,9 @@ public enum XMLParser {
             byteCount: byteCount)
     }
 
-    /// Builds the document's ``XMLTree`` from the shim's flat tables, in document order. Each element
-    /// records its parent and, for a name paths index, its ordinal among same-named siblings: what the
-    /// tree spells its path out from when asked.
+    /// Builds the document's ``XMLTree`` from the shim's flat tables, in document order. Element paths are
+    /// assembled as bytes in one reusable buffer (the parent's path is its prefix), so each path costs one
+    /// string creation.
     private struct TreeBuilder {
         let elements: UnsafePointer<cvx_element>
         let attributes: UnsafePointer<cvx_attribute>?
@@ -175,6 +175,8 @@ public enum XMLParser {
         let nameOffsets: [(Int, Int)]
         /// Per name index: whether paths index elements of that name.
         let repeatable: [Bool]
+        /// The path of the element being built, as UTF-8 bytes.
+        var pathBytes: [UInt8] = []
         /// Ordinals among same-named siblings, for names that paths index: one run of (name, count) pairs
         /// per element being built, the innermost last (one array for the whole walk, not one per element).
         var siblingCounts: [(name: Int32, count: Int)] = []
@@ -187,6 +189,7 @@ public enum XMLParser {
             self.attributes = attributes
             self.arena = arena
             self.nameOffsets = nameOffsets
+            pathBytes.reserveCapacity(256)
             siblingCounts.reserveCapacity(64)
             // Every element can be a child once; the root is no one's.
             let tree = XMLTree(elements: elementCount, childList: elementCount, attributes: attributeCount, names: nameOffsets.count)
@@ -203,11 +206,34 @@ public enum XMLParser {
 
         func finish() -> XMLTree { tree }
 
-        /// Adds shim element `index` (the `siblingIndex`th of its name under tree element `parent`) and its
-        /// descendants; returns its index in the tree.
+        private mutating func appendName(_ index: Int32) {
+            let (offset, length) = nameOffsets[Int(index)]
+            let start = UnsafeRawPointer(arena + offset).assumingMemoryBound(to: UInt8.self)
+            pathBytes.append(contentsOf: UnsafeBufferPointer(start: start, count: length))
+        }
+
+        private mutating func appendDecimal(_ value: Int) {
+            if value >= 10 { appendDecimal(value / 10) }
+            pathBytes.append(UInt8(truncatingIfNeeded: 0x30 + value % 10))
+        }
+
+        /// Adds shim element `index` and its descendants; returns its index in the tree.
         @discardableResult
-        mutating func build(index: Int, siblingIndex: Int, parent: Int32) -> Int32 {
+        mutating func build(index: Int, siblingIndex: Int) -> Int32 {
             let e = elements[index]
+            let parentLength = pathBytes.count
+            pathBytes.append(0x2F) // "/"
+            if e.prefix >= 0 {
+                appendName(e.prefix)
+                pathBytes.append(0x3A) // ":"
+            }
+            appendName(e.name)
+            if repeatable[Int(e.name)] {
+                pathBytes.append(0x5B) // "["
+                appendDecimal(siblingIndex)
+                pathBytes.append(0x5D) // "]"
+            }
+            let path = String(decoding: pathBytes, as: UTF8.self)
             let text = e.text_len > 0 ? XMLParser.string(arena, e.text, e.text_len) : ""
             let firstAttribute = tree.nextAttribute
             if e.attr_count > 0, let attributes {
@@ -227,8 +253,7 @@ public enum XMLParser {
                 name: e.name, prefix: e.prefix, namespaceURI: e.ns_uri,
                 firstAttribute: firstAttribute, attributeCount: tree.nextAttribute - firstAttribute,
                 firstChild: tree.nextChildSlot, childCount: Int32(childCount),
-                line: e.line, column: e.column, cdataSections: e.cdata_sections, parent: parent,
-                ordinal: repeatable[Int(e.name)] ? Int32(truncatingIfNeeded: siblingIndex) : 0, flags: flags), text: text)
+                line: e.line, column: e.column, cdataSections: e.cdata_sections, flags: flags), text: text, path: path)
             if childCount > 0 {
                 // The children's slots first, so that they are contiguous; each is filled once the child is built.
                 let slots = tree.reserveChildren(childCount)
@@ -248,12 +273,13 @@ public enum XMLParser {
                             siblingCounts.append((nameIndex, 1))
                         }
                     }
-                    tree.setChild(slots + offset, build(index: child, siblingIndex: ordinal, parent: treeIndex))
+                    tree.setChild(slots + offset, build(index: child, siblingIndex: ordinal))
                     offset += 1
                     child = Int(elements[child].next_sibling)
                 }
                 siblingCounts.removeSubrange(run...)
             }
+            pathBytes.removeSubrange(parentLength...)
             return treeIndex
         }
     }

@@ -99,10 +99,9 @@ import Testing
         #expect(seen == ["/VAST", "/VAST/Ad[1]", "/VAST/Ad[1]/InLine", "/VAST/Ad[1]/InLine/Impression[1]",
                          "/VAST/Ad[1]/InLine/Impression[2]", "/VAST/Ad[1]/InLine/AdTitle"])
     }
-    /// A parsed element's path is spelled out from its ancestors: each step is `/`, the prefix and `:` if
-    /// any, the local name, and `[n]` (n among same-named siblings) for names that paths index. Checked
-    /// against paths written out by a walk from the root, on prefixes, ordinals past 9, mixed siblings and
-    /// a deep chain.
+    /// A parsed element's path has a step per ancestor: `/`, the prefix and `:` if any, the local name, and
+    /// `[n]` (n among same-named siblings) for names that paths index. Checked against paths written out by
+    /// a walk from the root, on prefixes, ordinals past 9, mixed siblings and a deep chain.
     @Test func parsedPathsMatchAWalkFromTheRoot() throws {
         var source = #"<v:VAST xmlns:v="urn:x" version="4.2"><Ad><InLine>"#
         for i in 1 ... 12 { source += "<Impression>i\(i)</Impression><v:Error>e\(i)</v:Error>" }
@@ -132,26 +131,5 @@ import Testing
         #expect(expected.contains("/v:VAST/Ad[1]/InLine/Creatives/Creative[1]/Linear/TrackingEvents/Tracking[3]"))
         #expect(expected.contains("/v:VAST/Ad[2]"))
         #expect(expected.contains { $0.hasSuffix(String(repeating: "/Extensions", count: 40)) })
-    }
-
-    /// Siblings have the same parent; cousins under same-named parents, roots, hand-built elements and
-    /// elements of two parses of one text do not.
-    @Test func sameParentIsOneParentElementOfOneDocument() throws {
-        let source = "<VAST><Ad><Linear><T>1</T><T>2</T></Linear><Linear><T>3</T></Linear></Ad></VAST>"
-        let root = try #require(XMLParser.parse(source).root)
-        let linears = try #require(root.child("Ad")).children("Linear")
-        let first = linears[0].children, second = linears[1].children
-        #expect(first[0].hasSameParent(as: first[1]) && first[1].hasSameParent(as: first[0]))
-        #expect(linears[0].hasSameParent(as: linears[1]))
-        // Same path up to the last step, but another parent element.
-        #expect(first[0].path == "/VAST/Ad[1]/Linear/T" && second[0].path == first[0].path)
-        #expect(!first[0].hasSameParent(as: second[0]))
-        #expect(!root.hasSameParent(as: root))
-        let again = try #require(XMLParser.parse(source).root?.child("Ad")?.child("Linear")?.children)
-        #expect(!first[0].hasSameParent(as: again[1]))
-        let built = XMLElement(name: "Linear", children: [XMLElement(name: "T", path: "/a/T"), XMLElement(name: "T", path: "/a/T")])
-        #expect(built.children[0].hasSameParent(as: built.children[1]))
-        #expect(built.children[1].path == "/a/T")
-        #expect(!built.children[0].hasSameParent(as: first[0]))
     }
 }

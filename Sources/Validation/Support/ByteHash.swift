@@ -55,6 +55,22 @@ enum ByteHash {
         return copy.withUTF8(parentHash)
     }
 
+    /// Whether the element paths `a` and `b` have the same parent, byte for byte (and so the same
+    /// ``parentHash(of:)``). Sibling elements' paths differ only after their last `/`.
+    static func sameParent(_ a: String, _ b: String) -> Bool {
+        let answer = a.utf8.withContiguousStorageIfAvailable { x in
+            b.utf8.withContiguousStorageIfAvailable { y -> Bool in
+                let n = parentLength(x)
+                guard n == parentLength(y) else { return false }
+                guard n > 0, let xBase = x.baseAddress, let yBase = y.baseAddress else { return true }
+                return memcmp(xBase, yBase, n) == 0
+            }
+        }
+        if let answer, let answer { return answer }
+        let x = Array(a.utf8), y = Array(b.utf8)
+        return x[0..<parentLength(x)].elementsEqual(y[0..<parentLength(y)])
+    }
+
     /// The number of bytes before the last `/` (0 without one).
     private static func parentLength<C: RandomAccessCollection>(_ bytes: C) -> Int where C.Element == UInt8, C.Index == Int {
         var end = bytes.endIndex

@@ -56,13 +56,15 @@ enum TrackingFacts {
         events.withUnsafeBufferPointer { events in
             var out: [UInt64] = []
             out.reserveCapacity(events.count)
-            // Events come in runs under one <TrackingEvents>: the parent's hash is reused along a run, and
-            // the path is spelled out only where a run starts.
+            // Events come in runs under one <TrackingEvents>: the parent's hash is reused along a run.
             var parent: UInt64 = 0
+            var previousPath = ""
             for i in events.indices {
                 let url = events[i].event.url
-                if i == 0 || !url.hasSameParent(as: events[i - 1].event.url) { parent = ByteHash.parentHash(of: url.path) }
+                let path = url.path
+                if i == 0 || !ByteHash.sameParent(previousPath, path) { parent = ByteHash.parentHash(of: path) }
                 out.append(ByteHash.hash(url.value, seed: parent))
+                previousPath = path
             }
             return out
         }
