@@ -245,10 +245,6 @@ public struct TextNode: Sendable, Codable, Hashable {
     @inlinable public var value: String { element.text }
     @inlinable public var position: SourcePosition { element.position }
     @inlinable public var path: String { element.path }
-    /// Calls `body` with the UTF-8 bytes of ``path``, read in place (no string is made).
-    @inlinable public func withPathUTF8<R>(_ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
-        try element.withPathUTF8(body)
-    }
     /// The element's content was (at least partly) in CDATA sections.
     @inlinable public var inCDATA: Bool { element.cdataSections > 0 }
     /// Non-whitespace text appeared outside CDATA.

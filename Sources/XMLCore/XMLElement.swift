@@ -19,11 +19,7 @@ public struct XMLAttribute: Sendable, Codable, Hashable {
 
 /// The elements of one document, in flat tables that every ``XMLElement`` of the document shares: one
 /// object per document instead of one per element, with one table of each kind of field (attributes,
-/// child lists, texts, path bytes) instead of arrays per element.
-///
-/// Element paths are kept as bytes, all in one buffer, and made into a string only when read (for a
-/// finding, mostly): a string per element, made and freed with every document, cost more than the few
-/// paths a check reads.
+/// child lists, texts, paths) instead of arrays per element.
 ///
 /// The tables are buffers the tree owns, read without bounds checks: every index into them is made
 /// here, from the tables themselves. They are filled once, by the parser's tree builder or by
@@ -46,22 +42,16 @@ final class XMLTree: @unchecked Sendable {
         @usableFromInline var line: Int32
         @usableFromInline var column: Int32
         @usableFromInline var cdataSections: Int32
-        /// The element's path is `pathBytes[pathStart ..< pathStart + pathLength]` (set by `addElement`).
-        @usableFromInline var pathStart: Int32 = 0
-        @usableFromInline var pathLength: Int32 = 0
         @usableFromInline var flags: UInt8
 
         @usableFromInline static let textOutsideCDATA: UInt8 = 1
         @usableFromInline static let entityReference: UInt8 = 2
     }
 
-    /// Per element, in document order: its fields and trimmed text.
+    /// Per element, in document order: its fields, trimmed text and path.
     @usableFromInline let records: UnsafeMutablePointer<Record>
     @usableFromInline let texts: UnsafeMutablePointer<String>
-    /// Every element's path as UTF-8, one after the other (see `Record.pathStart`). Grows while the tree
-    /// is built, never after.
-    @usableFromInline private(set) var pathBytes: UnsafeMutablePointer<UInt8>
-    private var pathByteCount = 0, pathByteCapacity: Int
+    @usableFromInline let paths: UnsafeMutablePointer<String>
     /// Every element's children, each element's run contiguous.
     @usableFromInline let childList: UnsafeMutablePointer<Int32>
     @usableFromInline let attributes: UnsafeMutablePointer<XMLAttribute>
@@ -79,9 +69,7 @@ final class XMLTree: @unchecked Sendable {
         nameCapacity = max(names, 1)
         records = .allocate(capacity: elementCapacity)
         texts = .allocate(capacity: elementCapacity)
-        // Room for paths of about 64 bytes (VAST trees are shallow); more is made as needed.
-        pathByteCapacity = elementCapacity * 64
-        pathBytes = .allocate(capacity: pathByteCapacity)
+        paths = .allocate(capacity: elementCapacity)
         self.childList = .allocate(capacity: childListCapacity)
         self.attributes = .allocate(capacity: attributeCapacity)
         self.names = .allocate(capacity: nameCapacity)
@@ -90,12 +78,15 @@ final class XMLTree: @unchecked Sendable {
     deinit {
         // Each value moved out and dropped: a release apiece, where deinitializing a run goes through the
         // type's destroy witness once per value.
-        for i in 0 ..< elementCount { _ = (texts + i).move() }
+        for i in 0 ..< elementCount {
+            _ = (texts + i).move()
+            _ = (paths + i).move()
+        }
         for i in 0 ..< attributeCount { _ = (attributes + i).move() }
         for i in 0 ..< nameCount { _ = (names + i).move() }
         records.deallocate()
         texts.deallocate()
-        pathBytes.deallocate()
+        paths.deallocate()
         childList.deallocate()
         attributes.deallocate()
         names.deallocate()
@@ -109,38 +100,14 @@ final class XMLTree: @unchecked Sendable {
         nameCount += 1
     }
 
-    /// Adds an element with its path's UTF-8 bytes; returns its index.
-    func addElement(_ record: Record, text: consuming String, path: UnsafeBufferPointer<UInt8>) -> Int32 {
+    /// Adds an element; returns its index.
+    func addElement(_ record: Record, text: consuming String, path: consuming String) -> Int32 {
         precondition(elementCount < elementCapacity)
-        if pathByteCount + path.count > pathByteCapacity {
-            let capacity = max(pathByteCapacity * 2, pathByteCount + path.count)
-            let grown = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
-            grown.initialize(from: pathBytes, count: pathByteCount)
-            pathBytes.deallocate()
-            pathBytes = grown
-            pathByteCapacity = capacity
-        }
-        if let source = path.baseAddress { (pathBytes + pathByteCount).initialize(from: source, count: path.count) }
-        var record = record
-        record.pathStart = Int32(truncatingIfNeeded: pathByteCount)
-        record.pathLength = Int32(truncatingIfNeeded: path.count)
-        pathByteCount += path.count
         (records + elementCount).initialize(to: record)
         (texts + elementCount).initialize(to: text)
+        (paths + elementCount).initialize(to: path)
         elementCount += 1
         return Int32(elementCount - 1)
-    }
-
-    /// Adds an element with its path; returns its index.
-    func addElement(_ record: Record, text: String, path: String) -> Int32 {
-        var path = path
-        return path.withUTF8 { addElement(record, text: text, path: $0) }
-    }
-
-    /// The UTF-8 bytes of element `index`'s path, in place.
-    @inlinable func pathUTF8(of index: Int) -> UnsafeBufferPointer<UInt8> {
-        let r = records[index]
-        return UnsafeBufferPointer(start: pathBytes + Int(r.pathStart), count: Int(r.pathLength))
     }
 
     func addAttribute(_ attribute: consuming XMLAttribute) {
@@ -313,13 +280,7 @@ public struct XMLElement: Sendable, Codable, Hashable {
     }
     /// The element path, such as `/VAST/Ad[1]/InLine/Creatives/Creative[2]/Linear`.
     /// Repeatable elements carry a 1-based index among their same-named siblings.
-    /// Made from the document's path bytes on each read: read it for a finding, and use
-    /// ``withPathUTF8(_:)`` to look at the paths of many elements.
-    public var path: String { String(decoding: tree.pathUTF8(of: index), as: UTF8.self) }
-    /// Calls `body` with the UTF-8 bytes of ``path``, read in place (no string is made).
-    @inlinable public func withPathUTF8<R>(_ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
-        try withExtendedLifetime(tree) { try body(tree.pathUTF8(of: index)) }
-    }
+    @inlinable public var path: String { tree.paths[index] }
     /// How many CDATA sections the element's direct content has.
     @inlinable public var cdataSections: Int { Int(record.cdataSections) }
     /// True when non-whitespace character data appears outside CDATA sections.

@@ -165,8 +165,8 @@ public enum XMLParser {
     }
 
     /// Builds the document's ``XMLTree`` from the shim's flat tables, in document order. Element paths are
-    /// assembled as bytes in one reusable buffer (the parent's path is its prefix) and copied into the
-    /// tree's path bytes: no string per path.
+    /// assembled as bytes in one reusable buffer (the parent's path is its prefix), so each path costs one
+    /// string creation.
     private struct TreeBuilder {
         let elements: UnsafePointer<cvx_element>
         let attributes: UnsafePointer<cvx_attribute>?
@@ -233,6 +233,7 @@ public enum XMLParser {
                 appendDecimal(siblingIndex)
                 pathBytes.append(0x5D) // "]"
             }
+            let path = String(decoding: pathBytes, as: UTF8.self)
             let text = e.text_len > 0 ? XMLParser.string(arena, e.text, e.text_len) : ""
             let firstAttribute = tree.nextAttribute
             if e.attr_count > 0, let attributes {
@@ -248,12 +249,11 @@ public enum XMLParser {
             while sibling >= 0 { childCount += 1; sibling = Int(elements[sibling].next_sibling) }
             let flags = (e.flags & Int32(CVX_FLAG_TEXT_OUTSIDE_CDATA) != 0 ? XMLTree.Record.textOutsideCDATA : 0)
                 | (e.flags & Int32(CVX_FLAG_ENTITY_REFERENCE) != 0 ? XMLTree.Record.entityReference : 0)
-            let record = XMLTree.Record(
+            let treeIndex = tree.addElement(XMLTree.Record(
                 name: e.name, prefix: e.prefix, namespaceURI: e.ns_uri,
                 firstAttribute: firstAttribute, attributeCount: tree.nextAttribute - firstAttribute,
                 firstChild: tree.nextChildSlot, childCount: Int32(childCount),
-                line: e.line, column: e.column, cdataSections: e.cdata_sections, flags: flags)
-            let treeIndex = pathBytes.withUnsafeBufferPointer { tree.addElement(record, text: text, path: $0) }
+                line: e.line, column: e.column, cdataSections: e.cdata_sections, flags: flags), text: text, path: path)
             if childCount > 0 {
                 // The children's slots first, so that they are contiguous; each is filled once the child is built.
                 let slots = tree.reserveChildren(childCount)

@@ -1,5 +1,3 @@
-import VAST
-
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -47,41 +45,30 @@ enum ByteHash {
 
     /// The hash of the parent of the element `path`: the text before its last `/` (empty without one).
     static func parentHash(of path: String) -> UInt64 {
-        if let value = path.utf8.withContiguousStorageIfAvailable(parentHash(ofPath:)) { return value }
+        func parentHash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
+            let slice = UnsafeBufferPointer(rebasing: bytes[0..<parentLength(bytes)])
+            return plainHash(UnsafeRawBufferPointer(slice), seed: 0)
+                ?? unicodeHash(String(decoding: slice, as: UTF8.self), seed: 0)
+        }
+        if let value = path.utf8.withContiguousStorageIfAvailable(parentHash) { return value }
         var copy = path
-        return copy.withUTF8(parentHash(ofPath:))
-    }
-
-    /// ``parentHash(of:)`` of a path given as its UTF-8 bytes.
-    static func parentHash(ofPath bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
-        let slice = UnsafeBufferPointer(rebasing: bytes[0..<parentLength(bytes)])
-        return plainHash(UnsafeRawBufferPointer(slice), seed: 0)
-            ?? unicodeHash(String(decoding: slice, as: UTF8.self), seed: 0)
-    }
-
-    /// The hash of `url` seeded with the hash of the parent of `node`'s element (``hash(url:parentOf:)``),
-    /// reading the path's bytes in place.
-    static func hash(url: String, parentOfPathOf node: TextNode) -> UInt64 {
-        hash(url, seed: node.withPathUTF8(parentHash(ofPath:)))
+        return copy.withUTF8(parentHash)
     }
 
     /// Whether the element paths `a` and `b` have the same parent, byte for byte (and so the same
     /// ``parentHash(of:)``). Sibling elements' paths differ only after their last `/`.
     static func sameParent(_ a: String, _ b: String) -> Bool {
         let answer = a.utf8.withContiguousStorageIfAvailable { x in
-            b.utf8.withContiguousStorageIfAvailable { y in sameParent(x, y) }
+            b.utf8.withContiguousStorageIfAvailable { y -> Bool in
+                let n = parentLength(x)
+                guard n == parentLength(y) else { return false }
+                guard n > 0, let xBase = x.baseAddress, let yBase = y.baseAddress else { return true }
+                return memcmp(xBase, yBase, n) == 0
+            }
         }
         if let answer, let answer { return answer }
         let x = Array(a.utf8), y = Array(b.utf8)
         return x[0..<parentLength(x)].elementsEqual(y[0..<parentLength(y)])
-    }
-
-    /// ``sameParent(_:_:)`` of two paths given as their UTF-8 bytes.
-    static func sameParent(_ x: UnsafeBufferPointer<UInt8>, _ y: UnsafeBufferPointer<UInt8>) -> Bool {
-        let n = parentLength(x)
-        guard n == parentLength(y) else { return false }
-        guard n > 0, let xBase = x.baseAddress, let yBase = y.baseAddress else { return true }
-        return memcmp(xBase, yBase, n) == 0
     }
 
     /// The number of bytes before the last `/` (0 without one).

@@ -15,7 +15,7 @@ extension RuleContext {
         var repeated: [TextNode] = []
         for index in urls.indices where urls[index].role == role && !facts[index].flags.contains(.empty) {
             let node = urls[index].node
-            let hash = ByteHash.hash(url: node.value, parentOfPathOf: node)
+            let hash = ByteHash.hash(url: node.value, parentOf: node.path)
             guard let earlier = first.firstIndex(of: hash, orInsert: index) else { continue }
             let k = key(node)
             if key(urls[earlier].node) == k || !overflow.insert(k).inserted { repeated.append(node) }

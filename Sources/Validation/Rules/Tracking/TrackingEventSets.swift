@@ -56,16 +56,15 @@ enum TrackingFacts {
         events.withUnsafeBufferPointer { events in
             var out: [UInt64] = []
             out.reserveCapacity(events.count)
-            // Events come in runs under one <TrackingEvents>: the parent's hash is reused along a run. Paths
-            // are read as bytes in place (a path read as a string is made anew).
+            // Events come in runs under one <TrackingEvents>: the parent's hash is reused along a run.
             var parent: UInt64 = 0
+            var previousPath = ""
             for i in events.indices {
                 let url = events[i].event.url
-                url.withPathUTF8 { path in
-                    let sameRun = i > 0 && events[i - 1].event.url.withPathUTF8 { ByteHash.sameParent($0, path) }
-                    if !sameRun { parent = ByteHash.parentHash(ofPath: path) }
-                }
+                let path = url.path
+                if i == 0 || !ByteHash.sameParent(previousPath, path) { parent = ByteHash.parentHash(of: path) }
                 out.append(ByteHash.hash(url.value, seed: parent))
+                previousPath = path
             }
             return out
         }
