@@ -157,20 +157,18 @@ struct URLFacts: Sendable {
         // Macro tokens do not overlap: a token may start only after the previous one.
         var tokenResume = 0
         func isNameByte(_ b: UInt8) -> Bool { (b >= 0x41 && b <= 0x5A) || (b >= 0x61 && b <= 0x7A) || b == 0x5F || (b >= 0x30 && b <= 0x39) }
-        let base = bytes.baseAddress
-        // The first `//` (usually right after the scheme), read through the base pointer (no bounds checks).
-        if let base {
-            var k = 0
-            while k + 1 < n {
-                if base[k] == 0x2F, base[k + 1] == 0x2F {
-                    doubleSlash = k
-                    break
-                }
-                k += 1
+        // The first `//` (usually right after the scheme).
+        var k = 0
+        while k + 1 < n {
+            if bytes[k] == 0x2F, bytes[k + 1] == 0x2F {
+                doubleSlash = k
+                break
             }
+            k += 1
         }
         var i = 0
         let notable = Self.notable
+        let base = bytes.baseAddress
         while i < n {
             // Most bytes (letters, digits, `./&-_=?:,+*!'()~`) matter to no flag: a table look-up skips them,
             // eight at a time while none of the eight is notable (one test per eight bytes instead of one per byte).
@@ -183,7 +181,7 @@ struct URLFacts: Sendable {
                     i += 8
                 }
             }
-            if let base { while i < n, notable[Int(base[i])] == 0 { i += 1 } }
+            while i < n, notable[Int(bytes[i])] == 0 { i += 1 }
             guard i < n else { break }
             let b = bytes[i]
             switch b {
@@ -255,27 +253,21 @@ struct URLFacts: Sendable {
             var kinds: UInt8 = 1
             var emptyLabel = false
             let hostBytes = Self.hostBytes
-            // Read through the base pointer (the authority is not empty here, so there is one): indexing the
-            // buffer checked bounds on every byte. A word is looked for only where its first two letters are.
-            let p = bytes.baseAddress!
-            var previous: UInt8 = 0
             while k < n {
-                let c = p[k]
+                let c = bytes[k]
                 let kind = hostBytes[Int(c)]
                 if kind & 4 != 0 { break }
                 kinds &= kind
-                if kind & 2 != 0, k + 1 < n {
-                    switch (c | 0x20, p[k + 1] | 0x20) {
-                    case (0x65, 0x78): if hasWord(bytes, at: k, "example") { flags.insert(.mayBePlaceholder) }
-                    case (0x74, 0x65): if hasWord(bytes, at: k, "test") { flags.insert(.mayBePlaceholder) }
-                    case (0x69, 0x6E): if hasWord(bytes, at: k, "invalid") { flags.insert(.mayBePlaceholder) }
-                    case (0x6C, 0x6F): if hasWord(bytes, at: k, "localhost") { localhost = true }
-                    default: break
+                if kind & 2 != 0 {
+                    switch c | 0x20 {
+                    case 0x65: if hasWord(bytes, at: k, "example") { flags.insert(.mayBePlaceholder) }
+                    case 0x74: if hasWord(bytes, at: k, "test") { flags.insert(.mayBePlaceholder) }
+                    case 0x69: if hasWord(bytes, at: k, "invalid") { flags.insert(.mayBePlaceholder) }
+                    default: if hasWord(bytes, at: k, "localhost") { localhost = true }
                     }
                 }
                 // A dot may not start the host or follow another dot.
-                if c == 46, k == start || previous == 46 { emptyLabel = true }
-                previous = c
+                if c == 46, k == start || bytes[k - 1] == 46 { emptyLabel = true }
                 k += 1
             }
             let plainHost = kinds & 1 != 0 && !emptyLabel
