@@ -22,7 +22,7 @@ public enum DocumentTracking {
             guard let first = nodes.firstIndex(where: { !$0.value.isEmpty }) else { return }
             append(nodes[first...], to: &result[event, default: []])
         }
-        func append(_ nodes: ArraySlice<TextNode>, to urls: inout [TrackedURL]) {
+        func append(_ nodes: some Sequence<TextNode>, to urls: inout [TrackedURL]) {
             for node in nodes where !node.value.isEmpty {
                 urls.append(TrackedURL(url: node.value, hop: 0, position: node.position))
             }
@@ -35,21 +35,12 @@ public enum DocumentTracking {
             while start < events.count {
                 let name = events[start].event
                 var end = start + 1
-                var firstURL = events[start].url.value.isEmpty ? -1 : start
-                while end < events.count, events[end].event == name {
-                    if firstURL < 0, !events[end].url.value.isEmpty { firstURL = end }
-                    end += 1
-                }
-                if firstURL >= 0 {
+                while end < events.count, events[end].event == name { end += 1 }
+                if let first = events[start ..< end].firstIndex(where: { !$0.url.value.isEmpty }) {
                     let event = prefix.map { $0 + (name ?? "?") } ?? (name ?? "?")
-                    append(events[firstURL ..< end], to: &result[event, default: []])
+                    append(events[first ..< end].lazy.map(\.url), to: &result[event, default: []])
                 }
                 start = end
-            }
-        }
-        func append(_ events: ArraySlice<TrackingEvent>, to urls: inout [TrackedURL]) {
-            for event in events where !event.url.value.isEmpty {
-                urls.append(TrackedURL(url: event.url.value, hop: 0, position: event.url.position))
             }
         }
         add("error", vast.errors)

@@ -25,7 +25,7 @@ struct APIFrameworkValueRule: Rule {
     static let known: Set<String> = ["vpaid", "simid", "omid", "mraid", "flashvars", "initparams", "getvariables"]
 
     func check(_ context: RuleContext) {
-        // The element's name and path are worked out only for a finding (a path is spelled out on each read).
+        // The element's name and path are worked out only for a finding (a resource's kind is read off its path).
         func inspect(_ value: String?, _ element: @autoclosure () -> String, _ position: SourcePosition, _ path: @autoclosure () -> String) {
             guard let value, !value.isEmpty, !Self.known.contains(value.lowercasedIfNeeded()) else { return }
             context.report("\(element())@apiFramework is \"\(value)\", not a known API (VPAID, SIMID, OMID, MRAID)", at: position, path: path())
