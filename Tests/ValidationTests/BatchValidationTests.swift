@@ -1,0 +1,84 @@
+import ConformCore
+import Foundation
+import Testing
+import VAST
+@testable import Validation
+
+/// `Validator.validate(batch:)` runs each rule over every input of a batch before the next rule. It must give
+/// each input exactly the findings, in the same order, that validating the input alone gives.
+@Suite struct BatchValidationTests {
+    /// Every XML file of the shipped corpus (VAST of every version, VMAP, malformed and hostile inputs) and
+    /// of the IAB samples when present, sorted so that a batch mixes kinds and versions.
+    static let documents: [(name: String, data: Data)] = {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Corpus")
+        var out: [(String, Data)] = []
+        for (directory, prefix) in [(root, "Corpus/"), (IABSamples.directory, "iab/")] {
+            guard let enumerator = FileManager.default.enumerator(atPath: directory.path) else { continue }
+            while let path = enumerator.nextObject() as? String {
+                // The hostile inputs' large files are left out: they test the parser's limits, not the rule pass.
+                guard path.hasSuffix(".xml"), let data = FileManager.default.contents(atPath: directory.appendingPathComponent(path).path),
+                      data.count <= 512 * 1024 else { continue }
+                out.append((prefix + path, data))
+            }
+        }
+        return out.sorted { $0.0 < $1.0 }
+    }()
+
+    static var available: Bool { documents.count > 100 }
+
+    /// The documents cut into batches of `size`, each compared with one-by-one validation.
+    func expectBatchesMatch(size: Int, configuration: Configuration) {
+        var start = 0
+        var compared = 0
+        while start < Self.documents.count {
+            let slice = Self.documents[start ..< min(start + size, Self.documents.count)]
+            let inputs = slice.map { VASTDecoder.decode($0.data) }
+            let names: [String?] = slice.map(\.name)
+            let batched = Validator.validate(batch: inputs, files: names, configuration: configuration)
+            #expect(batched.count == inputs.count)
+            for (k, input) in inputs.enumerated() {
+                let alone = Validator.validate(input, file: names[k], configuration: configuration)
+                #expect(batched[k] == alone, "\(names[k] ?? "") in a batch of \(inputs.count)")
+                compared += alone.count
+            }
+            start += size
+        }
+        // The comparison covered real findings, not empty lists.
+        #expect(compared > 1000)
+    }
+
+    @Test(.enabled(if: available, "Corpus/ is not present"))
+    func batchesGiveEachInputItsOwnFindings() {
+        expectBatchesMatch(size: 16, configuration: .default)
+    }
+
+    @Test(.enabled(if: available, "Corpus/ is not present"))
+    func oddBatchSizesAndConfigurationOverridesToo() {
+        // Rules switched off and severities overridden apply per input, in a batch as alone.
+        let configuration = Configuration(rules: [
+            "VAST-2.0-url-placeholder-host": .off, "VAST-2.0-url-http": .error, "VAST-4.1-adservingid-present": .info,
+        ])
+        expectBatchesMatch(size: 7, configuration: configuration)
+    }
+
+    @Test func aBatchKeepsInputsApart() throws {
+        // Two versions and a VMAP playlist in one batch: each keeps its own version's rules and findings.
+        let v2 = Data(#"<VAST version="2.0"><Ad id="a"><InLine><AdTitle>t</AdTitle><Impression>http://x.example.com/i</Impression><Creatives/></InLine></Ad></VAST>"#.utf8)
+        let v43 = Data(#"<VAST version="4.3"><Ad id="b"><InLine><AdSystem>s</AdSystem><AdTitle>t</AdTitle><Impression><![CDATA[https://ads.adserver.com/i]]></Impression><Creatives/></InLine></Ad></VAST>"#.utf8)
+        let vmap = Data(#"<vmap:VMAP xmlns:vmap="http://www.iab.net/videosuite/vmap" version="1.0"><vmap:AdBreak breakType="linear" breakId="pre"/></vmap:VMAP>"#.utf8)
+        let broken = Data("<VAST version=\"4.2\"><Ad>".utf8)
+        let inputs = [v2, v43, vmap, broken].map { VASTDecoder.decode($0) }
+        let batched = Validator.validate(batch: inputs)
+        for (k, input) in inputs.enumerated() {
+            #expect(batched[k] == Validator.validate(input))
+        }
+        // The inputs differ, so their findings do: a batch that mixed them up would fail above or here.
+        #expect(batched[0].contains { $0.ruleID == "VAST-2.0-inline-adsystem" })
+        #expect(!batched[1].contains { $0.ruleID == "VAST-2.0-inline-adsystem" })
+        #expect(batched[2].contains { $0.ruleID.hasPrefix("VMAP-") })
+        #expect(batched[3].contains { $0.ruleID == "XML-not-well-formed" })
+        #expect(Validator.validate(batch: []).isEmpty)
+        #expect(Validator.validate(batch: [inputs[0]], files: ["one.xml"]) == [Validator.validate(inputs[0], file: "one.xml")])
+    }
+}
