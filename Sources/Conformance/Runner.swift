@@ -26,6 +26,8 @@ public struct RunOptions: Sendable {
     public var only: Set<String>?
     /// Case ids not to run (already finished by an earlier, resumed attempt).
     public var exclude: Set<String> = []
+    /// How many cases a worker takes at a time (at least 1); small documents among them share one rule pass.
+    public var batchSize = 16
 
     public init(corpus: URL, filter: CaseFilter = CaseFilter([]), tags: [String] = [], skipKinds: Set<CaseKind> = [],
                 shard: Shard? = nil, jobs: Int = ProcessInfo.processInfo.activeProcessorCount, record: Bool = false,
@@ -48,7 +50,8 @@ public struct RunOptions: Sendable {
     }
 }
 
-/// Lets another thread stop a run: workers finish the case in hand and take no new one.
+/// Lets another thread stop a run: workers finish the cases in hand (at most ``RunOptions/batchSize`` each) and take
+/// no new one.
 public final class RunControl: @unchecked Sendable {
     private let lock = NSLock()
     private var cancelled = false
@@ -113,14 +116,17 @@ public enum CorpusRunner {
         let evaluator = CaseEvaluator(root: options.corpus, options: options, goldens: goldens)
         let state = RunState(total: cases.count)
 
-        DispatchQueue.concurrentPerform(iterations: min(options.jobs, max(cases.count, 1))) { _ in
-            while !control.isCancelled, let index = state.claim() {
-                started?(cases[index])
-                let result = autoreleasepool { () -> CaseResult? in
-                    guard let result = evaluator.evaluate(cases[index]) else { return nil }
-                    return options.skipKinds.contains(result.kind) ? nil : result
+        let workers = min(options.jobs, max(cases.count, 1))
+        DispatchQueue.concurrentPerform(iterations: workers) { _ in
+            // A worker takes a few cases at a time, so that small documents share one rule pass (see
+            // `CaseEvaluator.evaluate(batch:)`), and fewer as the run nears its end, so no worker is left
+            // with a long batch while the others are idle.
+            while !control.isCancelled, let range = state.claim(batchOf: options.batchSize, workers: workers) {
+                for index in range { started?(cases[index]) }
+                let results = autoreleasepool { evaluator.evaluate(batch: cases[range]) }
+                for result in results {
+                    state.finish(result.flatMap { options.skipKinds.contains($0.kind) ? nil : $0 }, consume: consume, progress: progress)
                 }
-                state.finish(result, consume: consume, progress: progress)
             }
         }
         if options.record { try goldens.flushTables() }
@@ -144,11 +150,14 @@ private final class RunState: @unchecked Sendable {
         self.total = total
     }
 
-    func claim() -> Int? {
+    /// The next cases to run: up to `size`, and no more than an even share of a quarter of what is left
+    /// between `workers` (at least one).
+    func claim(batchOf size: Int, workers: Int) -> Range<Int>? {
         lock.withLock {
             guard next < total else { return nil }
-            defer { next += 1 }
-            return next
+            let count = max(1, min(size, (total - next) / (4 * max(workers, 1))))
+            defer { next += count }
+            return next ..< next + count
         }
     }
 

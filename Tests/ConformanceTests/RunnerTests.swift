@@ -63,6 +63,49 @@ import Testing
         #expect(try stripped(1) == stripped(4))
     }
 
+    /// Cases evaluated in a batch (small documents share one rule pass) give what each gives alone.
+    func expectBatchMatchesOneByOne(_ options: RunOptions) throws {
+        let cases = try CorpusRunner.selectedCases(options)
+        let evaluator = CaseEvaluator(root: options.corpus, options: options, goldens: GoldenStore(root: options.corpus))
+        func stripped(_ result: CaseResult?) -> CaseResult? {
+            result.map { var r = $0; r.durationMilliseconds = 0; return r }
+        }
+        var start = 0
+        var documents = 0
+        while start < cases.count {
+            let range = start ..< min(start + 16, cases.count)
+            let batched = evaluator.evaluate(batch: cases[range])
+            #expect(batched.count == range.count)
+            for (result, index) in zip(batched, range) {
+                #expect(stripped(result) == stripped(evaluator.evaluate(cases[index])), "\(cases[index].id)")
+                if result?.durationMilliseconds ?? 0 > 0 { documents += 1 }
+            }
+            start = range.upperBound
+        }
+        #expect(documents > 0)
+    }
+
+    @Test func aBatchOfCasesGivesWhatEachCaseGivesAlone() throws {
+        // Errors, broken expectations, unreadable files and malformed XML among the batch's documents.
+        let corpus = try mixedCorpus()
+        try expectBatchMatchesOneByOne(RunOptions(corpus: corpus.root))
+    }
+
+    @Test(.enabled(if: CorpusCoverageTests.available, "Corpus/ is not present"))
+    func theShippedCorpusGivesTheSameResultsInBatches() throws {
+        // Every kind of case: VAST of each version, VMAP, hostile inputs (run alone), chains and parameter rows.
+        try expectBatchMatchesOneByOne(RunOptions(
+            corpus: CorpusCoverageTests.corpus, filter: CaseFilter(["vast/4.2/", "vmap/", "hostile/", "chains/depth-1", "params/"]),
+            evaluators: .standard))
+        let options = RunOptions(corpus: CorpusCoverageTests.corpus, filter: CaseFilter(["vast/3.0/"]), jobs: 1, evaluators: .standard)
+        var single = options
+        single.batchSize = 1
+        func stripped(_ options: RunOptions) throws -> [CaseResult] {
+            try run(options).1.all.map { var r = $0; r.durationMilliseconds = 0; return r }
+        }
+        #expect(try stripped(options) == stripped(single))
+    }
+
     @Test func filtersAndTagsSelectCases() throws {
         let corpus = try mixedCorpus()
         let (filtered, filteredResults) = try run(RunOptions(corpus: corpus.root, filter: CaseFilter(["vast/f*"])))
@@ -162,15 +205,30 @@ import Testing
             try corpus.write("vast/c\(index).xml", Tags.validVAST)
             try corpus.write("vast/c\(index).expect.json", #"{"version": 1, "verdict": "valid"}"#)
         }
+        // One case at a time, the run stops right after the case that cancels it.
+        var options = RunOptions(corpus: corpus.root, jobs: 1)
+        options.batchSize = 1
         let control = RunControl()
         let collected = Collected()
-        let summary = try CorpusRunner.run(RunOptions(corpus: corpus.root, jobs: 1), control: control, consume: { result in
+        let summary = try CorpusRunner.run(options, control: control, consume: { result in
             collected.add(result)
             if collected.all.count == 5 { control.cancel() }
         })
         #expect(summary.interrupted)
         #expect(summary.totals.cases == 5)
         #expect(collected.all.count == 5)
+
+        // In batches, the worker reports the rest of the batch in hand (a quarter of the cases left, at most
+        // `batchSize`: here 50 / 4 = 12), then takes no more.
+        let batchedControl = RunControl()
+        let batched = Collected()
+        let batchedSummary = try CorpusRunner.run(RunOptions(corpus: corpus.root, jobs: 1), control: batchedControl, consume: { result in
+            batched.add(result)
+            if batched.all.count == 5 { batchedControl.cancel() }
+        })
+        #expect(batchedSummary.interrupted)
+        #expect(batchedSummary.totals.cases == 12)
+        #expect(batched.all.count == 12)
     }
 
     @Test func aMissingCorpusIsAnError() {

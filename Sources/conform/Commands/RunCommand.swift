@@ -211,7 +211,9 @@ enum RunCommand {
         if let path = environment[WorkerEnvironment.only] {
             let ids = (try? String(contentsOfFile: path, encoding: .utf8))?.split(separator: "\n").map(String.init) ?? []
             options.only = Set(ids)
+            // One case at a time, so that a crash among the suspects names one case.
             options.jobs = 1
+            options.batchSize = 1
         }
         let crashOn = environment[WorkerEnvironment.testCrash]
 
