@@ -46,6 +46,8 @@ struct Settings: Sendable {
     var interleave = false
     /// One stage timed on 1 and on N threads in turns (see ``runScaling(_:inputs:threads:minSeconds:)``).
     var scaling = false
+    /// Inputs per batch in the batched stages.
+    var batch = 16
 }
 
 func parseSettings() -> Settings {
@@ -59,6 +61,7 @@ func parseSettings() -> Settings {
         case "--passes": settings.passes = Int(args.removeFirst())
         case "--stages": settings.stages = args.removeFirst().split(separator: ",").map(String.init)
         case "--interleave": settings.interleave = true
+        case "--batch": settings.batch = Int(args.removeFirst()) ?? 16
         case "--scaling": settings.scaling = true
         default: settings.paths.append(a)
         }
@@ -116,10 +119,35 @@ guard !inputs.isEmpty else {
     }
 }
 
+/// The inputs a batched stage checks together (`--batch N`; 16, as the corpus runner batches small documents).
+let batchSize = max(settings.batch, 1)
+
+/// One pass of `stage` over `inputs`. The batched stages (`check-batch`, and `rules-batch` without tracking
+/// collection) decode `batchSize` inputs at a time and run the rules over them together, as `conform run`
+/// does; every other stage takes one input at a time.
+@Sendable func wholePass(_ stage: String, _ inputs: [Data]) -> Int {
+    var sink = 0
+    guard stage == "check-batch" || stage == "rules-batch" else {
+        for data in inputs { sink &+= pass(stage, data) }
+        return sink
+    }
+    var start = 0
+    while start < inputs.count {
+        let end = min(start + batchSize, inputs.count)
+        let decoded = inputs[start ..< end].map { VASTDecoder.decode($0) }
+        for findings in Validator.validate(batch: decoded) { sink &+= findings.count }
+        if stage == "check-batch" {
+            for input in decoded { sink &+= input.vast.map(DocumentTracking.collect)?.count ?? 0 }
+        }
+        start = end
+    }
+    return sink
+}
+
 func run(_ stage: String, inputs: [Data], threads: Int, minSeconds: Double) -> Stage {
     // Warm-up pass.
     var sink = 0
-    for data in inputs { sink &+= pass(stage, data) }
+    sink &+= wholePass(stage, inputs)
     if sink == Int.min { print(sink) }
     let workers = max(threads, 1)
     let done = PassCounts(workers: workers)
@@ -131,7 +159,7 @@ func run(_ stage: String, inputs: [Data], threads: Int, minSeconds: Double) -> S
         var local = 0
         var passes = 0
         while settings.passes.map({ passes < $0 }) ?? (Date().timeIntervalSince(start) < minSeconds) {
-            for data in inputs { local &+= pass(stage, data) }
+            local &+= wholePass(stage, inputs)
             passes += 1
         }
         done.record(worker: worker, passes: passes, sink: local)
@@ -145,7 +173,7 @@ func run(_ stage: String, inputs: [Data], threads: Int, minSeconds: Double) -> S
 /// passes (or, with `--passes N`, exactly N passes of each stage, for instruction counting).
 func runInterleaved(_ stages: [String], inputs: [Data], minSeconds: Double) -> [Stage] {
     var sink = 0
-    for stage in stages { for data in inputs { sink &+= pass(stage, data) } }
+    for stage in stages { sink &+= wholePass(stage, inputs) }
     var elapsed = [Double](repeating: 0, count: stages.count)
     var passes = [Int](repeating: 0, count: stages.count)
     func done(_ i: Int) -> Bool { settings.passes.map { passes[i] >= $0 } ?? (elapsed[i] >= minSeconds) }
@@ -154,7 +182,7 @@ func runInterleaved(_ stages: [String], inputs: [Data], minSeconds: Double) -> [
             let start = DispatchTime.now().uptimeNanoseconds
             var slice = 0.0
             repeat {
-                for data in inputs { sink &+= pass(stage, data) }
+                sink &+= wholePass(stage, inputs)
                 passes[i] += 1
                 slice = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
             } while slice < 0.02 && !done(i) && settings.passes == nil
@@ -251,7 +279,7 @@ struct Scaling: Encodable {
 /// rates, and the median of the turns' ratios is the figure. Runs until each side has `minSeconds`.
 func runScaling(_ stage: String, inputs: [Data], threads: Int, minSeconds: Double) -> Scaling {
     var sink = 0
-    for data in inputs { sink &+= pass(stage, data) }
+    sink &+= wholePass(stage, inputs)
     if sink == Int.min { print(sink) }
     let workers = max(threads, 2)
     func turn(_ workers: Int) -> Double {
@@ -260,7 +288,7 @@ func runScaling(_ stage: String, inputs: [Data], threads: Int, minSeconds: Doubl
         DispatchQueue.concurrentPerform(iterations: workers) { worker in
             var local = 0, passes = 0
             repeat {
-                for data in inputs { local &+= pass(stage, data) }
+                local &+= wholePass(stage, inputs)
                 passes += 1
             } while Date().timeIntervalSince(start) < 0.1
             done.record(worker: worker, passes: passes, sink: local)
