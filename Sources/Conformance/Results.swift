@@ -110,7 +110,9 @@ public struct CaseResult: Sendable, Codable, Hashable {
     public var profiles: [String: String]?
     /// Path of the case's main file relative to the corpus root.
     public var file: String
-    /// Wall time of the case in milliseconds (excluded from golden comparisons).
+    /// Wall time of the case in milliseconds (excluded from golden comparisons). A document checked in a batch
+    /// with others counts its own reading, decoding and judging and a share of the batch's rule pass in
+    /// proportion to its size.
     public var durationMilliseconds: Double
     /// A message when `status == .error`.
     public var errorMessage: String?
