@@ -57,8 +57,12 @@ struct CaseEvaluator: Sendable {
     /// markedly faster than one pass per tag. The other cases (chains, parameter rows, hostile inputs, larger
     /// files and cases with a time limit, whose time must be their own) run alone. A case's `milliseconds` is
     /// its own reading, decoding and judging plus a share of the batch's rule pass in proportion to its size.
-    func evaluate(batch cases: ArraySlice<CorpusCase>) -> [CaseResult?] {
+    ///
+    /// `take` is asked before each case is started; when it says no, no further case of the batch runs and the
+    /// results stop at the cases taken (those read and decoded still get their rule pass).
+    func evaluate(batch cases: ArraySlice<CorpusCase>, take: (CorpusCase) -> Bool = { _ in true }) -> [CaseResult?] {
         var results = [CaseResult?](repeating: nil, count: cases.count)
+        var taken = 0
         var pending: [(slot: Int, document: PreparedDocument)] = []
         var pendingBytes = 0
         func checkPending() {
@@ -75,6 +79,8 @@ struct CaseEvaluator: Sendable {
             pendingBytes = 0
         }
         for (slot, corpusCase) in zip(results.indices, cases) {
+            guard take(corpusCase) else { break }
+            taken += 1
             guard case .document(let file, let expectationFile) = corpusCase.source, corpusCase.provisionalKind != .hostile else {
                 results[slot] = evaluate(corpusCase)
                 continue
@@ -95,7 +101,7 @@ struct CaseEvaluator: Sendable {
             }
         }
         checkPending()
-        return results
+        return Array(results.prefix(taken))
     }
 
     /// The largest document checked in a batch, and the most input bytes a batch holds before its rule pass

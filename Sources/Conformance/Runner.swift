@@ -122,8 +122,14 @@ public enum CorpusRunner {
             // `CaseEvaluator.evaluate(batch:)`), and fewer as the run nears its end, so no worker is left
             // with a long batch while the others are idle.
             while !control.isCancelled, let range = state.claim(batchOf: options.batchSize, workers: workers) {
-                for index in range { started?(cases[index]) }
-                let results = autoreleasepool { evaluator.evaluate(batch: cases[range]) }
+                // Each case is announced as it starts; a cancelled run starts no further case of the batch.
+                let results = autoreleasepool {
+                    evaluator.evaluate(batch: cases[range]) { corpusCase in
+                        guard !control.isCancelled else { return false }
+                        started?(corpusCase)
+                        return true
+                    }
+                }
                 for result in results {
                     state.finish(result.flatMap { options.skipKinds.contains($0.kind) ? nil : $0 }, consume: consume, progress: progress)
                 }

@@ -107,6 +107,27 @@ import Testing
     }
 
     @Test(.enabled(if: binary != nil, "build conform first (swift build) to run the end-to-end tests"))
+    func batchSizeChangesNoResult() throws {
+        let corpus = try TemporaryCorpus()
+        for index in 0..<40 {
+            try corpus.write("cases/c\(index).xml", index % 3 == 0 ? Tags.missingAdSystem : Tags.validVAST)
+            try corpus.write("cases/c\(index).expect.json", #"{"version": 1, "verdict": "valid"}"#)
+        }
+        func cases(_ extra: [String], _ folder: String) throws -> [CaseResult] {
+            let outcome = try conform(["run", corpus.url("cases").path, "--jobs", "1", "-o", corpus.url(folder).path] + extra)
+            #expect(outcome.code == 1, "\(outcome.stdout)\(outcome.stderr)")
+            return try ResultsReader.read(corpus.url(folder)).cases.map { var c = $0; c.durationMilliseconds = 0; return c }
+        }
+        let alone = try cases(["--batch", "1"], "alone")
+        #expect(alone.filter { $0.status == .failed }.count == 14)
+        #expect(try cases([], "batched") == alone)
+        #expect(try cases(["--batch", "5"], "five") == alone)
+        let refused = try conform(["run", corpus.url("cases").path, "--batch", "0"])
+        #expect(refused.code == 64)
+        #expect(refused.stderr.contains("--batch takes a positive number"))
+    }
+
+    @Test(.enabled(if: binary != nil, "build conform first (swift build) to run the end-to-end tests"))
     func aCrashingCaseBecomesAnErrorRowAndTheRunGoesOn() throws {
         let corpus = try TemporaryCorpus()
         for index in 0..<20 {

@@ -229,6 +229,18 @@ import Testing
         #expect(batchedSummary.interrupted)
         #expect(batchedSummary.totals.cases == 12)
         #expect(batched.all.count == 12)
+
+        // A cancel that comes while a batch runs (here, as its third case starts) starts no further case of it.
+        let midControl = RunControl()
+        let startedIDs = Collected()
+        let mid = Collected()
+        let midSummary = try CorpusRunner.run(RunOptions(corpus: corpus.root, jobs: 1), control: midControl, started: { corpusCase in
+            startedIDs.add(CaseResult(id: corpusCase.id, suite: ".", kind: .vast, status: .passed, actualVerdict: "", file: corpusCase.file))
+            if startedIDs.all.count == 3 { midControl.cancel() }
+        }, consume: mid.add)
+        #expect(midSummary.interrupted)
+        #expect(midSummary.totals.cases == 3)
+        #expect(mid.all.map(\.id) == startedIDs.all.map(\.id))
     }
 
     @Test func aMissingCorpusIsAnError() {

@@ -37,6 +37,10 @@ enum RunCommand {
           --shard <K/N>           Run shard K of N: a stable split by case id, so a CI matrix of N
                                   jobs covers every case exactly once. Combine with 'conform merge'.
           --jobs <n>              Cases run in parallel. (default: the number of cores)
+          --batch <n>             Cases a worker takes at a time. Small documents among them share one
+                                  rule pass, each rule running over all of them before the next, which
+                                  is faster on corpora of small tags; results are the same. 1 checks
+                                  every case alone. (default: 16)
           --record                Write each case's full outcome as a golden snapshot beside it
                                   (<case>.golden.json) for review in a diff; later runs compare.
           --baseline <file>       Fail only on cases not failing in this baseline ('conform baseline').
@@ -122,7 +126,7 @@ enum RunCommand {
         do {
             scanner = try ArgumentScanner(
                 arguments,
-                valueOptions: ["-o", "--output", "--filter", "--tag", "--skip-kind", "--shard", "--jobs", "--baseline",
+                valueOptions: ["-o", "--output", "--filter", "--tag", "--skip-kind", "--shard", "--jobs", "--batch", "--baseline",
                                "--config", "--max-size", "--format"],
                 flagOptions: ["--record", "--no-config", "--quiet", "--no-isolation", "--annotations"], command: "run", usage: usage)
         } catch { return .failure(ExitStatus(code: error.report())) }
@@ -152,6 +156,11 @@ enum RunCommand {
             guard let value = Int(raw), value >= 1 else { return usageError("--jobs takes a positive number") }
             jobs = value
         }
+        var batchSize = 16
+        if let raw = scanner.value("--batch") {
+            guard let value = Int(raw), value >= 1 else { return usageError("--batch takes a positive number") }
+            batchSize = value
+        }
         var maxBytes = 32 * 1024 * 1024
         if let raw = scanner.value("--max-size") {
             guard let value = Int(raw), value > 0 else { return usageError("--max-size takes a positive number of bytes") }
@@ -165,10 +174,11 @@ enum RunCommand {
             return .failure(ExitStatus(code: ExitCode.cannotProceed))
         }
         let corpus = URL(fileURLWithPath: corpusPath, isDirectory: true).standardizedFileURL
-        let options = RunOptions(
+        var options = RunOptions(
             corpus: corpus, filter: CaseFilter(scanner.values("--filter")), tags: scanner.values("--tag"),
             skipKinds: skipKinds, shard: shard, jobs: jobs, record: scanner.flag("--record"),
             configuration: configuration, maxBytes: maxBytes, evaluators: .standard)
+        options.batchSize = batchSize
         return .success(Invocation(
             corpusPath: corpusPath, outputPath: scanner.value("-o", "--output") ?? "Reports", options: options,
             shard: shard, baselinePath: scanner.value("--baseline"), quiet: scanner.flag("--quiet"),
