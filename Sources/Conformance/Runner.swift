@@ -98,8 +98,11 @@ public enum CorpusRunner {
     }
 
     /// Runs every selected case. `started` is told about each case as a worker takes it (before it
-    /// runs, so a crash can be attributed); each result goes to `consume` as soon as it is ready
-    /// (calls are serialised, in completion order); `progress` follows each one. Cases run concurrently on
+    /// runs, so a crash can be attributed); each result goes to `consume` as soon as it is ready, on the
+    /// worker's thread: calls from different workers may run at the same time, so `consume` must be
+    /// thread-safe (encoding a result for the results file takes longer than checking a small tag, and done
+    /// under one lock it would leave the other workers waiting). `progress` follows each result, its
+    /// calls serialised. Cases run concurrently on
     /// `options.jobs` workers; a case never stops the run.
     /// - Throws: ``ConformanceError/corpusNotFound(path:)`` when the corpus is missing, or an I/O
     ///   error writing recorded table snapshots.
@@ -167,14 +170,15 @@ private final class RunState: @unchecked Sendable {
         }
     }
 
+    /// Hands `result` to `consume` outside the lock, then counts it and reports progress under the lock.
     func finish(_ result: CaseResult?, consume: (CaseResult) -> Void, progress: (RunProgress) -> Void) {
+        if let result { consume(result) }
         lock.lock()
         defer { lock.unlock() }
         done += 1
         if let result {
             totals.add(result.status)
             if result.status != .passed { failing.append(result.id) }
-            consume(result)
         }
         progress(RunProgress(done: done, total: total, totals: totals, last: result))
     }
