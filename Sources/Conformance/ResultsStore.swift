@@ -88,9 +88,10 @@ public final class ResultsWriter: @unchecked Sendable {
         return (resumed, index, position)
     }
 
-    /// Appends one result to `results.jsonl` and flushes it. Thread-safe.
+    /// Appends one result to `results.jsonl` and flushes it. Thread-safe; the result is encoded before the
+    /// lock is taken (by ``CompactJSONEncoder``, the same bytes as `encoder` writes, in a fraction of the time).
     public func append(_ result: CaseResult) {
-        guard var line = try? encoder.encode(result) else { return }
+        guard var line = (try? CompactJSONEncoder().encode(result)) ?? (try? encoder.encode(result)) else { return }
         line.append(0x0A)
         lock.withLock {
             handle.write(line)
