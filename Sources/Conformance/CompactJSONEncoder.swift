@@ -14,10 +14,16 @@ struct CompactJSONEncoder {
     struct Unsupported: Error {}
 
     func encode<T: Encodable>(_ value: T) throws -> Data {
+        try encode(value, terminator: nil)
+    }
+
+    /// The encoding of `value` followed by `terminator` (a line's newline), in one buffer.
+    func encode<T: Encodable>(_ value: T, terminator: UInt8?) throws -> Data {
         let node = try JSONNodeEncoder.node(of: value)
         var out = JSONBytes()
         out.bytes.reserveCapacity(4096)
         out.write(node)
+        if let terminator { out.bytes.append(terminator) }
         return Data(out.bytes)
     }
 }
@@ -41,13 +47,10 @@ final class JSONArray {
 final class JSONObject {
     var members: [(key: String, value: JSONNode)] = []
 
-    /// Sets `key`, replacing an earlier value under the same key (as Foundation's encoder does).
+    /// Sets `key`. A key set twice keeps its last value (as with Foundation's encoder): the writer drops the
+    /// earlier ones, so setting needs no search.
     func set(_ key: String, _ value: JSONNode) {
-        if let index = members.firstIndex(where: { $0.key == key }) {
-            members[index].value = value
-        } else {
-            members.append((key, value))
-        }
+        members.append((key, value))
     }
 }
 
@@ -269,15 +272,37 @@ struct JSONBytes {
             bytes.append(UInt8(ascii: "]"))
         case .object(let object):
             bytes.append(UInt8(ascii: "{"))
-            let members = object.members.count > 1
-                ? object.members.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) } : object.members
-            for (index, member) in members.enumerated() {
-                if index > 0 { bytes.append(UInt8(ascii: ",")) }
-                write(string: member.key)
+            let members = object.members
+            // Keys in byte order; of a key set more than once, the last value (the latest position).
+            let order = members.indices.sorted { a, b in
+                let order = Self.compare(members[a].key, members[b].key)
+                return order != 0 ? order < 0 : a < b
+            }
+            var first = true
+            for (n, index) in order.enumerated() {
+                if n + 1 < order.count, members[order[n + 1]].key == members[index].key { continue }
+                if !first { bytes.append(UInt8(ascii: ",")) }
+                first = false
+                write(string: members[index].key)
                 bytes.append(UInt8(ascii: ":"))
-                write(member.value)
+                write(members[index].value)
             }
             bytes.append(UInt8(ascii: "}"))
+        }
+    }
+
+    /// The order of two keys' UTF-8 bytes: negative, zero or positive.
+    static func compare(_ a: String, _ b: String) -> Int {
+        var a = a, b = b
+        return a.withUTF8 { x in
+            b.withUTF8 { y in
+                let common = min(x.count, y.count)
+                if common > 0, let xs = x.baseAddress, let ys = y.baseAddress {
+                    let order = memcmp(xs, ys, common)
+                    if order != 0 { return Int(order) }
+                }
+                return x.count - y.count
+            }
         }
     }
 
@@ -288,7 +313,9 @@ struct JSONBytes {
         var text = string
         text.withUTF8 { utf8 in
             var runStart = 0
-            for (index, byte) in utf8.enumerated() where byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") {
+            for index in utf8.indices {
+                let byte = utf8[index]
+                guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
                 bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart ..< index]))
                 runStart = index + 1
                 bytes.append(UInt8(ascii: "\\"))

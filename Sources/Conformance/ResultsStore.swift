@@ -91,8 +91,8 @@ public final class ResultsWriter: @unchecked Sendable {
     /// Appends one result to `results.jsonl` and flushes it. Thread-safe; the result is encoded before the
     /// lock is taken (by ``CompactJSONEncoder``, the same bytes as `encoder` writes, in a fraction of the time).
     public func append(_ result: CaseResult) {
-        guard var line = (try? CompactJSONEncoder().encode(result)) ?? (try? encoder.encode(result)) else { return }
-        line.append(0x0A)
+        guard let line = (try? CompactJSONEncoder().encode(result, terminator: 0x0A))
+            ?? (try? encoder.encode(result)).map({ $0 + [0x0A] }) else { return }
         lock.withLock {
             handle.write(line)
             index.append((result.id, offset, line.count - 1))

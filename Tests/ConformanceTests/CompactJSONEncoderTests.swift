@@ -44,6 +44,28 @@ import Testing
         try expectSameBytes([[1, 2], [], [3]])
     }
 
+    /// Encodes one key twice, a nested container under a key, and a super encoder.
+    struct Unusual: Encodable {
+        enum Key: String, CodingKey { case a, b, c, `super` }
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: Key.self)
+            try container.encode(1, forKey: .b)
+            try container.encode("first", forKey: .a)
+            try container.encode("second", forKey: .a)
+            var nested = container.nestedUnkeyedContainer(forKey: .c)
+            try nested.encode(true)
+            try nested.encodeNil()
+            var inner = nested.nestedContainer(keyedBy: Key.self)
+            try inner.encode(2.5, forKey: .b)
+            try Int8(-3).encode(to: container.superEncoder())
+        }
+    }
+
+    @Test func keysSetTwiceNestedContainersAndSuperEncoders() throws {
+        try expectSameBytes(Unusual())
+        try expectSameBytes([Unusual(), Unusual()])
+    }
+
     @Test func caseResultsWithEveryField() throws {
         let diagnostic = Diagnostic(
             ruleID: "VAST-2.0-url-http", severity: .warning, message: "a \"quoted\" message\nwith a line break",
