@@ -66,7 +66,8 @@ import Testing
         try expectSameBytes([Unusual(), Unusual()])
     }
 
-    @Test func caseResultsWithEveryField() throws {
+    /// Case results with every field set, and with none of the optional ones.
+    static var sampleResults: [CaseResult] {
         let diagnostic = Diagnostic(
             ruleID: "VAST-2.0-url-http", severity: .warning, message: "a \"quoted\" message\nwith a line break",
             file: "vast/a b.xml", position: SourcePosition(line: 3, column: 17), path: "/VAST/Ad[1]/InLine/Impression",
@@ -82,8 +83,11 @@ import Testing
             chain: [ChainHopSummary(uri: "w1.xml", depth: 0, outcome: "wrapper")], parameterFormat: "carousel",
             parameterFields: ["ad_type": "carousel", "Images": "a|b", "ümlaut": "1"], profiles: ["pause": "eligible"],
             file: "vast/a b.xml", durationMilliseconds: 2.105793, errorMessage: "oops\tthere", description: "a \\ case")
-        try expectSameBytes(full)
-        try expectSameBytes(CaseResult(id: "x", suite: ".", kind: .params, status: .passed, actualVerdict: "accepted", file: "x"))
+        return [full, CaseResult(id: "x", suite: ".", kind: .params, status: .passed, actualVerdict: "accepted", file: "x")]
+    }
+
+    @Test func caseResultsWithEveryField() throws {
+        for result in Self.sampleResults { try expectSameBytes(result) }
     }
 
     @Test(.enabled(if: CorpusCoverageTests.available, "Corpus/ is not present"))
