@@ -205,30 +205,30 @@ import Testing
             try corpus.write("vast/c\(index).xml", Tags.validVAST)
             try corpus.write("vast/c\(index).expect.json", #"{"version": 1, "verdict": "valid"}"#)
         }
+        /// Runs the corpus on one worker, cancelled when the fifth result comes in.
+        func cancelledAtTheFifthResult(batchSize: Int) throws -> (RunSummary, Int) {
+            var options = RunOptions(corpus: corpus.root, jobs: 1)
+            options.batchSize = batchSize
+            let control = RunControl()
+            let collected = Collected()
+            let summary = try CorpusRunner.run(options, control: control, consume: { result in
+                collected.add(result)
+                if collected.all.count == 5 { control.cancel() }
+            })
+            return (summary, collected.all.count)
+        }
         // One case at a time, the run stops right after the case that cancels it.
-        var options = RunOptions(corpus: corpus.root, jobs: 1)
-        options.batchSize = 1
-        let control = RunControl()
-        let collected = Collected()
-        let summary = try CorpusRunner.run(options, control: control, consume: { result in
-            collected.add(result)
-            if collected.all.count == 5 { control.cancel() }
-        })
+        let (summary, count) = try cancelledAtTheFifthResult(batchSize: 1)
         #expect(summary.interrupted)
         #expect(summary.totals.cases == 5)
-        #expect(collected.all.count == 5)
+        #expect(count == 5)
 
         // In batches, the worker reports the rest of the batch in hand (a quarter of the cases left, at most
         // `batchSize`: here 50 / 4 = 12), then takes no more.
-        let batchedControl = RunControl()
-        let batched = Collected()
-        let batchedSummary = try CorpusRunner.run(RunOptions(corpus: corpus.root, jobs: 1), control: batchedControl, consume: { result in
-            batched.add(result)
-            if batched.all.count == 5 { batchedControl.cancel() }
-        })
+        let (batchedSummary, batchedCount) = try cancelledAtTheFifthResult(batchSize: 16)
         #expect(batchedSummary.interrupted)
         #expect(batchedSummary.totals.cases == 12)
-        #expect(batched.all.count == 12)
+        #expect(batchedCount == 12)
 
         // A cancel that comes while a batch runs (here, as its third case starts) starts no further case of it.
         let midControl = RunControl()
