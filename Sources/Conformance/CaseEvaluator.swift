@@ -44,10 +44,15 @@ struct CaseEvaluator: Sendable {
         case .finished(let result):
             return result
         case .ready(let prepared):
-            let clock = ContinuousClock.now
-            let diagnostics = Validator.validate(prepared.input, file: file, configuration: options.configuration)
-            return finishDocument(prepared, diagnostics: diagnostics, ruleMilliseconds: milliseconds(since: clock))
+            return checkAlone(prepared)
         }
+    }
+
+    /// Runs the rules over one prepared document and judges it.
+    private func checkAlone(_ document: PreparedDocument) -> CaseResult? {
+        let clock = ContinuousClock.now
+        let diagnostics = Validator.validate(document.input, file: document.file, configuration: options.configuration)
+        return finishDocument(document, diagnostics: diagnostics, ruleMilliseconds: milliseconds(since: clock))
     }
 
     /// The results of `cases`, in their order, each the same as ``evaluate(_:)`` gives it alone.
@@ -90,9 +95,7 @@ struct CaseEvaluator: Sendable {
                 results[slot] = result
             case .ready(let document):
                 guard document.data.count <= Self.batchableBytes, document.expectation?.limits?.maxMilliseconds == nil else {
-                    let clock = ContinuousClock.now
-                    let diagnostics = Validator.validate(document.input, file: file, configuration: options.configuration)
-                    results[slot] = finishDocument(document, diagnostics: diagnostics, ruleMilliseconds: milliseconds(since: clock))
+                    results[slot] = checkAlone(document)
                     continue
                 }
                 pending.append((slot, document))

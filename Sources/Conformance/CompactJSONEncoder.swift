@@ -153,8 +153,8 @@ final class JSONNodeEncoder: Encoder {
             return UnkeyedContainer(array: nested)
         }
 
-        mutating func superEncoder() -> any Encoder { SlotEncoder(object: object, key: "super") }
-        mutating func superEncoder(forKey key: Key) -> any Encoder { SlotEncoder(object: object, key: key.stringValue) }
+        mutating func superEncoder() -> any Encoder { SlotEncoder(.member(object, "super")) }
+        mutating func superEncoder(forKey key: Key) -> any Encoder { SlotEncoder(.member(object, key.stringValue)) }
     }
 
     struct UnkeyedContainer: UnkeyedEncodingContainer {
@@ -192,9 +192,8 @@ final class JSONNodeEncoder: Encoder {
         }
 
         mutating func superEncoder() -> any Encoder {
-            let slot = JSONObject()
-            array.items.append(.object(slot))
-            return SlotEncoder(object: slot, key: nil)
+            array.items.append(.null)
+            return SlotEncoder(.item(array, array.items.count - 1))
         }
     }
 
@@ -221,36 +220,33 @@ final class JSONNodeEncoder: Encoder {
     }
 }
 
-/// The encoder of a `superEncoder()`: what it encodes goes under one key of an object (or, for an
-/// array's super encoder, into a slot object of its own).
+/// The encoder of a `superEncoder()`: what it encodes goes under one key of an object, or into the slot
+/// of an array it was made for.
 final class SlotEncoder: Encoder {
-    let object: JSONObject
-    let key: String?
+    enum Target {
+        case member(JSONObject, String)
+        case item(JSONArray, Int)
+    }
+
+    let target: Target
     let inner = JSONNodeEncoder()
     var codingPath: [any CodingKey] { [] }
     var userInfo: [CodingUserInfoKey: Any] { [:] }
 
-    init(object: JSONObject, key: String?) {
-        self.object = object
-        self.key = key
-    }
+    init(_ target: Target) { self.target = target }
 
     deinit {
         // The encoded value lands when the super encoder is let go, as with Foundation's encoder.
         let value = inner.node ?? .object(JSONObject())
-        if let key { object.set(key, value) } else { object.members = (value.objectMembers ?? []) }
+        switch target {
+        case .member(let object, let key): object.set(key, value)
+        case .item(let array, let index): array.items[index] = value
+        }
     }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> { inner.container(keyedBy: type) }
     func unkeyedContainer() -> any UnkeyedEncodingContainer { inner.unkeyedContainer() }
     func singleValueContainer() -> any SingleValueEncodingContainer { inner.singleValueContainer() }
-}
-
-extension JSONNode {
-    var objectMembers: [(key: String, value: JSONNode)]? {
-        if case .object(let object) = self { return object.members }
-        return nil
-    }
 }
 
 /// Compact JSON output: no spaces, keys in the order of their UTF-8 bytes, `/` left as it is.
@@ -306,6 +302,9 @@ struct JSONBytes {
         }
     }
 
+    /// A lower-case hexadecimal digit.
+    static func hex(_ value: UInt8) -> UInt8 { value < 10 ? UInt8(ascii: "0") + value : UInt8(ascii: "a") + value - 10 }
+
     /// A JSON string: `"` and `\` escaped, control characters as `\n`-style or `\u00XX` escapes, every
     /// other byte as it is.
     mutating func write(string: String) {
@@ -328,8 +327,7 @@ struct JSONBytes {
                 case 0x0D: bytes.append(UInt8(ascii: "r"))
                 case 0x09: bytes.append(UInt8(ascii: "t"))
                 default:
-                    let hex = Array("0123456789abcdef".utf8)
-                    bytes.append(contentsOf: [UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"), hex[Int(byte >> 4)], hex[Int(byte & 0xF)]])
+                    bytes.append(contentsOf: [UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"), Self.hex(byte >> 4), Self.hex(byte & 0xF)])
                 }
             }
             bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart...]))

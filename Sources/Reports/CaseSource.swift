@@ -209,72 +209,72 @@ enum JSONLayoutScanner {
         let casesKey = Array("cases".utf8), infoKey = Array("info".utf8)
 
         while let chunk = try handle.read(upToCount: 1 << 20), !chunk.isEmpty {
-          // Through the bytes in place: iterating the `Data` itself took most of a report's time.
-          try chunk.withUnsafeBytes { (raw: UnsafeRawBufferPointer) in
-            for byte in raw {
-                defer { offset += 1 }
-                if inString {
-                    if escaped {
-                        escaped = false
-                    } else if byte == 0x5C {
-                        escaped = true
-                    } else if byte == 0x22 {
-                        inString = false
-                        if depth == 1 { lastString = keyBytes }
-                    } else if depth == 1, offset - stringStart <= 8 {
-                        keyBytes.append(byte)
-                    }
-                    continue
-                }
-                switch byte {
-                case 0x22:  // "
-                    if depth == 2, inCases { throw NotAResultsFile() }
-                    inString = true
-                    stringStart = offset
-                    keyBytes.removeAll(keepingCapacity: true)
-                case 0x3A:  // :
-                    if depth == 1 { key = lastString }
-                case 0x7B, 0x5B:  // { [
-                    if depth == 0 {
-                        guard byte == 0x7B else { throw NotAResultsFile() }
-                        topStart = offset
-                        wrapper = false
-                        key = []
-                    } else if depth == 1 {
-                        if byte == 0x5B, key == casesKey {
-                            wrapper = true
-                            inCases = true
-                        } else if byte == 0x7B, key == infoKey {
-                            wrapper = true
-                            currentIsInfo = true
-                            infoStart = offset
+            // Through the bytes in place: iterating the `Data` itself took most of a report's time.
+            try chunk.withUnsafeBytes { (raw: UnsafeRawBufferPointer) in
+                for byte in raw {
+                    defer { offset += 1 }
+                    if inString {
+                        if escaped {
+                            escaped = false
+                        } else if byte == 0x5C {
+                            escaped = true
+                        } else if byte == 0x22 {
+                            inString = false
+                            if depth == 1 { lastString = keyBytes }
+                        } else if depth == 1, offset - stringStart <= 8 {
+                            keyBytes.append(byte)
                         }
-                    } else if depth == 2, inCases, byte == 0x7B {
-                        caseStart = offset
+                        continue
                     }
-                    depth += 1
-                case 0x7D, 0x5D:  // } ]
-                    depth -= 1
-                    guard depth >= 0 else { throw NotAResultsFile() }
-                    if depth == 0 {
-                        if !wrapper { topValues.append(topStart..<(offset + 1)) }
-                    } else if depth == 1 {
-                        if inCases, byte == 0x5D { inCases = false }
-                        if currentIsInfo, byte == 0x7D {
-                            currentIsInfo = false
-                            info = infoStart..<(offset + 1)
+                    switch byte {
+                    case 0x22:  // "
+                        if depth == 2, inCases { throw NotAResultsFile() }
+                        inString = true
+                        stringStart = offset
+                        keyBytes.removeAll(keepingCapacity: true)
+                    case 0x3A:  // :
+                        if depth == 1 { key = lastString }
+                    case 0x7B, 0x5B:  // { [
+                        if depth == 0 {
+                            guard byte == 0x7B else { throw NotAResultsFile() }
+                            topStart = offset
+                            wrapper = false
+                            key = []
+                        } else if depth == 1 {
+                            if byte == 0x5B, key == casesKey {
+                                wrapper = true
+                                inCases = true
+                            } else if byte == 0x7B, key == infoKey {
+                                wrapper = true
+                                currentIsInfo = true
+                                infoStart = offset
+                            }
+                        } else if depth == 2, inCases, byte == 0x7B {
+                            caseStart = offset
                         }
-                        key = []
-                    } else if depth == 2, inCases, byte == 0x7D {
-                        cases.append(caseStart..<(offset + 1))
+                        depth += 1
+                    case 0x7D, 0x5D:  // } ]
+                        depth -= 1
+                        guard depth >= 0 else { throw NotAResultsFile() }
+                        if depth == 0 {
+                            if !wrapper { topValues.append(topStart..<(offset + 1)) }
+                        } else if depth == 1 {
+                            if inCases, byte == 0x5D { inCases = false }
+                            if currentIsInfo, byte == 0x7D {
+                                currentIsInfo = false
+                                info = infoStart..<(offset + 1)
+                            }
+                            key = []
+                        } else if depth == 2, inCases, byte == 0x7D {
+                            cases.append(caseStart..<(offset + 1))
+                        }
+                    case 0x20, 0x0A, 0x0D, 0x09, 0x2C:
+                        break
+                    default:
+                        guard depth > 0, !(depth == 2 && inCases) else { throw NotAResultsFile() }
                     }
-                case 0x20, 0x0A, 0x0D, 0x09, 0x2C:
-                    break
-                default:
-                    guard depth > 0, !(depth == 2 && inCases) else { throw NotAResultsFile() }
                 }
             }
-          }
         }
         guard depth == 0, !inString else { throw NotAResultsFile() }
         if let info {

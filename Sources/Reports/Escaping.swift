@@ -17,24 +17,6 @@ enum Escape {
         }
     }
 
-    /// C0 controls other than tab, LF and CR, DEL and C1 controls: invisible, and illegal in XML.
-    static func isControl(_ scalar: Unicode.Scalar) -> Bool {
-        switch scalar.value {
-        case 0x9, 0xA, 0xD: false
-        case 0..<0x20, 0x7F...0x9F: true
-        default: false
-        }
-    }
-
-    /// True for the characters XML 1.0 allows in a document (§2.2 `Char`).
-    static func isXMLChar(_ scalar: Unicode.Scalar) -> Bool {
-        switch scalar.value {
-        case 0x9, 0xA, 0xD: true
-        case 0x20...0xD7FF, 0xE000...0xFFFD, 0x10000...0x10FFFF: true
-        default: false
-        }
-    }
-
     /// XML text and attribute values: the five predefined entities, characters XML 1.0 forbids
     /// removed, and (in attributes) tabs and line breaks kept as character references so that
     /// attribute-value normalisation does not turn them into spaces.
@@ -177,7 +159,8 @@ enum Escape {
         }
     }
 
-    /// ``isControl(_:)`` for an ASCII byte: C0 controls other than tab, LF and CR, and DEL.
+    /// For an ASCII byte: C0 controls other than tab, LF and CR, and DEL, which the escapes drop as invisible
+    /// (and, but for DEL, illegal in XML). The C1 controls are dropped by ``rewrite(_:dropC1:dropNonCharacters:escapeLineSeparators:_:)``.
     static func isControl(_ byte: UInt8) -> Bool {
         (byte < 0x20 && byte != 0x09 && byte != 0x0A && byte != 0x0D) || byte == 0x7F
     }

@@ -57,6 +57,7 @@ import Testing
             try nested.encodeNil()
             var inner = nested.nestedContainer(keyedBy: Key.self)
             try inner.encode(2.5, forKey: .b)
+            try "in the array".encode(to: nested.superEncoder())
             try Int8(-3).encode(to: container.superEncoder())
         }
     }

@@ -73,6 +73,14 @@ final class CompiledRules: Sendable {
         let type: any Rule.Type
         /// Not reference-counted: `rules` keeps every rule alive as long as the plan.
         unowned(unsafe) let rule: CompiledRule
+        /// The rule's ``CompiledRule/runsOn``, for a batch of inputs of mixed kinds and versions.
+        let runsOn: UInt8
+
+        init(_ rule: CompiledRule) {
+            type = rule.type
+            self.rule = rule
+            runsOn = rule.runsOn
+        }
     }
 
     init(_ rules: [CompiledRule]) {
@@ -83,24 +91,17 @@ final class CompiledRules: Sendable {
         for version in VASTVersion.allCases {
             let bits = CompiledRule.inputBits(isVAST: true, version: version)
             plans[Self.planIndex(isVAST: true, version: version)] = rules.filter { $0.runsOn & bits != 0 }
-                .map { RunSlot(type: $0.type, rule: $0) }
+                .map(RunSlot.init)
         }
         let bits = CompiledRule.inputBits(isVAST: false, version: .v4_3)
         plans[Self.planIndex(isVAST: false, version: .v4_3)] = rules.filter { $0.runsOn & bits != 0 }
-            .map { RunSlot(type: $0.type, rule: $0) }
+            .map(RunSlot.init)
         self.plans = plans
-        batchSlots = rules.map { BatchSlot(type: $0.type, rule: $0, runsOn: $0.runsOn) }
-    }
-
-    /// Every rule with the inputs it runs on, for a batch of inputs of mixed kinds and versions.
-    struct BatchSlot {
-        let type: any Rule.Type
-        unowned(unsafe) let rule: CompiledRule
-        let runsOn: UInt8
+        batchSlots = rules.map(RunSlot.init)
     }
 
     /// Every rule, in order, for ``Validator/validate(batch:files:configuration:)``.
-    let batchSlots: [BatchSlot]
+    let batchSlots: [RunSlot]
 
     private static func planIndex(isVAST: Bool, version: VASTVersion) -> Int { isVAST ? version.ordinal + 1 : 0 }
 
