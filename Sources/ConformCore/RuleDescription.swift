@@ -107,6 +107,10 @@ public struct RuleDescription: Sendable, Codable, Hashable {
     public var severity: Severity
     /// Versions of VAST the rule applies to; `nil` when versions do not apply (parameters, VMAP, XML).
     public var versions: ClosedRange<VASTVersion>?
+    /// The elements (local names) the rule looks at: it can report only on a document that holds at least
+    /// one of them, and the validator does not run it on any other. Empty when the rule may report on any
+    /// document (a missing root child, a URL anywhere, broken XML).
+    public var elements: [String]
     public var specReferences: [SpecReference]
     public var validExamples: [RuleExample]
     public var invalidExamples: [RuleExample]
@@ -121,6 +125,7 @@ public struct RuleDescription: Sendable, Codable, Hashable {
         fix: String,
         severity: Severity,
         versions: ClosedRange<VASTVersion>? = nil,
+        elements: [String] = [],
         specReferences: [SpecReference],
         validExamples: [RuleExample],
         invalidExamples: [RuleExample],
@@ -133,6 +138,7 @@ public struct RuleDescription: Sendable, Codable, Hashable {
         self.fix = fix
         self.severity = severity
         self.versions = versions
+        self.elements = elements
         self.specReferences = specReferences
         self.validExamples = validExamples
         self.invalidExamples = invalidExamples

@@ -270,6 +270,13 @@ public struct XMLElement: Sendable, Codable, Hashable {
         precondition(position >= 0 && position < Int(r.childCount), "child index out of range")
         return XMLElement(tree: tree, index: tree.child(inSlot: Int(r.firstChild) + position))
     }
+    /// Calls `body` with every distinct name of the element's document, each once and in no particular
+    /// order: the local names of its elements, their prefixes and namespace URIs, and (in a parsed
+    /// document) the names of their attributes. A superset of the element names the document holds, read
+    /// without walking its elements.
+    public func withDocumentNames<R>(_ body: (UnsafeBufferPointer<String>) throws -> R) rethrows -> R {
+        try withExtendedLifetime(tree) { try body(UnsafeBufferPointer(start: tree.names, count: tree.nameCount)) }
+    }
     /// The direct character data of the element, text and CDATA sections concatenated, without
     /// leading and trailing XML whitespace (space, tab, CR, LF).
     @inlinable public var text: String { tree.texts[index] }

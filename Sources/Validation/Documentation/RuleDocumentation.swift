@@ -12,6 +12,12 @@ public enum RuleDocumentation {
 
     // MARK: Versions and grouping
 
+    /// `<Icon>`, or `<Icon> or <Icons>`: the elements a rule looks at (``RuleDescription/elements``).
+    public static func elementsLabel(_ elements: [String]) -> String {
+        let tags = elements.map { "<\($0)>" }
+        return tags.count <= 1 ? tags.joined() : tags.dropLast().joined(separator: ", ") + " or " + tags.last!
+    }
+
     /// `VAST 2.0+`, `VAST 4.0–4.1`, `VAST 4.0`, or `all inputs` when versions do not apply.
     public static func versionsLabel(_ versions: ClosedRange<VASTVersion>?) -> String {
         guard let versions else { return "all inputs" }
@@ -93,6 +99,7 @@ public enum RuleDocumentation {
         var out = "### \(rule.id)\n\n"
         out += "**\(escape(rule.name))** · \(rule.severity.rawValue) · \(versionsLabel(rule.versions))"
         if !rule.deprecatedAliases.isEmpty { out += " · formerly \(rule.deprecatedAliases.map { "`\($0)`" }.joined(separator: ", "))" }
+        if !rule.elements.isEmpty { out += " · runs on documents with " + escape(elementsLabel(rule.elements)) }
         out += "\n\n" + escape(capitalized(rule.summary)) + ".\n\n"
         out += escape(rule.rationale) + "\n\n"
         out += "**Fix:** " + escape(rule.fix) + "\n\n"
@@ -173,6 +180,7 @@ public enum RuleDocumentation {
         var out = "\(rule.id) — \(rule.name)\n"
         out += "Severity: \(rule.severity.rawValue)    Applies to: \(versionsLabel(rule.versions))\n"
         if !rule.deprecatedAliases.isEmpty { out += "Formerly: \(rule.deprecatedAliases.joined(separator: ", "))\n" }
+        if !rule.elements.isEmpty { out += "Runs on documents with: \(elementsLabel(rule.elements))\n" }
         out += "\n\(capitalized(rule.summary)).\n"
         out += "\nWhy:\n" + indent(rule.rationale) + "\n"
         out += "\nSpecification:\n"

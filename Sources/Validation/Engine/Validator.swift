@@ -75,29 +75,72 @@ final class CompiledRules: Sendable {
         unowned(unsafe) let rule: CompiledRule
         /// The rule's ``CompiledRule/runsOn``, for a batch of inputs of mixed kinds and versions.
         let runsOn: UInt8
+        /// The bits of the rule's ``RuleDescription/elements`` (see ``CompiledRules/presence(in:)``); 0 for a
+        /// rule that runs on any document.
+        let gate: UInt64
 
-        init(_ rule: CompiledRule) {
+        init(_ rule: CompiledRule, gate: UInt64) {
             type = rule.type
             self.rule = rule
             runsOn = rule.runsOn
+            self.gate = gate
+        }
+
+        /// Whether the rule may report on a document whose ``CompiledRules/presence(in:)`` is `presence`.
+        @inline(__always) func applies(to presence: UInt64) -> Bool { gate == 0 || gate & presence != 0 }
+    }
+
+    /// Each element name some rule declares (``RuleDescription/elements``) with its bit. Names past the
+    /// last bit share it, so a document holding any of them runs every rule that declares one of them: a
+    /// rule may run where it finds nothing, never miss a document it would report on.
+    private let gateBits: NameTable<UInt64>
+    private let hasGates: Bool
+    /// How many bits the gates use (64, fewer for tests of the shared last bit; 0: every rule runs on every
+    /// document, for tests that compare with gated runs).
+    private let gateBitCount: Int
+
+    /// The bits of the declared element names that occur in `input`'s document. A superset: every distinct
+    /// name of the document is looked up, attribute names and prefixes included. Every bit is set for a
+    /// decoded document without an element tree, so that nothing is skipped on an input whose model was
+    /// not read from one.
+    func presence(in input: DecodedInput) -> UInt64 {
+        guard hasGates else { return 0 }
+        guard let root = input.xml.root else { return input.vast == nil && input.vmap == nil ? 0 : ~0 }
+        return root.withDocumentNames { names in
+            var bits: UInt64 = 0
+            for i in names.indices { bits |= gateBits[names[i]] ?? 0 }
+            return bits
         }
     }
 
-    init(_ rules: [CompiledRule]) {
+    init(_ rules: [CompiledRule], gateBits gateBitCount: Int = 64) {
+        precondition((0 ... 64).contains(gateBitCount))
         self.rules = rules
         self.ids = Set(rules.map(\.description.id))
         self.vastRules = rules.filter { $0.versions != nil }
+        self.gateBitCount = gateBitCount
+        var bitOf: [String: UInt64] = [:]
+        for rule in rules where gateBitCount > 0 {
+            for name in rule.description.elements where bitOf[name] == nil {
+                bitOf[name] = 1 << UInt64(min(bitOf.count, gateBitCount - 1))
+            }
+        }
+        gateBits = NameTable(bitOf)
+        hasGates = !bitOf.isEmpty
+        func slot(_ rule: CompiledRule) -> RunSlot {
+            RunSlot(rule, gate: rule.description.elements.reduce(0) { $0 | (bitOf[$1] ?? 0) })
+        }
         var plans = [[RunSlot]](repeating: [], count: VASTVersion.allCases.count + 1)
         for version in VASTVersion.allCases {
             let bits = CompiledRule.inputBits(isVAST: true, version: version)
             plans[Self.planIndex(isVAST: true, version: version)] = rules.filter { $0.runsOn & bits != 0 }
-                .map(RunSlot.init)
+                .map(slot)
         }
         let bits = CompiledRule.inputBits(isVAST: false, version: .v4_3)
         plans[Self.planIndex(isVAST: false, version: .v4_3)] = rules.filter { $0.runsOn & bits != 0 }
-            .map(RunSlot.init)
+            .map(slot)
         self.plans = plans
-        batchSlots = rules.map(RunSlot.init)
+        batchSlots = rules.map(slot)
     }
 
     /// Every rule, in order, for ``Validator/validate(batch:files:configuration:)``.
@@ -109,7 +152,7 @@ final class CompiledRules: Sendable {
     func plan(isVAST: Bool, version: VASTVersion) -> [RunSlot] { plans[Self.planIndex(isVAST: isVAST, version: version)] }
 
     /// The VAST-versioned rules alone (compiled on first use).
-    var vastOnly: CompiledRules { vastRules.count == rules.count ? self : CompiledRules(vastRules) }
+    var vastOnly: CompiledRules { vastRules.count == rules.count ? self : CompiledRules(vastRules, gateBits: gateBitCount) }
 }
 
 /// Runs rules over a decoded input.
@@ -129,9 +172,10 @@ public enum Validator {
     static func validate(_ input: DecodedInput, file: String?, configuration: Configuration, compiled: CompiledRules) -> [Diagnostic] {
         let context = RuleContext(input: input, configuration: configuration)
         let overrides = !configuration.rules.isEmpty
+        let presence = compiled.presence(in: input)
         // Through the buffer, so that walking the shared plan does not count references.
         compiled.plan(isVAST: input.vast != nil, version: context.version).withUnsafeBufferPointer { slots in
-            for slot in slots {
+            for slot in slots where slot.applies(to: presence) {
                 if overrides, configuration.rules[slot.rule.id] == .off { continue }
                 context.begin(slot.rule)
                 slot.type.run(context)
@@ -161,6 +205,7 @@ public enum Validator {
         }
         let contexts = inputs.map { RuleContext(input: $0, configuration: configuration) }
         let bits = contexts.map { CompiledRule.inputBits(isVAST: $0.input.vast != nil, version: $0.version) }
+        let presence = inputs.map(compiled.presence(in:))
         // Unretained in the loop (`contexts` keeps them): a counted reference taken out of an array costs two
         // atomic updates per rule per input.
         let unretained = contexts.map(Unmanaged.passUnretained)
@@ -171,7 +216,7 @@ public enum Validator {
                 bits.withUnsafeBufferPointer { bits in
                     for slot in slots {
                         if overrides, configuration.rules[slot.rule.id] == .off { continue }
-                        for i in contexts.indices where slot.runsOn & bits[i] != 0 {
+                        for i in contexts.indices where slot.runsOn & bits[i] != 0 && slot.applies(to: presence[i]) {
                             contexts[i]._withUnsafeGuaranteedRef { context in
                                 context.begin(slot.rule)
                                 slot.type.run(context)
@@ -222,7 +267,9 @@ public enum Validator {
         let context = RuleContext(input: input, configuration: configuration)
         timings["facts: shared (urls and their scan, tracking, structure walk)", default: 0] +=
             Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
-        for rule in CompiledRule.compile(rules).rules {
+        let compiled = CompiledRule.compile(rules)
+        let presence = compiled.presence(in: input)
+        for (rule, slot) in zip(compiled.rules, compiled.batchSlots) where slot.applies(to: presence) {
             if let versions = rule.versions {
                 guard input.vast != nil, versions.contains(context.version) else { continue }
             }

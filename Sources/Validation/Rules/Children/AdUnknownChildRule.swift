@@ -11,6 +11,7 @@ struct AdUnknownChildRule: Rule {
         fix: "Fix the name (element names are case-sensitive) or move the element to the parent that defines it.",
         severity: .error,
         versions: VASTVersion.v2_0.andLater,
+        elements: ["Ad"],
         specReferences: [
             SpecReference(document: .vast43, section: "3.3.2", quote: "Sub-elements: InLine* Wrapper* ... The Ad element requires exactly one child, which can either be an <InLine> or <Wrapper> element."),
             SpecReference(document: .vast43, section: "2.3.6", quote: "101 VAST schema validation error."),

@@ -11,6 +11,7 @@ struct ClosedCaptionFilesUnknownChildRule: Rule {
         fix: "Fix the name (element names are case-sensitive) or move the element to the parent that defines it.",
         severity: .error,
         versions: VASTVersion.v4_1.andLater,
+        elements: ["ClosedCaptionFiles"],
         specReferences: [
             SpecReference(document: .vast43, section: "3.9.4", quote: "Sub elements: ClosedCaptionFile"),
             SpecReference(document: .vast43, section: "2.3.6", quote: "101 VAST schema validation error."),

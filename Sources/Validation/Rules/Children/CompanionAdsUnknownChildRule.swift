@@ -11,6 +11,7 @@ struct CompanionAdsUnknownChildRule: Rule {
         fix: "Fix the name (element names are case-sensitive) or move the element to the parent that defines it.",
         severity: .error,
         versions: VASTVersion.v2_0.andLater,
+        elements: ["CompanionAds"],
         specReferences: [
             SpecReference(document: .vast43, section: "3.13", quote: "Sub-elements: Companion"),
             SpecReference(document: .vast43, section: "2.3.6", quote: "101 VAST schema validation error."),

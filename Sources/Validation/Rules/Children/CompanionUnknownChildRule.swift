@@ -11,6 +11,7 @@ struct CompanionUnknownChildRule: Rule {
         fix: "Fix the name (element names are case-sensitive) or move the element to the parent that defines it.",
         severity: .error,
         versions: VASTVersion.v2_0.andLater,
+        elements: ["Companion"],
         specReferences: [
             SpecReference(document: .vast43, section: "3.13.1", quote: "Sub-elements: StaticResource IFrameResource HTMLResource AdParameters AltText CompanionClickThrough CompanionClickTracking TrackingEvents"),
             SpecReference(document: .vast43, section: "2.3.6", quote: "101 VAST schema validation error."),

@@ -11,6 +11,7 @@ struct CreativeExtensionsUnknownChildRule: Rule {
         fix: "Fix the name (element names are case-sensitive) or move the element to the parent that defines it.",
         severity: .error,
         versions: VASTVersion.v3_0.andLater,
+        elements: ["CreativeExtensions"],
         specReferences: [
             SpecReference(document: .vast43, section: "3.7.2", quote: "Sub-elements: CreativeExtension"),
             SpecReference(document: .vast43, section: "2.3.6", quote: "101 VAST schema validation error."),

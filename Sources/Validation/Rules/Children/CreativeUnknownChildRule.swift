@@ -11,6 +11,7 @@ struct CreativeUnknownChildRule: Rule {
         fix: "Fix the name (element names are case-sensitive) or move the element to the parent that defines it.",
         severity: .error,
         versions: VASTVersion.v2_0.andLater,
+        elements: ["Creative"],
         specReferences: [
             SpecReference(document: .vast43, section: "3.7", quote: "Sub-elements: UniversalAdId* CreativeExtensions Linear CompanionAds"),
             SpecReference(document: .vast43, section: "2.3.6", quote: "101 VAST schema validation error."),

@@ -11,6 +11,7 @@ struct ExtensionsUnknownChildRule: Rule {
         fix: "Fix the name (element names are case-sensitive) or move the element to the parent that defines it.",
         severity: .error,
         versions: VASTVersion.v2_0.andLater,
+        elements: ["Extensions"],
         specReferences: [
             SpecReference(document: .vast43, section: "3.18", quote: "When used, custom XML should fall under the nested <Extension> (singular) element so that custom XML can be separated from VAST elements."),
             SpecReference(document: .vast43, section: "2.3.6", quote: "101 VAST schema validation error."),

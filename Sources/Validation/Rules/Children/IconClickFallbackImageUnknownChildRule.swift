@@ -11,6 +11,7 @@ struct IconClickFallbackImageUnknownChildRule: Rule {
         fix: "Fix the name (element names are case-sensitive) or move the element to the parent that defines it.",
         severity: .error,
         versions: VASTVersion.v4_2.andLater,
+        elements: ["IconClickFallbackImage"],
         specReferences: [
             SpecReference(document: .vast43, section: "3.11.6.1", quote: "Sub-elements: AltText StaticResource"),
             SpecReference(document: .vast43, section: "2.3.6", quote: "101 VAST schema validation error."),

@@ -11,6 +11,7 @@ struct IconClickFallbackImagesUnknownChildRule: Rule {
         fix: "Fix the name (element names are case-sensitive) or move the element to the parent that defines it.",
         severity: .error,
         versions: VASTVersion.v4_2.andLater,
+        elements: ["IconClickFallbackImages"],
         specReferences: [
             SpecReference(document: .vast43, section: "3.11.6", quote: "Sub-elements: IconClickFallbackImage"),
             SpecReference(document: .vast43, section: "2.3.6", quote: "101 VAST schema validation error."),

@@ -11,6 +11,7 @@ struct IconUnknownChildRule: Rule {
         fix: "Fix the name (element names are case-sensitive) or move the element to the parent that defines it.",
         severity: .error,
         versions: VASTVersion.v3_0.andLater,
+        elements: ["Icon"],
         specReferences: [
             SpecReference(document: .vast43, section: "3.11.1", quote: "Sub-Elements StaticResource IFrameResource HTMLResource IconClicks IconViewTracking"),
             SpecReference(document: .vast43, section: "2.3.6", quote: "101 VAST schema validation error."),

@@ -11,6 +11,7 @@ struct IconsUnknownChildRule: Rule {
         fix: "Fix the name (element names are case-sensitive) or move the element to the parent that defines it.",
         severity: .error,
         versions: VASTVersion.v3_0.andLater,
+        elements: ["Icons"],
         specReferences: [
             SpecReference(document: .vast43, section: "3.11", quote: "Sub-elements: Icon"),
             SpecReference(document: .vast43, section: "2.3.6", quote: "101 VAST schema validation error."),

@@ -11,6 +11,7 @@ struct InLineUnknownChildRule: Rule {
         fix: "Fix the name (element names are case-sensitive) or move the element to the parent that defines it.",
         severity: .error,
         versions: VASTVersion.v2_0.andLater,
+        elements: ["InLine"],
         specReferences: [
             SpecReference(document: .vast43, section: "3.4", quote: "Sub-elements: AdSystem*, AdTitle*, Impression*, AdServingId*, Category, Description, Advertiser, Pricing, Survey, Error, Extensions, ViewableImpression, AdVerifications, Creatives*, Expires"),
             SpecReference(document: .vast43, section: "2.3.6", quote: "101 VAST schema validation error."),

@@ -11,6 +11,7 @@ struct LinearUnknownChildRule: Rule {
         fix: "Fix the name (element names are case-sensitive) or move the element to the parent that defines it.",
         severity: .error,
         versions: VASTVersion.v2_0.andLater,
+        elements: ["Linear"],
         specReferences: [
             SpecReference(document: .vast43, section: "3.8", quote: "Sub-elements: Duration* MediaFiles* AdParameters TrackingEvents VideoClicks Icons"),
             SpecReference(document: .vast43, section: "2.3.6", quote: "101 VAST schema validation error."),

@@ -11,6 +11,7 @@ struct NonLinearAdsUnknownChildRule: Rule {
         fix: "Fix the name (element names are case-sensitive) or move the element to the parent that defines it.",
         severity: .error,
         versions: VASTVersion.v2_0.andLater,
+        elements: ["NonLinearAds"],
         specReferences: [
             SpecReference(document: .vast43, section: "3.12", quote: "Sub-elements: NonLinear TrackingEvents"),
             SpecReference(document: .vast43, section: "2.3.6", quote: "101 VAST schema validation error."),

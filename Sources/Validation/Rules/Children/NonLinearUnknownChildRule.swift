@@ -11,6 +11,7 @@ struct NonLinearUnknownChildRule: Rule {
         fix: "Fix the name (element names are case-sensitive) or move the element to the parent that defines it.",
         severity: .error,
         versions: VASTVersion.v2_0.andLater,
+        elements: ["NonLinear"],
         specReferences: [
             SpecReference(document: .vast43, section: "3.12.1", quote: "Sub-elements: StaticResource (InLine only) IFrameResource (InLine only) HTMLResource (InLine only) AdParameters (InLine only) NonLinearClickThrough (InLine only) NonLinearclickTracking (InLine and Wrapper)"),
             SpecReference(document: .vast43, section: "2.3.6", quote: "101 VAST schema validation error."),

@@ -11,6 +11,7 @@ struct RootUnknownChildRule: Rule {
         fix: "Fix the name (element names are case-sensitive) or move the element to the parent that defines it.",
         severity: .error,
         versions: VASTVersion.v2_0.andLater,
+        elements: ["VAST"],
         specReferences: [
             SpecReference(document: .vast43, section: "3.3.2", quote: "Ad ... Parent: VAST; Bounded: 0+ ... (unless there is no ad to return; in which case <Error> should be used)"),
             SpecReference(document: .vast43, section: "2.3.6", quote: "101 VAST schema validation error."),

@@ -11,6 +11,7 @@ struct TrackingEventsUnknownChildRule: Rule {
         fix: "Fix the name (element names are case-sensitive) or move the element to the parent that defines it.",
         severity: .error,
         versions: VASTVersion.v2_0.andLater,
+        elements: ["TrackingEvents"],
         specReferences: [
             SpecReference(document: .vast43, section: "3.14.2", quote: "Parent: Linear NonLinear Companion ... Sub-elements: Tracking"),
             SpecReference(document: .vast43, section: "2.3.6", quote: "101 VAST schema validation error."),

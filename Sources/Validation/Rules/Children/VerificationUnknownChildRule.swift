@@ -11,6 +11,7 @@ struct VerificationUnknownChildRule: Rule {
         fix: "Fix the name (element names are case-sensitive) or move the element to the parent that defines it.",
         severity: .error,
         versions: VASTVersion.v4_0.andLater,
+        elements: ["Verification"],
         specReferences: [
             SpecReference(document: .vast43, section: "3.17", quote: "Sub-elements: JavaScriptResource ExecutableResource TrackingEvents VerificationParameters"),
             SpecReference(document: .vast43, section: "2.3.6", quote: "101 VAST schema validation error."),

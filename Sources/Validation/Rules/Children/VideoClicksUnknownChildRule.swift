@@ -11,6 +11,7 @@ struct VideoClicksUnknownChildRule: Rule {
         fix: "Fix the name (element names are case-sensitive) or move the element to the parent that defines it.",
         severity: .error,
         versions: VASTVersion.v2_0.andLater,
+        elements: ["VideoClicks"],
         specReferences: [
             SpecReference(document: .vast43, section: "3.10", quote: "Sub-elements: ClickThrough ClickTracking CustomClick"),
             SpecReference(document: .vast43, section: "2.3.6", quote: "101 VAST schema validation error."),

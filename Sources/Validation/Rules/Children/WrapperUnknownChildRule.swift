@@ -11,6 +11,7 @@ struct WrapperUnknownChildRule: Rule {
         fix: "Fix the name (element names are case-sensitive) or move the element to the parent that defines it.",
         severity: .error,
         versions: VASTVersion.v2_0.andLater,
+        elements: ["Wrapper"],
         specReferences: [
             SpecReference(document: .vast43, section: "5", quote: "VAST/Ad/Wrapper: Impression, VASTAdTagURI, AdSystem, Pricing, Error, ViewableImpression, AdVerifications, BlockedAdCategories, Extensions, Creatives"),
             SpecReference(document: .vast43, section: "2.3.6", quote: "101 VAST schema validation error."),

@@ -11,6 +11,7 @@ struct IconResourceRule: Rule {
         fix: "Add <StaticResource creativeType=\"image/png\"><![CDATA[https://...]]></StaticResource> to the <Icon>.",
         severity: .error,
         versions: VASTVersion.v3_0.andLater,
+        elements: ["Icon"],
         specReferences: [
             SpecReference(document: .vast43, section: "3.15.1", quote: "One of <StaticResource>, <IFrameResource>, or <HTMLResource> is required if <NonLinear>, <Companion>, or <Icon> is used"),
             SpecReference(document: .vast43, section: "2.3.7", quote: "Industry Icon Support"),

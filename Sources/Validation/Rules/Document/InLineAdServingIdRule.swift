@@ -11,6 +11,7 @@ struct InLineAdServingIdRule: Rule {
         fix: "Add <AdServingId>a532d16d-4d7f-4440-bd29-2ec0e693fc80</AdServingId> (a GUID per served ad) to the <InLine>.",
         severity: .error,
         versions: VASTVersion.v4_1.andLater,
+        elements: ["InLine"],
         specReferences: [
             SpecReference(document: .vast43, section: "3.4.3", quote: "Any ad server that returns a VAST containing an <InLine> ad must generate a pseudo-unique identifier"),
             SpecReference(document: .vast43, section: "VAST 4.1 Updates", quote: "AdServingId: A required field has been added"),

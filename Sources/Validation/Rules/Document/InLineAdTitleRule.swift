@@ -11,6 +11,7 @@ struct InLineAdTitleRule: Rule {
         fix: "Add <AdTitle>Spring campaign 15s</AdTitle> to the <InLine>.",
         severity: .error,
         versions: VASTVersion.v2_0.andLater,
+        elements: ["InLine"],
         specReferences: [
             SpecReference(document: .vast43, section: "3.4.2", quote: "The ad serving party must provide a title for the ad using the <AdTitle> element."),
             SpecReference(document: .vast43, section: "2.3.6", quote: "101 VAST schema validation error."),

@@ -11,6 +11,7 @@ struct InLineCreativesRule: Rule {
         fix: "Add <Creatives><Creative>...</Creative></Creatives> with the Linear, NonLinearAds or CompanionAds of the ad.",
         severity: .error,
         versions: VASTVersion.v2_0.andLater,
+        elements: ["InLine"],
         specReferences: [
             SpecReference(document: .vast43, section: "3.6", quote: "Creatives ... Required in Response: Yes ... Bounded: 1 for InLine"),
             SpecReference(document: .vast43, section: "3.7", quote: "Creative ... Parent: Creatives for both InLine and Wrapper formats; Bounded: 1+"),

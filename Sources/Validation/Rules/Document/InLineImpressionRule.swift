@@ -11,6 +11,7 @@ struct InLineImpressionRule: Rule {
         fix: "Add <Impression><![CDATA[https://imp.example/i]]></Impression> (or about:blank when no pixel is needed).",
         severity: .error,
         versions: VASTVersion.v2_0.andLater,
+        elements: ["InLine"],
         specReferences: [
             SpecReference(document: .vast43, section: "3.4.4", quote: "Bounded: 1+ ... If there is no reason to include an Impression element, the placeholder \"about:blank\" should be used instead of a tracking URL."),
             SpecReference(document: .vast43, section: "2.3.6", quote: "101 VAST schema validation error."),

@@ -11,6 +11,7 @@ struct NonLinearResourceRule: Rule {
         fix: "Add <StaticResource creativeType=\"image/png\"><![CDATA[https://...]]></StaticResource> (or an IFrameResource/HTMLResource).",
         severity: .error,
         versions: VASTVersion.v2_0.andLater,
+        elements: ["NonLinear"],
         specReferences: [
             SpecReference(document: .vast43, section: "3.15.1", quote: "One of <StaticResource>, <IFrameResource>, or <HTMLResource> is required if <NonLinear>, <Companion>, or <Icon> is used"),
             SpecReference(document: .vast43, section: "2.3.6", quote: "503 Unable to find NonLinear resource with supported type"),

@@ -11,6 +11,7 @@ struct WrapperAdSystemRule: Rule {
         fix: "Add <AdSystem>Your ad server</AdSystem> to the <Wrapper>.",
         severity: .error,
         versions: VASTVersion.v2_0.andLater,
+        elements: ["Wrapper"],
         specReferences: [
             SpecReference(document: .vast43, section: "3.19", quote: "AdSystem ... Required"),
             SpecReference(document: .vast43, section: "2.3.6", quote: "101 VAST schema validation error."),

@@ -11,6 +11,7 @@ struct WrapperClickThroughRule: Rule {
         fix: "Put the ClickThrough in the InLine ad, or declare VAST 4.2 if the chain's players support it.",
         severity: .warning,
         versions: VASTVersion.v2_0...VASTVersion.v4_1,
+        elements: ["Wrapper"],
         specReferences: [
             SpecReference(document: .vast43, section: "VAST 4.2 Updates", quote: "Allow ClickThrough element to be specified in a wrapper to better enable the use case defined in 2.3.5"),
             SpecReference(document: .vast43, section: "3.10.1", quote: "The clickthrough is available in the InLine and Wrapper formats"),

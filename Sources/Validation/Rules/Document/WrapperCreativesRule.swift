@@ -11,6 +11,7 @@ struct WrapperCreativesRule: Rule {
         fix: "Add <Creatives/> (or the wrapper's tracking creatives) to the <Wrapper>, or declare VAST 4.x if the tag is written for it.",
         severity: .error,
         versions: VASTVersion.v2_0...VASTVersion.v3_0,
+        elements: ["Wrapper"],
         specReferences: [
             SpecReference(document: .vast3, section: "2.4.4", quote: "Creatives ... required element of the Wrapper"),
             SpecReference(document: .vast43, section: "3.19", quote: "Creatives ... optional"),

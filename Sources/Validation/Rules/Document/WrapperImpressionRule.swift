@@ -11,6 +11,7 @@ struct WrapperImpressionRule: Rule {
         fix: "Add <Impression><![CDATA[https://imp.example/w]]></Impression> to the <Wrapper>.",
         severity: .error,
         versions: VASTVersion.v2_0.andLater,
+        elements: ["Wrapper"],
         specReferences: [
             SpecReference(document: .vast43, section: "3.19", quote: "Impression ... Required"),
             SpecReference(document: .vast43, section: "2.3.5", quote: "impression ... tracking URIs of the Wrapper ... must be fired"),

@@ -12,6 +12,7 @@ struct WrapperInLineOnlyRule: Rule {
         fix: "Put media and resources in the InLine ad; keep only TrackingEvents, VideoClicks ClickTracking, Icons and companions in the Wrapper.",
         severity: .error,
         versions: VASTVersion.v2_0.andLater,
+        elements: ["Wrapper"],
         specReferences: [
             SpecReference(document: .vast43, section: "3.6", quote: "Companion and Icon creative may be included in a Wrapper, but files for Linear and NonLinear ads can only be provided in the InLine version of the ad."),
             SpecReference(document: .vast43, section: "3.12.1", quote: "In a Wrapper response, only tracking elements may be provided."),

@@ -11,6 +11,7 @@ struct WrapperVASTAdTagURIRule: Rule {
         fix: "Give the <Wrapper> one <VASTAdTagURI><![CDATA[https://...]]></VASTAdTagURI>.",
         severity: .error,
         versions: VASTVersion.v2_0.andLater,
+        elements: ["Wrapper"],
         specReferences: [
             SpecReference(document: .vast43, section: "3.19.1", quote: "VASTAdTagURI ... Required ... a URI to a secondary VAST response"),
             SpecReference(document: .vast43, section: "2.3.6", quote: "101 VAST schema validation error."),

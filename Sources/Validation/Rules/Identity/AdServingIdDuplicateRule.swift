@@ -11,6 +11,7 @@ struct AdServingIdDuplicateRule: Rule {
         fix: "Generate a separate AdServingId for each <InLine>.",
         severity: .warning,
         versions: VASTVersion.v4_1.andLater,
+        elements: ["AdServingId"],
         specReferences: [
             SpecReference(document: .vast43, section: "3.4.3", quote: "This value should be different for each <InLine> in a VAST"),
         ],

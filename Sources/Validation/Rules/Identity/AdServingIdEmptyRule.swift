@@ -11,6 +11,7 @@ struct AdServingIdEmptyRule: Rule {
         fix: "Fill the element with a unique value, for example ServerName-<GUID>.",
         severity: .warning,
         versions: VASTVersion.v4_1.andLater,
+        elements: ["AdServingId"],
         specReferences: [
             SpecReference(document: .vast43, section: "3.4.3", quote: "Using a GUID for the AdServingId value is recommended"),
         ],

@@ -11,6 +11,7 @@ struct AdServingIdFormatRule: Rule {
         fix: "Generate a UUID per InLine and use it, optionally prefixed: srv-47ed3bac-1768-4b9a-9d0e-0b92422ab066.",
         severity: .info,
         versions: VASTVersion.v4_1.andLater,
+        elements: ["AdServingId"],
         specReferences: [
             SpecReference(document: .vast43, section: "3.4.3", quote: "Using a GUID for the AdServingId value is recommended"),
         ],

@@ -11,6 +11,7 @@ struct UniversalAdIdMultipleRule: Rule {
         fix: "Keep one UniversalAdId, or declare VAST 4.2 or later.",
         severity: .error,
         versions: VASTVersion.v4_0...VASTVersion.v4_1,
+        elements: ["UniversalAdId"],
         specReferences: [
             SpecReference(document: .vast43, section: "VAST 4.2 Updates", quote: "Allow multiple UniversalAdID nodes to be provided"),
         ],

@@ -11,6 +11,7 @@ struct UniversalAdIdRegistryDuplicateRule: Rule {
         fix: "Keep one id per registry.",
         severity: .warning,
         versions: VASTVersion.v4_2.andLater,
+        elements: ["UniversalAdId"],
         specReferences: [
             SpecReference(document: .vast43, section: "3.7.1", quote: "With VAST 4.2 we now allow multiple UniversalAdID elements to be passed in a VAST response"),
         ],

@@ -11,6 +11,7 @@ struct UniversalAdIdUnknownRule: Rule {
         fix: "Use the creative's registered id, for example <UniversalAdId idRegistry=\"ad-id.org\">CNPA0484000H</UniversalAdId>.",
         severity: .info,
         versions: VASTVersion.v4_0.andLater,
+        elements: ["UniversalAdId"],
         specReferences: [
             SpecReference(document: .vast43, section: "3.7.1", quote: "If no common registry is used, a value of \"unknown\" may be used"),
         ],

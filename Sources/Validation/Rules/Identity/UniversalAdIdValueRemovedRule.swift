@@ -11,6 +11,7 @@ struct UniversalAdIdValueRemovedRule: Rule {
         fix: "Remove idValue and keep the id as the element's content.",
         severity: .info,
         versions: VASTVersion.v4_1.andLater,
+        elements: ["UniversalAdId"],
         specReferences: [
             SpecReference(document: .vast43, section: "3.7.1", quote: "VAST 4.0 had an attribute “idValue” that was a duplicate of the node value and so was removed as of 4.1"),
         ],

@@ -10,6 +10,7 @@ struct InLineAdSystemRule: Rule {
         fix: "Add <AdSystem version=\"1.0\">Your ad server</AdSystem> as the first child of <InLine>.",
         severity: .error,
         versions: VASTVersion.v2_0.andLater,
+        elements: ["InLine"],
         specReferences: [
             SpecReference(document: .vast42, section: "3.4.1", quote: "<AdSystem> ... Required"),
         ],

@@ -11,6 +11,7 @@ struct ClosedCaptionAttributesRule: Rule {
         fix: "Add type=\"text/vtt\" (or the file's MIME type) and language=\"en\" (ISO 639-1, optional locale).",
         severity: .info,
         versions: VASTVersion.v4_1.andLater,
+        elements: ["ClosedCaptionFile"],
         specReferences: [
             SpecReference(document: .vast43, section: "3.9.4", quote: "Multiple files with different mime-types may be provided as children of this node to allow the player to select the one it is compatible with"),
         ],

@@ -11,6 +11,7 @@ struct CompanionClickTrackingIDRule: Rule {
         fix: "Add id=\"…\" to the <CompanionClickTracking>.",
         severity: .error,
         versions: VASTVersion.v4_1.andLater,
+        elements: ["CompanionClickTracking"],
         specReferences: [
             SpecReference(document: .vast42, section: "XSD CompanionAd_type", quote: "<xs:attribute name=\"id\" type=\"xs:string\" use=\"required\">"),
             SpecReference(document: .vast43, section: "3.13.4", quote: "id | An id provided by the ad server to track the click in reports"),

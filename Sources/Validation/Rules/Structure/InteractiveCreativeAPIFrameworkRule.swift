@@ -11,6 +11,7 @@ struct InteractiveCreativeAPIFrameworkRule: Rule {
         fix: "Add apiFramework=\"SIMID\" (or the framework the file uses).",
         severity: .warning,
         versions: VASTVersion.v4_0.andLater,
+        elements: ["InteractiveCreativeFile"],
         specReferences: [
             SpecReference(document: .vast43, section: "3.9", quote: "use the <InteractiveCreativeFile> element (section 3.9.3) to include a URI to the interactive media file, specifying the API framework required to execute the file"),
         ],

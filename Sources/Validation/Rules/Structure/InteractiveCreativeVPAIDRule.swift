@@ -11,6 +11,7 @@ struct InteractiveCreativeVPAIDRule: Rule {
         fix: "Rebuild the interactive unit as SIMID (type text/html, apiFramework=\"SIMID\"), and move measurement to <AdVerifications>.",
         severity: .warning,
         versions: VASTVersion.v4_1.andLater,
+        elements: ["InteractiveCreativeFile"],
         specReferences: [
             SpecReference(document: .vast43, section: "1.8", quote: "VPAID is being replaced by OMID for verification/measurement and SIMID for interactivity"),
         ],

@@ -11,6 +11,7 @@ struct MediaFileReadyToServeRule: Rule {
         fix: "Add high, medium and low renditions of the same MIME type, or an adaptive (delivery=\"streaming\") file.",
         severity: .info,
         versions: VASTVersion.v4_0.andLater,
+        elements: ["MediaFile"],
         specReferences: [
             SpecReference(document: .vast43, section: "3.9.1", quote: "three ready-to-serve files should be included, each of a quality level for high, medium, or low"),
         ],

@@ -11,6 +11,7 @@ struct StaticResourceClickThroughRule: Rule {
         fix: "Add <CompanionClickThrough> (or <NonLinearClickThrough>) with the landing page URL.",
         severity: .info,
         versions: VASTVersion.v2_0.andLater,
+        elements: ["Companion", "NonLinear"],
         specReferences: [
             SpecReference(document: .vast43, section: "3.13.3", quote: "in the case where the creative cannot provide a clickthrough, such as with a simple static image, the CompanionClickThrough element can be used"),
         ],

@@ -11,6 +11,7 @@ struct VerificationInExtensionRule: Rule {
         fix: "Move the <Verification> elements into <AdVerifications> (keep the extension too if older players must be served).",
         severity: .info,
         versions: VASTVersion.v4_1.andLater,
+        elements: ["Extension"],
         specReferences: [
             SpecReference(document: .vast43, section: "1.8", quote: "include the AdVerifications node (or extensions node with type AdVerifications for pre VAST 4.1)"),
         ],

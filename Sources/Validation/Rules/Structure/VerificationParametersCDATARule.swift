@@ -11,6 +11,7 @@ struct VerificationParametersCDATARule: Rule {
         fix: "Wrap the value: <VerificationParameters><![CDATA[…]]></VerificationParameters>.",
         severity: .info,
         versions: VASTVersion.v4_1.andLater,
+        elements: ["Verification"],
         specReferences: [
             SpecReference(document: .vast43, section: "3.17.5", quote: "<VerificationParameters> contains a CDATA-wrapped string intended for bootstrapping the verification code"),
         ],

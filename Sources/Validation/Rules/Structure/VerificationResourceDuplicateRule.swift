@@ -11,6 +11,7 @@ struct VerificationResourceDuplicateRule: Rule {
         fix: "List each verification script once, under the vendor's <Verification>.",
         severity: .warning,
         versions: VASTVersion.v4_1.andLater,
+        elements: ["Verification"],
         specReferences: [
             SpecReference(document: .vast43, section: "3.17", quote: "At most one of these resources should selected for execution"),
         ],

@@ -11,6 +11,7 @@ struct VerificationVendorDomainRule: Rule {
         fix: "Use the vendor's domain and use case, for example vendor=\"company.com-omid\".",
         severity: .info,
         versions: VASTVersion.v4_1.andLater,
+        elements: ["Verification"],
         specReferences: [
             SpecReference(document: .vast43, section: "3.17", quote: "The recommended format is [domain]- [useCase], to avoid name collisions. For example, \"company.com-omid\""),
         ],

@@ -11,6 +11,7 @@ struct VerificationVendorDuplicateRule: Rule {
         fix: "Merge the resources into one <Verification vendor=\"…\">.",
         severity: .warning,
         versions: VASTVersion.v4_1.andLater,
+        elements: ["Verification"],
         specReferences: [
             SpecReference(document: .vast43, section: "3.17", quote: "The <Verification> element contains the executable and bootstrapping data required to run the measurement code for a single verification vendor"),
         ],

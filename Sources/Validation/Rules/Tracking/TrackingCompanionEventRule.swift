@@ -16,6 +16,7 @@ struct TrackingCompanionEventRule: Rule {
         fix: "Track creativeView on the companion; move playback events to the Linear creative's <TrackingEvents>.",
         severity: .error,
         versions: VASTVersion.v2_0.andLater,
+        elements: ["Companion"],
         specReferences: [
             SpecReference(document: .vast43, section: "3.14.1", quote: "The only VAST event available for tracking companion creative is the creativeView event"),
             SpecReference(document: .vast42, section: "XSD CompanionAd_type", quote: "For Companions creativeView is the only supported event."),

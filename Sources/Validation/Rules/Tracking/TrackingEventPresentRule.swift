@@ -11,6 +11,7 @@ struct TrackingEventPresentRule: Rule {
         fix: "Add event=\"…\" naming the moment to track (start, firstQuartile, complete, ...), or remove the element.",
         severity: .error,
         versions: VASTVersion.v2_0.andLater,
+        elements: ["Tracking"],
         specReferences: [
             SpecReference(document: .vast43, section: "3.14.3", quote: "event | A string that defines the event being tracked"),
         ],

@@ -17,6 +17,7 @@ struct TrackingEventRemovedRule: Rule {
         fix: "Use the replacement event of the declared version (for example playerExpand for fullscreen), or keep both during a migration.",
         severity: .warning,
         versions: VASTVersion.v4_0.andLater,
+        elements: ["Tracking"],
         specReferences: [
             SpecReference(document: .vast43, section: "3.14.1", quote: "playerExpand: ... This event replaces the fullscreen event"),
             SpecReference(document: .vast43, section: "VAST 4.1 Updates", quote: "Removed acceptInvitationLinear and timeSpentViewing"),

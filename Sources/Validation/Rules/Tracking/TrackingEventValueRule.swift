@@ -19,6 +19,7 @@ struct TrackingEventValueRule: Rule {
         fix: "Use an event of the declared version (see the VAST tracking-event table), or declare the version that defines it.",
         severity: .error,
         versions: VASTVersion.v2_0.andLater,
+        elements: ["Tracking"],
         specReferences: [
             SpecReference(document: .vast43, section: "3.14.3", quote: "Accepted values are listed in section 3.14.1 and differ for <Linear>, <NonLinear>, and <Companion>"),
             SpecReference(document: .vast43, section: "3.14.1", quote: "notUsed: This ad was not and will not be played"),

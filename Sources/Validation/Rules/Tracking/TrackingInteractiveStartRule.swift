@@ -11,6 +11,7 @@ struct TrackingInteractiveStartRule: Rule {
         fix: "Add the <InteractiveCreativeFile> the event is meant for, or remove the interactiveStart tracking.",
         severity: .info,
         versions: VASTVersion.v4_2.andLater,
+        elements: ["Tracking"],
         specReferences: [
             SpecReference(document: .vast43, section: "3.14.1", quote: "interactiveStart: ... A separate way of tracking the interactive creative start is needed"),
         ],

@@ -17,6 +17,7 @@ struct TrackingNonLinearEventRule: Rule {
         fix: "Track creativeView (and the NonLinear metrics) on <NonLinearAds>; keep playback events on Linear creatives.",
         severity: .warning,
         versions: VASTVersion.v4_1.andLater,
+        elements: ["NonLinearAds"],
         specReferences: [
             SpecReference(document: .vast43, section: "3.14.3", quote: "Accepted values are listed in section 3.14.1 and differ for <Linear>, <NonLinear>, and <Companion>"),
         ],

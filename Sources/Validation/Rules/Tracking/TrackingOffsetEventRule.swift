@@ -11,6 +11,7 @@ struct TrackingOffsetEventRule: Rule {
         fix: "Change the event to progress, or remove the offset.",
         severity: .warning,
         versions: VASTVersion.v3_0.andLater,
+        elements: ["Tracking"],
         specReferences: [
             SpecReference(document: .vast43, section: "3.14.3", quote: "When using the progress event, an offset attribute for linear ads can be used"),
         ],

@@ -11,6 +11,7 @@ struct TrackingOffsetParentRule: Rule {
         fix: "Remove offset from the <Tracking> element, or move the progress event to the Linear creative.",
         severity: .error,
         versions: VASTVersion.v3_0.andLater,
+        elements: ["Tracking"],
         specReferences: [
             SpecReference(document: .vast43, section: "3.14.3", quote: "The offset attribute is only available for the <Tracking> element under <Linear>"),
         ],

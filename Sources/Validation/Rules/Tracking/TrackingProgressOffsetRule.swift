@@ -11,6 +11,7 @@ struct TrackingProgressOffsetRule: Rule {
         fix: "Add offset=\"HH:MM:SS\" or offset=\"n%\" to the progress <Tracking>.",
         severity: .error,
         versions: VASTVersion.v3_0.andLater,
+        elements: ["Tracking"],
         specReferences: [
             SpecReference(document: .vast42, section: "XSD TrackingEvents_type", quote: "Must be present for progress event."),
             SpecReference(document: .vast43, section: "3.14.1", quote: "progress: The creative played for a duration at normal speed that is equal to or greater than the value provided in an additional offset attribute"),

@@ -11,6 +11,7 @@ struct TrackingSkipWithoutSkipoffsetRule: Rule {
         fix: "Add skipoffset=\"HH:MM:SS\" (or \"n%\") to <Linear>, or remove the skip tracking if the ad is not skippable.",
         severity: .warning,
         versions: VASTVersion.v3_0.andLater,
+        elements: ["Tracking"],
         specReferences: [
             SpecReference(document: .vast43, section: "3.8", quote: "skipoffset | Time value that identifies when skip controls are made available to the end user"),
         ],

@@ -11,6 +11,7 @@ struct TrackingVerificationEventRule: Rule {
         fix: "Use event=\"verificationNotExecuted\" under <Verification>; put playback events under the creative's <TrackingEvents>.",
         severity: .error,
         versions: VASTVersion.v4_1.andLater,
+        elements: ["Verification"],
         specReferences: [
             SpecReference(document: .vast43, section: "3.17.4", quote: "One event type is currently supported: verificationNotExecuted"),
         ],

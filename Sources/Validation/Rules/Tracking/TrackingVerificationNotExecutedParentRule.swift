@@ -11,6 +11,7 @@ struct TrackingVerificationNotExecutedParentRule: Rule {
         fix: "Move the <Tracking event=\"verificationNotExecuted\"> into the <Verification> element of the vendor it reports on.",
         severity: .error,
         versions: VASTVersion.v4_1.andLater,
+        elements: ["Tracking"],
         specReferences: [
             SpecReference(document: .vast43, section: "3.17.4", quote: "verificationNotExecuted: The player did not or was not able to execute the provided verification code"),
         ],

@@ -11,6 +11,7 @@ struct AdBreakBreakTypeRule: Rule {
         fix: "Add breakType=\"linear\".",
         severity: .error,
         versions: nil,
+        elements: ["VMAP"],
         specReferences: [
             SpecReference(document: .vmap1, section: "2.3.1", quote: "breakType: required to identify whether the ad break allows \"linear\", \"nonlinear\" or \"display\" ads."),
             SpecReference(document: .vmap1, section: "2.5", quote: "1000 VMAP schema error"),

@@ -11,6 +11,7 @@ struct AdBreakBreakTypeValueRule: Rule {
         fix: "Write breakType=\"linear\", or a list such as \"linear,nonlinear\".",
         severity: .error,
         versions: nil,
+        elements: ["VMAP"],
         specReferences: [
             SpecReference(document: .vmap1, section: "2.3.1", quote: "If more than one type is allowed, they can be entered using a comma between each (no spaces)."),
             SpecReference(document: .vmap1, section: "2.5", quote: "1003 AdBreak type not supported"),

@@ -11,6 +11,7 @@ struct AdBreakMultipleAdSourceRule: Rule {
         fix: "Split the break into two <AdBreak> elements, or merge the sources into one ad response.",
         severity: .error,
         versions: nil,
+        elements: ["VMAP"],
         specReferences: [
             SpecReference(document: .vmap1, section: "2.3.2", quote: "Each <AdBreak> may contain up to one <AdSource> element, but is not required."),
             SpecReference(document: .vmap1, section: "2.5", quote: "1000 VMAP schema error"),

@@ -11,6 +11,7 @@ struct AdBreakTimeOffsetRule: Rule {
         fix: "Add timeOffset=\"start\", \"end\", \"00:10:00.000\", \"50%\" or \"#1\".",
         severity: .error,
         versions: nil,
+        elements: ["VMAP"],
         specReferences: [
             SpecReference(document: .vmap1, section: "2.3.1", quote: "timeOffset: required to represent the timing for the ad break."),
             SpecReference(document: .vmap1, section: "2.5", quote: "1000 VMAP schema error"),

@@ -11,6 +11,7 @@ struct AdBreakUnknownChildRule: Rule {
         fix: "Fix the element name (names are case-sensitive) or move it under the parent that defines it.",
         severity: .error,
         versions: nil,
+        elements: ["VMAP"],
         specReferences: [
             SpecReference(document: .vmap1, section: "2.3.1", quote: "Each <adBreak> element may contain any of the following elements: <AdSource> ... <TrackingEvents> ... <Extensions>"),
             SpecReference(document: .vmap1, section: "2.5", quote: "1000 VMAP schema error"),

@@ -11,6 +11,7 @@ struct AdSourceContentRule: Rule {
         fix: "Keep exactly one of the three.",
         severity: .error,
         versions: nil,
+        elements: ["VMAP"],
         specReferences: [
             SpecReference(document: .vmap1, section: "2.3.2", quote: "If the <adSource> element is provided, it must define the source for ads with one of the following elements"),
             SpecReference(document: .vmap1, section: "2.5", quote: "1000 VMAP schema error"),

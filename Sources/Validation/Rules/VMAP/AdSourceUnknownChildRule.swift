@@ -11,6 +11,7 @@ struct AdSourceUnknownChildRule: Rule {
         fix: "Fix the element name (names are case-sensitive) or move it under the parent that defines it.",
         severity: .error,
         versions: nil,
+        elements: ["VMAP"],
         specReferences: [
             SpecReference(document: .vmap1, section: "2.3.2", quote: "If the <adSource> element is provided, it must define the source for ads with one of the following elements: <VASTAdData> ... <AdTagURI> ... <CustomAdData>"),
             SpecReference(document: .vmap1, section: "2.5", quote: "1000 VMAP schema error"),

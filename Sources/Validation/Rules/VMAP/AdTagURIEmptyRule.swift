@@ -11,6 +11,7 @@ struct AdTagURIEmptyRule: Rule {
         fix: "Put the ad request URL in CDATA: <vmap:AdTagURI templateType=\"vast3\"><![CDATA[https://...]]></vmap:AdTagURI>.",
         severity: .error,
         versions: nil,
+        elements: ["VMAP"],
         specReferences: [
             SpecReference(document: .vmap1, section: "2.3.2", quote: "<AdTagURI>: a URI that references an ad response from another system."),
             SpecReference(document: .vmap1, section: "2.5", quote: "1008 Ad response document retrieval error"),

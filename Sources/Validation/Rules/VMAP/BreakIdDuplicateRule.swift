@@ -11,6 +11,7 @@ struct BreakIdDuplicateRule: Rule {
         fix: "Give each <AdBreak> its own breakId (pre, mid1, mid2, post).",
         severity: .warning,
         versions: nil,
+        elements: ["VMAP"],
         specReferences: [
             SpecReference(document: .vmap1, section: "2.3.1", quote: "breakId: An optional string identifier for the ad break."),
         ],

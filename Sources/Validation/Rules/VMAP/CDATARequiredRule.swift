@@ -11,6 +11,7 @@ struct CDATARequiredRule: Rule {
         fix: "Wrap the content: <vmap:AdTagURI templateType=\"vast3\"><![CDATA[https://...]]></vmap:AdTagURI>.",
         severity: .error,
         versions: nil,
+        elements: ["VMAP"],
         specReferences: [
             SpecReference(document: .vmap1, section: "2.3.2", quote: "<AdTagURI>: a URI that references an ad response from another system. The URI must be contained within a CDATA block."),
             SpecReference(document: .vmap1, section: "2.3.2", quote: "<CustomAdData>: ... The data must be contained within a CDATA block."),

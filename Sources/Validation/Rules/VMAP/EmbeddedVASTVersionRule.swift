@@ -11,6 +11,7 @@ struct EmbeddedVASTVersionRule: Rule {
         fix: "Embed VAST 3.0 when the playlist targets VMAP-only players, or confirm the players support the embedded version.",
         severity: .info,
         versions: nil,
+        elements: ["VMAP"],
         specReferences: [
             SpecReference(document: .vmap1, section: "3.2", quote: "The video player must be VAST 3.0 compliant. The video player need not implement support for any ad response template other than VAST 3.0."),
             SpecReference(document: .vmap1, section: "2.2", quote: "VMAP is designed to use VAST 3.0 ad responses"),

@@ -11,6 +11,7 @@ struct PositionalOffsetMixedRule: Rule {
         fix: "Use only #n offsets (with start and end), or convert them to times.",
         severity: .warning,
         versions: nil,
+        elements: ["VMAP"],
         specReferences: [
             SpecReference(document: .vmap1, section: "2.3.1", quote: "Position values can only be honored if no other offset values are provided."),
             SpecReference(document: .vmap1, section: "2.3.1", quote: "when a mix is values is provided, any position values can be ignored"),

@@ -11,6 +11,7 @@ struct RepeatAfterConflictRule: Rule {
         fix: "Remove repeatAfter, or give the break a start or time offset.",
         severity: .warning,
         versions: nil,
+        elements: ["VMAP"],
         specReferences: [
             SpecReference(document: .vmap1, section: "2.3.1", quote: "the video player should repeat the same <AdBreak> break (using the same <AdSource>) at time offsets equal to the duration value of this attribute"),
         ],

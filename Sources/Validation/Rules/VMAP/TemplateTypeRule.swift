@@ -11,6 +11,7 @@ struct TemplateTypeRule: Rule {
         fix: "Add templateType=\"vast3\" (or vast, vast1, vast2, or the name of a proprietary template).",
         severity: .error,
         versions: nil,
+        elements: ["VMAP"],
         specReferences: [
             SpecReference(document: .vmap1, section: "4", quote: "templateType | vast1, vast2, vast3 or proprietary. | Yes"),
             SpecReference(document: .vmap1, section: "2.5", quote: "1005 Ad response template type not supported"),

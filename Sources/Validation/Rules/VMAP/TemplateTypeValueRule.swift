@@ -11,6 +11,7 @@ struct TemplateTypeValueRule: Rule {
         fix: "Write templateType=\"vast3\" (lower case, no space).",
         severity: .warning,
         versions: nil,
+        elements: ["VMAP"],
         specReferences: [
             SpecReference(document: .vmap1, section: "2.3.2", quote: "The values accepted for templateType are: \"vast\", \"vast1\", \"vast2\", \"vast3\", or any string identifying a proprietary template."),
         ],

@@ -11,6 +11,7 @@ struct VASTAdDataRootRule: Rule {
         fix: "Put the <VAST> element itself inside <vmap:VASTAdData>, without CDATA.",
         severity: .error,
         versions: nil,
+        elements: ["VMAP"],
         specReferences: [
             SpecReference(document: .vmap1, section: "4", quote: "VASTAdData | VAST 3.0 document | A VAST document that comprises the ad response document. Not contained within a CDATA section."),
             SpecReference(document: .vmap1, section: "2.2", quote: "The VAST ads in a VMAP response are not wrapped in CDATA blocks."),

@@ -11,6 +11,7 @@ struct VMAPNamespaceRule: DecodeFindingRule {
         fix: "Declare xmlns:vmap=\"http://www.iab.net/videosuite/vmap\" on the root and prefix the VMAP elements with vmap:.",
         severity: .warning,
         versions: nil,
+        elements: ["VMAP"],
         specReferences: [
             SpecReference(document: .vmap1, section: "2.2", quote: "VMAP should use the namespace URI: http://www.iab.net/videosuite/vmap with a prefix of vmap in front of each element name."),
         ],

@@ -11,6 +11,7 @@ struct VMAPRepeatAfterFormatRule: DecodeFindingRule {
         fix: "Write repeatAfter=\"00:15:00\".",
         severity: .warning,
         versions: nil,
+        elements: ["VMAP"],
         specReferences: [
             SpecReference(document: .vmap1, section: "2.3.1", quote: "repeatAfter: ... If used, the value is time in the format hh:mm:ss or HH:MM:SS.mmm"),
         ],

@@ -11,6 +11,7 @@ struct VMAPRootUnknownChildRule: Rule {
         fix: "Fix the element name (names are case-sensitive) or move it under the parent that defines it.",
         severity: .error,
         versions: nil,
+        elements: ["VMAP"],
         specReferences: [
             SpecReference(document: .vmap1, section: "2.3.1", quote: "The <VMAP> element contains zero or more <AdBreak> child elements."),
             SpecReference(document: .vmap1, section: "2.7", quote: "Each VMAP response may also have a top-level <Extensions> element"),

@@ -11,6 +11,7 @@ struct VMAPRootVersionRule: Rule {
         fix: "Add version=\"1.0\" to the root.",
         severity: .error,
         versions: nil,
+        elements: ["VMAP"],
         specReferences: [
             SpecReference(document: .vmap1, section: "2.3", quote: "VMAP is declared with the <VMAP> element and includes an attribute for identifying the version, which is currently 1.0."),
             SpecReference(document: .vmap1, section: "4", quote: "Version | String | Yes | Current version is 1.0"),

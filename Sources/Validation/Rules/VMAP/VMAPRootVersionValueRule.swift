@@ -11,6 +11,7 @@ struct VMAPRootVersionValueRule: Rule {
         fix: "Write version=\"1.0\".",
         severity: .warning,
         versions: nil,
+        elements: ["VMAP"],
         specReferences: [
             SpecReference(document: .vmap1, section: "2.3", quote: "an attribute for identifying the version, which is currently 1.0"),
             SpecReference(document: .vmap1, section: "2.5", quote: "1001 VMAP version of response not supported"),

@@ -11,6 +11,7 @@ struct VMAPTimeOffsetFormatRule: DecodeFindingRule {
         fix: "Write timeOffset=\"start\", \"end\", \"00:10:00.000\", \"50%\" or \"#1\".",
         severity: .error,
         versions: nil,
+        elements: ["VMAP"],
         specReferences: [
             SpecReference(document: .vmap1, section: "2.3.1", quote: "timeOffset: required ... in the format hh:mm:ss or hh:mm:ss.mmm ... n% ... \"start\" or \"end\" ... #m where \"m\" is an integer of 1 or greater"),
             SpecReference(document: .vmap1, section: "2.5", quote: "1000 VMAP schema error"),

@@ -11,6 +11,7 @@ struct VMAPTrackingEventValueRule: Rule {
         fix: "Write event=\"breakStart\", \"breakEnd\" or \"error\".",
         severity: .error,
         versions: nil,
+        elements: ["VMAP"],
         specReferences: [
             SpecReference(document: .vmap1, section: "2.3.3", quote: "VMAP tracking events: breakStart, breakEnd, error"),
             SpecReference(document: .vmap1, section: "4", quote: "Event | breakStart, breakEnd, error | Yes"),

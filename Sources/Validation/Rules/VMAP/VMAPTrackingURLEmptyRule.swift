@@ -11,6 +11,7 @@ struct VMAPTrackingURLEmptyRule: Rule {
         fix: "Put the tracking URL in the element, in CDATA: <vmap:Tracking event=\"breakStart\"><![CDATA[https://...]]></vmap:Tracking>.",
         severity: .error,
         versions: nil,
+        elements: ["VMAP"],
         specReferences: [
             SpecReference(document: .vmap1, section: "4", quote: "Tracking | URI | URI to track for specified event type."),
             SpecReference(document: .vmap1, section: "2.3.3", quote: "the video player must send a request to the tracking URI provided within the <Tracking> elements"),

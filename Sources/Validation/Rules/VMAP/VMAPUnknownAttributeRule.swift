@@ -11,6 +11,7 @@ struct VMAPUnknownAttributeRule: Rule {
         fix: "Fix the spelling (attribute names are case-sensitive) or remove the attribute.",
         severity: .warning,
         versions: nil,
+        elements: ["VMAP"],
         specReferences: [
             SpecReference(document: .vmap1, section: "4", quote: "AdBreak ... timeOffset ... breakType ... breakId"),
             SpecReference(document: .vmap1, section: "2.5", quote: "1000 VMAP schema error"),

@@ -11,6 +11,7 @@ struct BlockedAdCategoriesAuthorityRule: Rule {
         fix: "Add authority=\"https://iabtechlab.com/standards/content-taxonomy/\".",
         severity: .warning,
         versions: VASTVersion.v4_1.andLater,
+        elements: ["BlockedAdCategories"],
         specReferences: [
             SpecReference(document: .vast43, section: "3.19.2", quote: "authority: a URL for the organizational authority that produced the list being used to identify ad content"),
         ],

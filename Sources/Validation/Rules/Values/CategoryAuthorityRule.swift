@@ -11,6 +11,7 @@ struct CategoryAuthorityRule: Rule {
         fix: "Add authority=\"https://iabtechlab.com/standards/content-taxonomy/\".",
         severity: .error,
         versions: VASTVersion.v4_0.andLater,
+        elements: ["Category"],
         specReferences: [
             SpecReference(document: .vast43, section: "3.4.5", quote: "If category is used, the authority= attribute must be provided."),
             SpecReference(document: .vast43, section: "2.3.6", quote: "204 Ad category was required but not provided."),

@@ -11,6 +11,7 @@ struct CategoryAuthorityURIRule: Rule {
         fix: "Write the taxonomy URL or domain, for example https://iabtechlab.com/standards/content-taxonomy/ or iabtechlab.com.",
         severity: .warning,
         versions: VASTVersion.v4_0.andLater,
+        elements: ["Category", "BlockedAdCategories"],
         specReferences: [
             SpecReference(document: .vast43, section: "3.4.5", quote: "authority*: A URL for the organizational authority that produced the list being used to identify ad content category."),
             SpecReference(document: .vast43, section: "3.4.5", quote: "Example: <Category authority=”iabtechlab.com”>232</Category>"),

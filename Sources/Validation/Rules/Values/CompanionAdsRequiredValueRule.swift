@@ -11,6 +11,7 @@ struct CompanionAdsRequiredValueRule: Rule {
         fix: "Write required=\"all\", \"any\" or \"none\".",
         severity: .error,
         versions: VASTVersion.v3_0.andLater,
+        elements: ["CompanionAds"],
         specReferences: [
             SpecReference(document: .vast43, section: "3.13", quote: "The value for required can be one of three values: all, any, or none."),
             SpecReference(document: .vast43, section: "2.3.6", quote: "101 VAST schema validation error."),

@@ -11,6 +11,7 @@ struct CompanionClickTrackingIdRule: Rule {
         fix: "Add id=\"companion-300x250\" (any ad-server id for the click).",
         severity: .warning,
         versions: VASTVersion.v4_0.andLater,
+        elements: ["CompanionClickTracking"],
         specReferences: [
             SpecReference(document: .vast41, section: "XSD", quote: "CompanionClickTracking: attribute id use=\"required\""),
             SpecReference(document: .vast43, section: "3.13.4", quote: "id: An id provided by the ad server to track the click in reports."),

@@ -11,6 +11,7 @@ struct CompanionDimensionsRule: Rule {
         fix: "Add width=\"300\" height=\"250\" (the slot size in pixels).",
         severity: .error,
         versions: VASTVersion.v2_0.andLater,
+        elements: ["Companion"],
         specReferences: [
             SpecReference(document: .vast43, section: "3.13.1", quote: "width*: The pixel width of the placement slot for which the creative is intended."),
             SpecReference(document: .vast43, section: "2.3.6", quote: "101 VAST schema validation error."),

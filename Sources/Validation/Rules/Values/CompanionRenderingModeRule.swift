@@ -11,6 +11,7 @@ struct CompanionRenderingModeRule: Rule {
         fix: "Use renderingMode=\"end-card\", \"concurrent\" or \"default\", or confirm the custom value with the publisher.",
         severity: .info,
         versions: VASTVersion.v4_1.andLater,
+        elements: ["Companion"],
         specReferences: [
             SpecReference(document: .vast43, section: "3.13.1", quote: "renderingMode: Used to indicate when and where to use this companion ad. Values can be “default” or “end-card” or “concurrent”."),
             SpecReference(document: .vast43, section: "3.13", quote: "The renderingMode may use other values other than the ones listed to support these additional use cases."),

@@ -11,6 +11,7 @@ struct ExpiresValueRule: Rule {
         fix: "Write the lifetime in seconds, such as <Expires>3600</Expires>.",
         severity: .error,
         versions: VASTVersion.v4_1.andLater,
+        elements: ["Expires"],
         specReferences: [
             SpecReference(document: .vast43, section: "3.4.10", quote: "Expires: an integer value that defines the expiry period (in seconds)"),
         ],

@@ -11,6 +11,7 @@ struct FlashContentRule: Rule {
         fix: "Replace it with video/mp4 (media) or image/png / HTML5 (resources).",
         severity: .warning,
         versions: VASTVersion.v2_0.andLater,
+        elements: ["MediaFile", "StaticResource"],
         specReferences: [
             SpecReference(document: .vast43, section: "1.7", quote: "all references to Flash and Flash resources are being removed"),
             SpecReference(document: .vast43, section: "VAST 4.1 Updates", quote: "all references to Flash and Flash resources are being removed"),

@@ -11,6 +11,7 @@ struct IconAttributesRule: Rule {
         fix: "Add program=\"AdChoices\" width=\"20\" height=\"20\" xPosition=\"right\" yPosition=\"top\".",
         severity: .error,
         versions: VASTVersion.v3_0...VASTVersion.v3_0,
+        elements: ["Icon"],
         specReferences: [
             SpecReference(document: .vast3, section: "2.4.4.5", quote: "program ... width ... height ... xPosition ... yPosition ... required"),
             SpecReference(document: .vast43, section: "3.11.1", quote: "program ... optional"),

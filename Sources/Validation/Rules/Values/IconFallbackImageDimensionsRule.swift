@@ -11,6 +11,7 @@ struct IconFallbackImageDimensionsRule: Rule {
         fix: "Add width=\"300\" height=\"250\" to the <IconClickFallbackImage>.",
         severity: .error,
         versions: VASTVersion.v4_2.andLater,
+        elements: ["IconClickFallbackImage"],
         specReferences: [
             SpecReference(document: .vast43, section: "3.11.6.1", quote: "width*: Pixel width of the image asset; height*: Pixel height of the image asset"),
             SpecReference(document: .vast43, section: "2.3.6", quote: "101 VAST schema validation error."),

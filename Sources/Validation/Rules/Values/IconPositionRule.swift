@@ -11,6 +11,7 @@ struct IconPositionRule: Rule {
         fix: "Write xPosition=\"right\" yPosition=\"top\", or pixel offsets such as xPosition=\"10\".",
         severity: .error,
         versions: VASTVersion.v3_0.andLater,
+        elements: ["Icon"],
         specReferences: [
             SpecReference(document: .vast43, section: "3.11.1", quote: "xPosition: The x-coordinate of the top, left corner of the icon asset ... Values of \"left\" or \"right\" also accepted"),
             SpecReference(document: .vast43, section: "2.3.6", quote: "101 VAST schema validation error."),

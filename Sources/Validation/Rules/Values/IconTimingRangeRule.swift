@@ -11,6 +11,7 @@ struct IconTimingRangeRule: Rule {
         fix: "Set offset within the ad, or leave it out to show the icon from the start.",
         severity: .warning,
         versions: VASTVersion.v3_0.andLater,
+        elements: ["Icon"],
         specReferences: [
             SpecReference(document: .vast43, section: "3.11.1", quote: "offset: the time of delay from when the associated linear creative begins playing to when the icon should be displayed"),
             SpecReference(document: .vast43, section: "2.3.7", quote: "Industry Icon Support"),

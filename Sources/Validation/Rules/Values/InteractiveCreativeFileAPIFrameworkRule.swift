@@ -11,6 +11,7 @@ struct InteractiveCreativeFileAPIFrameworkRule: Rule {
         fix: "Add apiFramework=\"SIMID\" (with type=\"text/html\").",
         severity: .warning,
         versions: VASTVersion.v4_0.andLater,
+        elements: ["InteractiveCreativeFile"],
         specReferences: [
             SpecReference(document: .vast43, section: "3.9.3", quote: "apiFramework: Identifies the API needed to execute the resource file if applicable."),
             SpecReference(document: .vast43, section: "3.9.3", quote: "the <InteractiveCreativeFile> element is used to identify the file and the framework needed for execution"),

@@ -11,6 +11,7 @@ struct InteractiveCreativeFileTypeRule: Rule {
         fix: "Write type=\"text/html\" apiFramework=\"SIMID\".",
         severity: .warning,
         versions: VASTVersion.v4_0.andLater,
+        elements: ["InteractiveCreativeFile"],
         specReferences: [
             SpecReference(document: .vast43, section: "3.9.3", quote: "type: Identifies the MIME type of the file provided."),
             SpecReference(document: .vast43, section: "2.4.3", quote: "Interactive Linear Creative Files"),

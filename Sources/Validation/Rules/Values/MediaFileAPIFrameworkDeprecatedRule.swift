@@ -11,6 +11,7 @@ struct MediaFileAPIFrameworkDeprecatedRule: Rule {
         fix: "Serve a plain video MediaFile, put SIMID interactivity in <InteractiveCreativeFile> and verification in <AdVerifications>.",
         severity: .warning,
         versions: VASTVersion.v4_1.andLater,
+        elements: ["MediaFile"],
         specReferences: [
             SpecReference(document: .vast43, section: "3.9.1", quote: "apiFramework: [Deprecated in 4.1 in preparation for VPAID being phased out]"),
             SpecReference(document: .vast43, section: "VAST 4.1 Updates", quote: "The apiFramework attribute on MediaFile, and the conditionalAd attribute on the Ad element are being deprecated."),

@@ -11,6 +11,7 @@ struct MediaFileBitrateConflictRule: Rule {
         fix: "Keep either bitrate or the min/max pair, or make bitrate lie inside the range.",
         severity: .warning,
         versions: VASTVersion.v3_0.andLater,
+        elements: ["MediaFile"],
         specReferences: [
             SpecReference(document: .vast43, section: "3.9.1", quote: "For progressive load video or audio, the bitrate value specifies the average bitrate for the media file; otherwise the minBitrate and maxBitrate can be used together"),
         ],

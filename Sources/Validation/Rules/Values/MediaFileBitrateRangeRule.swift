@@ -11,6 +11,7 @@ struct MediaFileBitrateRangeRule: Rule {
         fix: "Give both, in kbit/s: minBitrate=\"800\" maxBitrate=\"2400\".",
         severity: .error,
         versions: VASTVersion.v3_0.andLater,
+        elements: ["MediaFile"],
         specReferences: [
             SpecReference(document: .vast43, section: "3.9.1", quote: "the minBitrate and maxBitrate can be used together to specify the minimum and maximum bitrates for streaming videos or audio files"),
         ],

@@ -11,6 +11,7 @@ struct MediaFileCodecValueRule: Rule {
         fix: "Write the codecs value, for example codec=\"avc1.64001F,mp4a.40.2\", or drop the attribute.",
         severity: .warning,
         versions: VASTVersion.v3_0.andLater,
+        elements: ["MediaFile"],
         specReferences: [
             SpecReference(document: .vast43, section: "3.9.1", quote: "codec: The codec used to encode the file which can take values as specified by RFC 4281"),
         ],

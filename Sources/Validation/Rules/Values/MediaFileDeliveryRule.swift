@@ -11,6 +11,7 @@ struct MediaFileDeliveryRule: Rule {
         fix: "Add delivery=\"progressive\" (or \"streaming\" for HLS/DASH).",
         severity: .error,
         versions: VASTVersion.v2_0.andLater,
+        elements: ["MediaFile"],
         specReferences: [
             SpecReference(document: .vast43, section: "3.9.1", quote: "delivery*: Either “progressive” for progressive download protocols (such as HTTP) or “streaming” for streaming protocols."),
             SpecReference(document: .vast43, section: "2.3.6", quote: "101 VAST schema validation error."),

@@ -11,6 +11,7 @@ struct MediaFileDimensionsRule: Rule {
         fix: "Add width=\"1280\" height=\"720\" with the video's native size (width=\"0\" height=\"0\" for audio).",
         severity: .error,
         versions: VASTVersion.v2_0.andLater,
+        elements: ["MediaFile"],
         specReferences: [
             SpecReference(document: .vast43, section: "3.9.1", quote: "width*: The native width of the video file, in pixels. (0 for audio ads)"),
             SpecReference(document: .vast43, section: "2.3.6", quote: "101 VAST schema validation error."),

@@ -11,6 +11,7 @@ struct MediaFileTypeRule: Rule {
         fix: "Add type=\"video/mp4\" (or the file's real MIME type).",
         severity: .error,
         versions: VASTVersion.v2_0.andLater,
+        elements: ["MediaFile"],
         specReferences: [
             SpecReference(document: .vast43, section: "3.9.1", quote: "type*: MIME type for the file container."),
             SpecReference(document: .vast43, section: "2.3.6", quote: "101 VAST schema validation error."),

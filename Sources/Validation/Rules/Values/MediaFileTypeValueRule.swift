@@ -11,6 +11,7 @@ struct MediaFileTypeValueRule: Rule {
         fix: "Write the MIME type, for example video/mp4, video/webm, application/x-mpegURL or audio/mpeg.",
         severity: .warning,
         versions: VASTVersion.v2_0.andLater,
+        elements: ["MediaFile"],
         specReferences: [
             SpecReference(document: .vast43, section: "3.9.1", quote: "type*: MIME type for the file container. Popular MIME types include, but are not limited to “video/mp4” for MP4"),
         ],

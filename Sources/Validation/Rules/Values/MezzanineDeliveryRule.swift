@@ -11,6 +11,7 @@ struct MezzanineDeliveryRule: Rule {
         fix: "Add delivery=\"progressive\".",
         severity: .error,
         versions: VASTVersion.v4_0.andLater,
+        elements: ["Mezzanine"],
         specReferences: [
             SpecReference(document: .vast43, section: "3.9.2", quote: "delivery*: Either progressive for progressive download protocols (such as HTTP) or streaming for streaming protocols."),
             SpecReference(document: .vast43, section: "2.3.6", quote: "101 VAST schema validation error."),

@@ -11,6 +11,7 @@ struct MezzanineDimensionsRule: Rule {
         fix: "Add width=\"1920\" height=\"1080\" with the source's native size.",
         severity: .error,
         versions: VASTVersion.v4_0.andLater,
+        elements: ["Mezzanine"],
         specReferences: [
             SpecReference(document: .vast43, section: "3.9.2", quote: "width*: The native width of the video file, in pixels."),
             SpecReference(document: .vast43, section: "2.3.6", quote: "101 VAST schema validation error."),

@@ -11,6 +11,7 @@ struct MezzanineTypeRule: Rule {
         fix: "Add type=\"video/mp4\" (or the mezzanine's MIME type, often video/quicktime).",
         severity: .error,
         versions: VASTVersion.v4_0.andLater,
+        elements: ["Mezzanine"],
         specReferences: [
             SpecReference(document: .vast43, section: "3.9.2", quote: "type*: MIME type for the file container."),
             SpecReference(document: .vast43, section: "2.3.6", quote: "101 VAST schema validation error."),

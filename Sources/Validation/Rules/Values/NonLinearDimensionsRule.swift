@@ -11,6 +11,7 @@ struct NonLinearDimensionsRule: Rule {
         fix: "Add width=\"480\" height=\"70\" (the overlay size in pixels).",
         severity: .error,
         versions: VASTVersion.v2_0.andLater,
+        elements: ["NonLinear"],
         specReferences: [
             SpecReference(document: .vast43, section: "3.12.1", quote: "width*: The pixel width of the placement slot for which the creative is intended."),
             SpecReference(document: .vast43, section: "2.3.6", quote: "101 VAST schema validation error."),

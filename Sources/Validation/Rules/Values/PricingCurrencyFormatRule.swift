@@ -11,6 +11,7 @@ struct PricingCurrencyFormatRule: Rule {
         fix: "Write currency=\"USD\", \"EUR\", \"GBP\" and so on, upper case.",
         severity: .warning,
         versions: VASTVersion.v3_0.andLater,
+        elements: ["Pricing"],
         specReferences: [
             SpecReference(document: .vast43, section: "3.4.8", quote: "The three-letter ISO-4217 currency symbol that identifies the currency of the value provided (e.g. USD, GBP, etc.)."),
         ],

@@ -11,6 +11,7 @@ struct PricingCurrencyRule: Rule {
         fix: "Add currency=\"USD\" (a three-letter ISO 4217 code).",
         severity: .error,
         versions: VASTVersion.v3_0.andLater,
+        elements: ["Pricing"],
         specReferences: [
             SpecReference(document: .vast43, section: "3.4.8", quote: "currency*: The three-letter ISO-4217 currency symbol that identifies the currency of the value provided (e.g. USD, GBP, etc.)."),
             SpecReference(document: .vast43, section: "2.3.6", quote: "101 VAST schema validation error."),

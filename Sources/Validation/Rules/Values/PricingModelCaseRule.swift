@@ -11,6 +11,7 @@ struct PricingModelCaseRule: Rule {
         fix: "Write model=\"cpm\" in a VAST 3.0 tag, or declare VAST 4.x.",
         severity: .warning,
         versions: VASTVersion.v3_0...VASTVersion.v3_0,
+        elements: ["Pricing"],
         specReferences: [
             SpecReference(document: .vast3, section: "2.3.1", quote: "model: ... cpc, cpm, cpe or cpv"),
             SpecReference(document: .vast42, section: "XSD", quote: "model enumeration: CPC, CPM, CPE, CPV, cpc, cpm, cpe, cpv"),

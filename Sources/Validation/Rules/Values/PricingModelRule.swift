@@ -11,6 +11,7 @@ struct PricingModelRule: Rule {
         fix: "Write model=\"CPM\" (or CPC, CPE, CPV).",
         severity: .error,
         versions: VASTVersion.v3_0.andLater,
+        elements: ["Pricing"],
         specReferences: [
             SpecReference(document: .vast43, section: "3.4.8", quote: "model*: Identifies the pricing model as one of: CPM, CPC, CPE, or CPV."),
             SpecReference(document: .vast43, section: "2.3.6", quote: "101 VAST schema validation error."),

@@ -11,6 +11,7 @@ struct PricingValueRule: Rule {
         fix: "Write the number only, with a dot: <Pricing model=\"CPM\" currency=\"USD\">1.50</Pricing>.",
         severity: .error,
         versions: VASTVersion.v3_0.andLater,
+        elements: ["Pricing"],
         specReferences: [
             SpecReference(document: .vast43, section: "3.4.8", quote: "Content: A number that represents a price that can be used in real-time bidding systems"),
             SpecReference(document: .vast43, section: "2.3.6", quote: "101 VAST schema validation error."),

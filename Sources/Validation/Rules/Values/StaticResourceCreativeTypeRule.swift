@@ -11,6 +11,7 @@ struct StaticResourceCreativeTypeRule: Rule {
         fix: "Add creativeType=\"image/png\" (or the resource's MIME type).",
         severity: .error,
         versions: VASTVersion.v2_0.andLater,
+        elements: ["StaticResource"],
         specReferences: [
             SpecReference(document: .vast43, section: "3.15.1", quote: "creativeType*: Identifies the MIME type of the creative provided."),
             SpecReference(document: .vast43, section: "2.3.6", quote: "101 VAST schema validation error."),

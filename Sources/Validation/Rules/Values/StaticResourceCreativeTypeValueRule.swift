@@ -11,6 +11,7 @@ struct StaticResourceCreativeTypeValueRule: Rule {
         fix: "Write the MIME type: image/png, image/jpeg, image/gif, image/webp or application/javascript.",
         severity: .warning,
         versions: VASTVersion.v2_0.andLater,
+        elements: ["StaticResource"],
         specReferences: [
             SpecReference(document: .vast43, section: "3.15.1", quote: "creativeType*: Identifies the MIME type of the creative provided."),
         ],

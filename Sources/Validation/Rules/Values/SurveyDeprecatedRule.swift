@@ -11,6 +11,7 @@ struct SurveyDeprecatedRule: Rule {
         fix: "Remove <Survey>; use a <Verification> for measurement vendors.",
         severity: .warning,
         versions: VASTVersion.v4_1.andLater,
+        elements: ["Survey"],
         specReferences: [
             SpecReference(document: .vast43, section: "3.4.9", quote: "The survey node is deprecated in VAST 4.1"),
         ],

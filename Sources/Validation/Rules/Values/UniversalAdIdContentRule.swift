@@ -11,6 +11,7 @@ struct UniversalAdIdContentRule: Rule {
         fix: "Write the id as content: <UniversalAdId idRegistry=\"ad-id.org\">ABCD1234000H</UniversalAdId>.",
         severity: .error,
         versions: VASTVersion.v4_1.andLater,
+        elements: ["UniversalAdId"],
         specReferences: [
             SpecReference(document: .vast43, section: "3.7.1", quote: "Content: A string identifying the unique creative identifier. Default value is “unknown”"),
             SpecReference(document: .vast43, section: "3.7.1", quote: "should always use the Content as the source of truth for the creative ID value"),

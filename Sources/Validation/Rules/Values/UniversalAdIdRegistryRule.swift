@@ -11,6 +11,7 @@ struct UniversalAdIdRegistryRule: Rule {
         fix: "Add idRegistry=\"ad-id.org\" (or idRegistry=\"unknown\").",
         severity: .error,
         versions: VASTVersion.v4_0.andLater,
+        elements: ["UniversalAdId"],
         specReferences: [
             SpecReference(document: .vast43, section: "3.7.1", quote: "idRegistry*: A string used to identify the URL for the registry website where the unique creative ID is cataloged. Default value is “unknown.”"),
             SpecReference(document: .vast43, section: "2.3.6", quote: "101 VAST schema validation error."),

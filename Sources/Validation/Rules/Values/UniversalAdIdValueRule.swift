@@ -11,6 +11,7 @@ struct UniversalAdIdValueRule: Rule {
         fix: "Add idValue=\"ABCD1234000H\", or declare VAST 4.1+ and put the id in the content.",
         severity: .error,
         versions: VASTVersion.v4_0...VASTVersion.v4_0,
+        elements: ["UniversalAdId"],
         specReferences: [
             SpecReference(document: .vast4, section: "3.7.1", quote: "idValue: the value for the unique creative ID ... required"),
             SpecReference(document: .vast43, section: "3.7.1", quote: "VAST 4.0 had an attribute “idValue” that was a duplicate of the node value and so was removed as of 4.1."),

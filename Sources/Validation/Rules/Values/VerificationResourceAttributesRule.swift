@@ -11,6 +11,7 @@ struct VerificationResourceAttributesRule: Rule {
         fix: "Write <JavaScriptResource apiFramework=\"omid\" browserOptional=\"true\"><![CDATA[https://...]]></JavaScriptResource>.",
         severity: .error,
         versions: VASTVersion.v4_1.andLater,
+        elements: ["Verification"],
         specReferences: [
             SpecReference(document: .vast43, section: "3.17.1", quote: "apiFramework*: The name of the API framework used to execute the AdVerification code. browserOptional*: Boolean value."),
             SpecReference(document: .vast43, section: "3.17.2", quote: "type*: The type of executable resource provided."),

@@ -11,6 +11,7 @@ struct VerificationResourceRule: Rule {
         fix: "Add <JavaScriptResource apiFramework=\"omid\" browserOptional=\"true\"><![CDATA[https://...]]></JavaScriptResource>.",
         severity: .warning,
         versions: VASTVersion.v4_1.andLater,
+        elements: ["Verification"],
         specReferences: [
             SpecReference(document: .vast43, section: "3.17", quote: "At least one <JavaScriptResource> or <ExecutableResource> should be provided."),
         ],

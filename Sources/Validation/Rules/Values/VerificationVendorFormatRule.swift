@@ -11,6 +11,7 @@ struct VerificationVendorFormatRule: Rule {
         fix: "Write vendor=\"company.com-omid\".",
         severity: .warning,
         versions: VASTVersion.v4_1.andLater,
+        elements: ["Verification"],
         specReferences: [
             SpecReference(document: .vast43, section: "3.17", quote: "vendor*: An identifier for the verification vendor. The recommended format is [domain]- [useCase], to avoid name collisions. For example, \"company.com-omid\"."),
         ],

@@ -11,6 +11,7 @@ struct VerificationVendorRule: Rule {
         fix: "Add vendor=\"company.com-omid\".",
         severity: .error,
         versions: VASTVersion.v4_1.andLater,
+        elements: ["Verification"],
         specReferences: [
             SpecReference(document: .vast43, section: "3.17", quote: "vendor*: An identifier for the verification vendor. The recommended format is [domain]- [useCase]"),
             SpecReference(document: .vast43, section: "2.3.6", quote: "101 VAST schema validation error."),
