@@ -90,26 +90,67 @@ final class CompiledRules: Sendable {
         @inline(__always) func applies(to presence: UInt64) -> Bool { gate == 0 || gate & presence != 0 }
     }
 
-    /// Each element name some rule declares (``RuleDescription/elements``) with its bit. Names past the
-    /// last bit share it, so a document holding any of them runs every rule that declares one of them: a
-    /// rule may run where it finds nothing, never miss a document it would report on.
-    private let gateBits: NameTable<UInt64>
+    /// The presence bits of the declared names (``RuleDescription/elements``), by a hash of a name's length and
+    /// first and last bytes (``gateHash(_:)``), in open addressing: a slot holds a hash (0 when empty) and the
+    /// bits of the declared names with that hash. A document name with the hash of a declared name sets its
+    /// bits whether or not it is that name, so the bits of a document are a superset of the names it holds: a
+    /// rule may run where it finds nothing, never be skipped where it would report. Declared names past the
+    /// last bit share it, to the same effect.
+    private let gateTable: [GateSlot]
     private let hasGates: Bool
     /// How many bits the gates use (64, fewer for tests of the shared last bit; 0: every rule runs on every
     /// document, for tests that compare with gated runs).
     private let gateBitCount: Int
 
-    /// The bits of the declared element names that occur in `input`'s document. A superset: every distinct
-    /// name of the document is looked up, attribute names and prefixes included. Every bit is set for a
-    /// decoded document without an element tree, so that nothing is skipped on an input whose model was
-    /// not read from one.
+    struct GateSlot {
+        var hash: UInt64 = 0
+        var bits: UInt64 = 0
+    }
+
+    /// A hash of a name's UTF-8 bytes, never 0: of its length and its first and last eight bytes (all of them
+    /// for a name of up to 16 bytes, which every element name of the specifications is).
+    static func gateHash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
+        let n = bytes.count
+        guard n > 0, let base = bytes.baseAddress else { return 1 }
+        var first: UInt64 = 0, last: UInt64 = 0
+        if n >= 8 {
+            first = UnsafeRawPointer(base).loadUnaligned(as: UInt64.self)
+            last = UnsafeRawPointer(base + (n - 8)).loadUnaligned(as: UInt64.self)
+        } else {
+            for i in 0 ..< n { first = first << 8 | UInt64(base[i]) }
+        }
+        var h = (first &* 0x9E37_79B9_7F4A_7C15) ^ (last &* 0xC2B2_AE3D_27D4_EB4F) ^ (UInt64(n) &* 0x1656_67B1_9E37_79F9)
+        h ^= h >> 29
+        h &*= 0x27D4_EB2F_1656_67C5
+        return h | 1
+    }
+
+    /// The bits of the declared names whose hash is `hash`; 0 when none has it.
+    @inline(__always) static func gateBits(_ hash: UInt64, in table: UnsafeBufferPointer<GateSlot>) -> UInt64 {
+        let mask = table.count - 1
+        var i = Int(truncatingIfNeeded: hash >> 40) & mask
+        while table[i].hash != 0 {
+            if table[i].hash == hash { return table[i].bits }
+            i = (i + 1) & mask
+        }
+        return 0
+    }
+
+    /// The presence bits of `input`'s document: for each distinct name of the document (attribute names and
+    /// prefixes included), the bits of its slot. Every bit is set for a decoded document without an element
+    /// tree, so that nothing is skipped on an input whose model was not read from one.
     func presence(in input: DecodedInput) -> UInt64 {
         guard hasGates else { return 0 }
         guard let root = input.xml.root else { return input.vast == nil && input.vmap == nil ? 0 : ~0 }
         return root.withDocumentNames { names in
-            var bits: UInt64 = 0
-            for i in names.indices { bits |= gateBits[names[i]] ?? 0 }
-            return bits
+            gateTable.withUnsafeBufferPointer { table in
+                var bits: UInt64 = 0
+                for i in names.indices {
+                    guard let hash = names[i].utf8.withContiguousStorageIfAvailable(Self.gateHash) else { return ~0 }
+                    bits |= Self.gateBits(hash, in: table)
+                }
+                return bits
+            }
         }
     }
 
@@ -125,7 +166,19 @@ final class CompiledRules: Sendable {
                 bitOf[name] = 1 << UInt64(min(bitOf.count, gateBitCount - 1))
             }
         }
-        gateBits = NameTable(bitOf)
+        // At most half full, so that a look-up of a name that is not there soon meets an empty slot.
+        var size = 16
+        while size < bitOf.count * 2 { size *= 2 }
+        var table = [GateSlot](repeating: GateSlot(), count: size)
+        for (name, bit) in bitOf {
+            var name = name
+            let hash = name.withUTF8(Self.gateHash)
+            var i = Int(truncatingIfNeeded: hash >> 40) & (size - 1)
+            while table[i].hash != 0 && table[i].hash != hash { i = (i + 1) & (size - 1) }
+            table[i].hash = hash
+            table[i].bits |= bit
+        }
+        gateTable = table
         hasGates = !bitOf.isEmpty
         func slot(_ rule: CompiledRule) -> RunSlot {
             RunSlot(rule, gate: rule.description.elements.reduce(0) { $0 | (bitOf[$1] ?? 0) })
