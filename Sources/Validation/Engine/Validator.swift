@@ -62,7 +62,8 @@ final class CompiledRule: Sendable {
 final class CompiledRules: Sendable {
     let rules: [CompiledRule]
     let ids: Set<String>
-    private let vastRules: [CompiledRule]
+    /// The VAST-versioned rules alone when they are not all of `rules` (see ``vastOnly``).
+    private let vastSubset: CompiledRules?
     /// Per kind of input (see ``planIndex(isVAST:version:)``): the rules that run on it, in order.
     private let plans: [[RunSlot]]
 
@@ -98,9 +99,6 @@ final class CompiledRules: Sendable {
     /// last bit share it, to the same effect.
     private let gateTable: [GateSlot]
     private let hasGates: Bool
-    /// How many bits the gates use (64, fewer for tests of the shared last bit; 0: every rule runs on every
-    /// document, for tests that compare with gated runs).
-    private let gateBitCount: Int
 
     struct GateSlot {
         var hash: UInt64 = 0
@@ -125,15 +123,12 @@ final class CompiledRules: Sendable {
         return h | 1
     }
 
-    /// The bits of the declared names whose hash is `hash`; 0 when none has it.
-    @inline(__always) static func gateBits(_ hash: UInt64, in table: UnsafeBufferPointer<GateSlot>) -> UInt64 {
+    /// Where `hash` is in `table`, or the empty slot where it would go.
+    @inline(__always) static func gateSlot(_ hash: UInt64, in table: UnsafeBufferPointer<GateSlot>) -> Int {
         let mask = table.count - 1
         var i = Int(truncatingIfNeeded: hash >> 40) & mask
-        while table[i].hash != 0 {
-            if table[i].hash == hash { return table[i].bits }
-            i = (i + 1) & mask
-        }
-        return 0
+        while table[i].hash != 0 && table[i].hash != hash { i = (i + 1) & mask }
+        return i
     }
 
     /// The presence bits of `input`'s document: for each distinct name of the document (attribute names and
@@ -147,19 +142,22 @@ final class CompiledRules: Sendable {
                 var bits: UInt64 = 0
                 for i in names.indices {
                     guard let hash = names[i].utf8.withContiguousStorageIfAvailable(Self.gateHash) else { return ~0 }
-                    bits |= Self.gateBits(hash, in: table)
+                    bits |= table[Self.gateSlot(hash, in: table)].bits
                 }
                 return bits
             }
         }
     }
 
+    /// `gateBitCount`: how many bits the gates use (64, fewer for tests of the shared last bit; 0: every rule
+    /// runs on every document, for tests that compare with gated runs).
     init(_ rules: [CompiledRule], gateBits gateBitCount: Int = 64) {
         precondition((0 ... 64).contains(gateBitCount))
         self.rules = rules
         self.ids = Set(rules.map(\.description.id))
-        self.vastRules = rules.filter { $0.versions != nil }
-        self.gateBitCount = gateBitCount
+        let vastRules = rules.filter { $0.versions != nil }
+        // Made once here: every VMAP input with embedded VAST checks it with these rules.
+        vastSubset = vastRules.count == rules.count ? nil : CompiledRules(vastRules, gateBits: gateBitCount)
         var bitOf: [String: UInt64] = [:]
         for rule in rules where gateBitCount > 0 {
             for name in rule.description.elements where bitOf[name] == nil {
@@ -173,8 +171,7 @@ final class CompiledRules: Sendable {
         for (name, bit) in bitOf {
             var name = name
             let hash = name.withUTF8(Self.gateHash)
-            var i = Int(truncatingIfNeeded: hash >> 40) & (size - 1)
-            while table[i].hash != 0 && table[i].hash != hash { i = (i + 1) & (size - 1) }
+            let i = table.withUnsafeBufferPointer { Self.gateSlot(hash, in: $0) }
             table[i].hash = hash
             table[i].bits |= bit
         }
@@ -204,8 +201,8 @@ final class CompiledRules: Sendable {
     /// The rules that run on a VAST document of effective version `version`, or on any other input.
     func plan(isVAST: Bool, version: VASTVersion) -> [RunSlot] { plans[Self.planIndex(isVAST: isVAST, version: version)] }
 
-    /// The VAST-versioned rules alone (compiled on first use).
-    var vastOnly: CompiledRules { vastRules.count == rules.count ? self : CompiledRules(vastRules, gateBits: gateBitCount) }
+    /// The VAST-versioned rules alone.
+    var vastOnly: CompiledRules { vastSubset ?? self }
 }
 
 /// Runs rules over a decoded input.
