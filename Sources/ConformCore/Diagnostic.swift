@@ -166,13 +166,20 @@ extension Array where Element == Diagnostic {
     /// diagnostic is copied.
     public mutating func sortDeterministically() {
         guard count > 1 else { return }
+        // The order as source indices, one per finding, in a buffer of its own: an array of integers made
+        // here would look its type up in the runtime's metadata cache on every call.
+        let source = UnsafeMutableBufferPointer<UInt64>.allocate(capacity: count)
+        defer { source.deallocate() }
         // Fields are read through the buffer: subscripting the array would copy each whole diagnostic.
-        let order: [UInt64]? = withUnsafeBufferPointer { items in
+        let ordered = withUnsafeBufferPointer { items -> Bool in
             let file = items[0].file
-            for i in items.indices where items[i].file != file { return nil }
-            return Self.packedOrder(items) ?? Self.keyedOrder(items)
+            for i in items.indices where items[i].file != file { return false }
+            if !Self.packedOrder(items, into: source) {
+                _ = source.initialize(from: Self.keyedOrder(items))
+            }
+            return true
         }
-        guard var source = order else {
+        guard ordered else {
             sort()
             return
         }
@@ -204,36 +211,77 @@ extension Array where Element == Diagnostic {
         return a < b
     }
 
-    /// The sorted order as source indices, found by sorting one integer per finding: its place (line,
-    /// column, offset) above its index. Strings are compared only within a run of findings at one place.
-    /// `nil` when a value does not fit (a line or column from 2^20 on, an offset from 255 on, more than
-    /// 65,536 findings).
-    private static func packedOrder(_ items: UnsafeBufferPointer<Diagnostic>) -> [UInt64]? {
-        guard items.count <= 1 << 16 else { return nil }
-        var keys = [UInt64](repeating: 0, count: items.count)
-        let fits = keys.withUnsafeMutableBufferPointer { keys -> Bool in
-            for i in items.indices {
-                let line = items[i].position?.line ?? 0, column = items[i].position?.column ?? 0
-                let offset = (items[i].offset ?? -1) + 1
-                guard line >= 0, line < 1 << 20, column >= 0, column < 1 << 20, offset >= 0, offset < 1 << 8 else { return false }
-                keys[i] = UInt64(line) << 44 | UInt64(column) << 24 | UInt64(offset) << 16 | UInt64(i)
-            }
-            keys.sort()
-            var start = 0
-            while start < keys.count {
-                let place = keys[start] >> 16
-                var end = start + 1
-                while end < keys.count, keys[end] >> 16 == place { end += 1 }
-                if end - start > 1 {
-                    var run = UnsafeMutableBufferPointer(rebasing: keys[start..<end])
-                    run.sort { precedesAtOnePlace(items, Int($0 & 0xFFFF), Int($1 & 0xFFFF)) }
+    /// Sorts `keys` by `precedes` in place, allocating nothing (the library's sort is a merge sort with a
+    /// buffer, and allocating it looks the buffer's type up in the runtime's metadata cache on every call):
+    /// quicksort with the median of three as pivot, short ranges sorted by insertion. The order is total, so an
+    /// unstable sort gives the one result.
+    private static func sortKeys(_ keys: UnsafeMutableBufferPointer<UInt64>, by precedes: (UInt64, UInt64) -> Bool) {
+        var low = 0, high = keys.count - 1
+        // Each pass partitions the range, sorts its shorter side by recursion (which keeps the depth
+        // logarithmic) and goes on with the longer one.
+        while high - low >= 16 {
+            let mid = low + (high - low) / 2
+            if precedes(keys[mid], keys[low]) { keys.swapAt(mid, low) }
+            if precedes(keys[high], keys[low]) { keys.swapAt(high, low) }
+            if precedes(keys[high], keys[mid]) { keys.swapAt(high, mid) }
+            let pivot = keys[mid]
+            var i = low, j = high
+            while i <= j {
+                while precedes(keys[i], pivot) { i += 1 }
+                while precedes(pivot, keys[j]) { j -= 1 }
+                if i <= j {
+                    keys.swapAt(i, j)
+                    i += 1
+                    j -= 1
                 }
-                start = end
             }
-            for i in keys.indices { keys[i] &= 0xFFFF }
-            return true
+            if j - low < high - i {
+                if j > low { sortKeys(UnsafeMutableBufferPointer(rebasing: keys[low ... j]), by: precedes) }
+                low = i
+            } else {
+                if i < high { sortKeys(UnsafeMutableBufferPointer(rebasing: keys[i ... high]), by: precedes) }
+                high = j
+            }
         }
-        return fits ? keys : nil
+        guard low < high else { return }
+        for i in low + 1 ... high {
+            let key = keys[i]
+            var j = i
+            while j > low, precedes(key, keys[j - 1]) {
+                keys[j] = keys[j - 1]
+                j -= 1
+            }
+            keys[j] = key
+        }
+    }
+
+    /// Writes the sorted order as source indices into `keys` (one slot per finding), found by sorting one
+    /// integer per finding: its place (line, column, offset) above its index. Strings are compared only
+    /// within a run of findings at one place. `false` when a value does not fit (a line or column from 2^20
+    /// on, an offset from 255 on, more than 65,536 findings); `keys` is then to be overwritten.
+    private static func packedOrder(_ items: UnsafeBufferPointer<Diagnostic>, into keys: UnsafeMutableBufferPointer<UInt64>) -> Bool {
+        guard items.count <= 1 << 16 else { return false }
+        for i in items.indices {
+            let line = items[i].position?.line ?? 0, column = items[i].position?.column ?? 0
+            let offset = (items[i].offset ?? -1) + 1
+            guard line >= 0, line < 1 << 20, column >= 0, column < 1 << 20, offset >= 0, offset < 1 << 8 else { return false }
+            keys[i] = UInt64(line) << 44 | UInt64(column) << 24 | UInt64(offset) << 16 | UInt64(i)
+        }
+        sortKeys(keys, by: <)
+        var start = 0
+        while start < keys.count {
+            let place = keys[start] >> 16
+            var end = start + 1
+            while end < keys.count, keys[end] >> 16 == place { end += 1 }
+            if end - start > 1 {
+                sortKeys(UnsafeMutableBufferPointer(rebasing: keys[start..<end])) {
+                    precedesAtOnePlace(items, Int($0 & 0xFFFF), Int($1 & 0xFFFF))
+                }
+            }
+            start = end
+        }
+        for i in keys.indices { keys[i] &= 0xFFFF }
+        return true
     }
 
     /// The sorted order as source indices, for any values: whole keys compared field by field.

@@ -38,7 +38,8 @@ public enum TraffickingAnalyzer {
     /// Meant for deciding whether a text found elsewhere (such as VAST `AdParameters`) should be analysed
     /// with ``analyze(_:policy:line:)``. Linear in the length of the string; stops at the first known key.
     public static func looksLikeParameterString(_ string: String) -> Bool {
-        if BackendJSONAnalysis.isJSON(string) { return string.contains("\"advertiserTab\"") }
+        // A byte search: `contains(_:)` on strings is Foundation's, through NSString.
+        if BackendJSONAnalysis.isJSON(string) { return string.containsBytes("\"advertiserTab\"") }
         for segment in string.split(separator: ",", omittingEmptySubsequences: true) {
             guard let equals = segment.firstIndex(of: "=") else { continue }
             let key = segment[segment.startIndex..<equals].trimmingWhitespace()

@@ -189,20 +189,24 @@ struct DiagnosticOrderTests {
         var generator = SystemRandomNumberGenerator()
         let ids = ["VAST-2.0-url-http", "VAST-2.0-url-cdata", "VAST-2.0-url-placeholder-host", "XML-not-well-formed"]
         // Small places (sorted as packed integers) and, every third round, some lines, columns or offsets
-        // too large to pack (sorted by whole keys).
+        // too large to pack (sorted by whole keys). Every other round has up to a few hundred findings, and
+        // every fifth puts them all at one place, so that long runs are sorted both by place and within one.
         for round in 0..<300 {
             let far = round % 3 == 0 ? 1 << 20 : 0
+            let onePlace = round % 5 == 0
             func value(_ range: ClosedRange<Int>) -> Int {
-                Int.random(in: range, using: &generator) + (Int.random(in: 0..<8, using: &generator) == 0 ? far : 0)
+                if onePlace { return range.lowerBound }
+                return Int.random(in: range, using: &generator) + (Int.random(in: 0..<8, using: &generator) == 0 ? far : 0)
             }
-            let count = Int.random(in: 0...40, using: &generator)
+            let count = Int.random(in: 0...(round % 2 == 0 ? 40 : 300), using: &generator)
             let items = (0..<count).map { i in
                 Diagnostic(
                     ruleID: ids.randomElement(using: &generator)!, severity: .warning,
                     message: ["a", "b", "c"].randomElement(using: &generator)!,
-                    position: Bool.random(using: &generator) ? SourcePosition(line: value(1...4), column: value(1...3)) : nil,
+                    position: onePlace || Bool.random(using: &generator)
+                        ? SourcePosition(line: value(1...(round % 2 == 0 ? 4 : 40)), column: value(1...3)) : nil,
                     path: "/VAST/Ad[\(i)]",
-                    offset: Bool.random(using: &generator) ? value(0...2) : nil)
+                    offset: !onePlace && Bool.random(using: &generator) ? value(0...2) : nil)
             }
             #expect(items.sortedDeterministically() == items.sorted())
         }

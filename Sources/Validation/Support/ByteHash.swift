@@ -121,42 +121,38 @@ enum ByteHash {
 }
 
 /// A table from 64-bit hashes to the first index seen with each, for finding repeats among thousands of
-/// items: open addressing over a flat array, cheaper than a `Dictionary` of `UInt64`. Callers compare the
-/// items themselves when an earlier index is returned, as two different items may share a hash.
-struct FirstIndexTable {
-    private var hashes: [UInt64]
-    /// Index + 1; 0 marks an empty slot.
-    private var indices: [Int]
+/// items: open addressing over one flat allocation, cheaper than a `Dictionary` of `UInt64`. Callers compare
+/// the items themselves when an earlier index is returned, as two different items may share a hash.
+///
+/// Not copyable: it owns its slots and frees them when it goes. (Arrays would cost a look-up of their
+/// type in the runtime's metadata cache each time a table is made, and rules make one per input.)
+struct FirstIndexTable: ~Copyable {
+    /// Two words per slot: the hash, then index + 1 (0 marks an empty slot).
+    private let slots: UnsafeMutablePointer<UInt64>
     private let mask: Int
 
     /// A table for up to `capacity` items.
     init(capacity: Int) {
         var size = 16
         while size < capacity * 2 { size <<= 1 }
-        // Not `Array(repeating:count:)`: that generic entry point looks the array's type up in the
-        // runtime's metadata cache on every call; this initialiser is specialised here.
-        hashes = [UInt64](unsafeUninitializedCapacity: size) { buffer, count in
-            buffer.initialize(repeating: 0)
-            count = size
-        }
-        indices = [Int](unsafeUninitializedCapacity: size) { buffer, count in
-            buffer.initialize(repeating: 0)
-            count = size
-        }
+        slots = .allocate(capacity: size * 2)
+        slots.initialize(repeating: 0, count: size * 2)
         mask = size - 1
     }
+
+    deinit { slots.deallocate() }
 
     /// The first index recorded under `hash`; when there is none, records `index` and returns `nil`.
     mutating func firstIndex(of hash: UInt64, orInsert index: Int) -> Int? {
         var slot = Int(truncatingIfNeeded: hash ^ (hash >> 29)) & mask
         while true {
-            let stored = indices[slot]
+            let stored = slots[2 * slot + 1]
             if stored == 0 {
-                hashes[slot] = hash
-                indices[slot] = index + 1
+                slots[2 * slot] = hash
+                slots[2 * slot + 1] = UInt64(index) + 1
                 return nil
             }
-            if hashes[slot] == hash { return stored - 1 }
+            if slots[2 * slot] == hash { return Int(stored) - 1 }
             slot = (slot + 1) & mask
         }
     }
