@@ -66,7 +66,11 @@ def samples(perf_data):
         for line in block.strip().splitlines():
             m = re.match(r"\s*[0-9a-f]+\s+(.*?)(?:\+0x[0-9a-f]+)?\s+\((.*)\)\s*$", line)
             if m:
-                frames.append((m.group(1), os.path.basename(m.group(2))))
+                symbol, dso = m.group(1), os.path.basename(m.group(2))
+                # libxml2's internal functions have no symbols in its shared library.
+                if symbol == "[unknown]" and dso.startswith("libxml2"):
+                    symbol = "libxml2 (internal function)"
+                frames.append((symbol, dso))
         if frames:
             yield frames
 
