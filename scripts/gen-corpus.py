@@ -734,6 +734,15 @@ def generate_hostile(writer):
     cases.append(("many-comments", '<VAST version="4.2">' + "<!-- c -->" * 50000 + "</VAST>\n", None, [], "50,000 comments"))
     cases.append(("many-cdata-sections", '<VAST version="4.2"><Error>' + "<![CDATA[x]]>" * 50000 + "</Error></VAST>\n", None, [],
                   "50,000 CDATA sections in one element"))
+    # Found by the VAST fuzz target: libxml2's push parser takes an overlong UTF-8 form in CDATA that its pull
+    # parser rejects; the document must be read as the pull parser reads it.
+    cases.append(("overlong-utf8-in-cdata", b'<VAST version="4.2">\n  <Ad id="1">\n    <Wrapper>\n'
+                  b'      <AdSystem>Conform Exchange</AdSystem>\n'
+                  b'      <VASTAdTagURI><![CDATA[https://ads.example.com/next]]></VASTAdTagURI>\n'
+                  b'      <Error><![CDATA[https://errors.example.com/e?path=\xc0\xafx&code=[ERRORCODE]]]></Error>\n'
+                  b'      <Impression><![CDATA[https://track.example.com/imp]]></Impression>\n'
+                  b'    </Wrapper>\n  </Ad>\n</VAST>\n', "malformed", ["XML-not-well-formed"],
+                  "an overlong UTF-8 form (C0 AF for '/') in a CDATA section"))
     count = 0
     for name, content, verdict, present, description in cases:
         data = content.encode("utf-8") if isinstance(content, str) else content

@@ -30,6 +30,9 @@ struct cvx_result {
     int64_t *name_offsets; int64_t *name_lengths; int32_t name_count, name_cap;
     cvx_message *messages; int32_t message_count, message_cap;
     int32_t flags;
+    /* Set by a push read that met something the pull parser reads otherwise (see on_cdata): the document
+     * is read again with the pull parser, as after a message. */
+    int32_t needs_pull_read;
 };
 
 typedef struct { char *data; int64_t len, cap; } cvx_buffer;
@@ -322,9 +325,28 @@ static void buffer_add_normalising_line_ends(cvx_state *s, cvx_buffer *b, const 
     b->len += n;
 }
 
+/* Whether `bytes` hold a UTF-8 sequence in an overlong form (a character written with more bytes than it
+ * needs, such as C0 AF for '/'), or one cut short. libxml2 2.9's push parser checks a CDATA section's
+ * UTF-8 by decoding each sequence and testing the character it gives, so it takes overlong forms; the pull
+ * parser rejects them as not proper UTF-8 and reads on in Latin-1. Other bytes the two read alike. */
+static int has_overlong_utf8(const unsigned char *bytes, int len) {
+    for (int i = 0; i < len; i++) {
+        unsigned char c = bytes[i];
+        if (c < 0xC0) continue;
+        int n = c < 0xE0 ? 2 : c < 0xF0 ? 3 : 4;
+        if (i + n > len) return 1;
+        if (c < 0xC2) return 1;                        /* two bytes for a character below 0x80 */
+        if (c == 0xE0 && bytes[i + 1] < 0xA0) return 1; /* three bytes for a character below 0x800 */
+        if (c == 0xF0 && bytes[i + 1] < 0x90) return 1; /* four bytes for a character below 0x10000 */
+        i += n - 1;
+    }
+    return 0;
+}
+
 static void on_cdata(void *ctx, const xmlChar *ch, int len) {
     cvx_state *s = state_of(ctx);
     if (!s || s->oom || s->depth == 0 || s->overflow) return;
+    if (s->push && has_overlong_utf8(ch, len)) s->result->needs_pull_read = 1;
     if (s->push) buffer_add_normalising_line_ends(s, &s->text[s->depth - 1], (const char *)ch, len);
     else buffer_add(s, &s->text[s->depth - 1], (const char *)ch, len);
     s->result->elements[s->stack[s->depth - 1]].cdata_sections++;
@@ -407,8 +429,9 @@ static const int base_options = XML_PARSE_NONET | XML_PARSE_BIG_LINES | XML_PARS
  *
  * The push parser stops at the first fatal error, where the pull parser goes on and reports what
  * follows too. So a document whose push parse produced any message is parsed again with the pull
- * parser, and its result is the pull parser's: messages, tree and flags alike. Clean documents, nearly
- * all of them, are parsed once. */
+ * parser, and its result is the pull parser's: messages, tree and flags alike. So is a document whose
+ * CDATA holds bytes the push parser takes and the pull parser does not (see has_overlong_utf8). Clean
+ * documents, nearly all of them, are parsed once. */
 
 /* Inputs larger than this go to the pull parser alone: the push parser refuses a document it has to
  * look more than 10 MB ahead in ("Huge input lookup"), which the pull parser reads. Real tags are far
@@ -541,7 +564,7 @@ static cvx_result *parse_once(const char *bytes, size_t length, int options, int
 cvx_result *cvx_parse(const char *bytes, size_t length, int options) {
     int push = uses_push(length, !(options & (CVX_OPT_RECOVER | CVX_OPT_PULL)));
     cvx_result *r = parse_once(bytes, length, options, push);
-    if (push && r && (r->message_count > 0 || !(r->flags & CVX_RESULT_WELL_FORMED))) {
+    if (push && r && (r->message_count > 0 || !(r->flags & CVX_RESULT_WELL_FORMED) || r->needs_pull_read)) {
         cvx_free(r);
         r = parse_once(bytes, length, options, 0);
     }
