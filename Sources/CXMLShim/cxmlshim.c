@@ -346,9 +346,12 @@ static int has_overlong_utf8(const unsigned char *bytes, int len) {
 static void on_cdata(void *ctx, const xmlChar *ch, int len) {
     cvx_state *s = state_of(ctx);
     if (!s || s->oom || s->depth == 0 || s->overflow) return;
-    if (s->push && has_overlong_utf8(ch, len)) s->result->needs_pull_read = 1;
-    if (s->push) buffer_add_normalising_line_ends(s, &s->text[s->depth - 1], (const char *)ch, len);
-    else buffer_add(s, &s->text[s->depth - 1], (const char *)ch, len);
+    if (s->push) {
+        if (has_overlong_utf8(ch, len)) s->result->needs_pull_read = 1;
+        buffer_add_normalising_line_ends(s, &s->text[s->depth - 1], (const char *)ch, len);
+    } else {
+        buffer_add(s, &s->text[s->depth - 1], (const char *)ch, len);
+    }
     s->result->elements[s->stack[s->depth - 1]].cdata_sections++;
 }
 
