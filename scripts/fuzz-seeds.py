@@ -9,7 +9,7 @@ Each target gets inputs in the shape its entry point reads:
                separator, each mapped URI rewritten to the in-memory address of its document, so that
                mutations start from chains that resolve, loop and break, not from single documents;
   params       one parameter string per case of the Corpus/params tables;
-  expectation  expectation files and whole parameter tables.
+  expectation  expectation files (`*.expect.json`) and whole parameter tables.
 The dictionary holds the tokens mutations should be able to insert whole: element and attribute names, macro
 tokens and short attribute values for XML; keys and values for parameter strings; member names for JSON.
 """
@@ -82,12 +82,13 @@ def chain_input(case_dir):
         path = os.path.join(case_dir, name)
         if not os.path.isfile(path):
             return None
-        text = read_bytes(path).decode("utf-8", errors="replace")
-        # Longest first, so that no address is rewritten inside a longer one.
+        # As bytes: some hops are deliberately not UTF-8. Longest first, so that no address is rewritten
+        # inside a longer one.
+        data = read_bytes(path)
         for uri in sorted(addresses, key=len, reverse=True):
-            text = text.replace(uri, addresses[uri])
-        documents.append(text)
-    return HOP_SEPARATOR.join(documents).encode("utf-8")
+            data = data.replace(uri.encode(), addresses[uri].encode())
+        documents.append(data)
+    return HOP_SEPARATOR.encode().join(documents)
 
 
 XML_ELEMENT = re.compile(rb"<([A-Za-z_][\w.:-]{0,40})")
@@ -158,8 +159,9 @@ def main():
                 seeds.append((f"{os.path.relpath(path, root)}-{i}", text.encode("utf-8")))
                 parameter_tokens(text, counts)
     else:
-        for path in spread(files_under(root, ["vast", "chains"], (".json",)), args.limit):
-            seeds.append((os.path.relpath(path, root), read_bytes(path)))
+        for folder in ("vast", "vmap", "hostile", "malformed", "rules", "profiles"):
+            for path in spread(files_under(root, [folder], (".expect.json",)), args.limit):
+                seeds.append((os.path.relpath(path, root), read_bytes(path)))
         for path in sorted(files_under(root, ["params"], (".tsv",))):
             seeds.append((os.path.relpath(path, root), read_bytes(path)))
 
