@@ -35,13 +35,10 @@ def spread(paths, limit):
     return [paths[int(i * step)] for i in range(limit)]
 
 
-def files_under(root, folders, suffixes):
-    out = []
-    for folder in folders:
-        top = os.path.join(root, folder)
-        for directory, _, names in os.walk(top):
-            out += [os.path.join(directory, n) for n in names if n.endswith(suffixes)]
-    return out
+def files_under(root, folder, suffix):
+    """The files below `root/folder` whose names end in `suffix`."""
+    return [os.path.join(directory, n) for directory, _, names in os.walk(os.path.join(root, folder))
+            for n in names if n.endswith(suffix)]
 
 
 def read_bytes(path):
@@ -145,24 +142,24 @@ def main():
     counts = collections.Counter()
     if args.target == "vast":
         for folder in ("vast", "vmap", "hostile", "malformed"):
-            for path in spread(files_under(root, [folder], (".xml",)), args.limit):
+            for path in spread(files_under(root, folder, ".xml"), args.limit):
                 seeds.append((os.path.relpath(path, root), read_bytes(path)))
     elif args.target == "chain":
-        cases = sorted({os.path.dirname(p) for p in files_under(root, ["chains"], ("chain.json",))})
+        cases = sorted({os.path.dirname(p) for p in files_under(root, "chains", "chain.json")})
         for case in spread(cases, args.limit):
             data = chain_input(case)
             if data is not None:
                 seeds.append((os.path.relpath(case, root) + ".chain", data))
     elif args.target == "params":
-        for path in sorted(files_under(root, ["params"], (".tsv",))):
+        for path in sorted(files_under(root, "params", ".tsv")):
             for i, text in enumerate(spread(list(table_cases(path)), args.limit)):
                 seeds.append((f"{os.path.relpath(path, root)}-{i}", text.encode("utf-8")))
                 parameter_tokens(text, counts)
     else:
         for folder in ("vast", "vmap", "hostile", "malformed", "rules", "profiles"):
-            for path in spread(files_under(root, [folder], (".expect.json",)), args.limit):
+            for path in spread(files_under(root, folder, ".expect.json"), args.limit):
                 seeds.append((os.path.relpath(path, root), read_bytes(path)))
-        for path in sorted(files_under(root, ["params"], (".tsv",))):
+        for path in sorted(files_under(root, "params", ".tsv")):
             seeds.append((os.path.relpath(path, root), read_bytes(path)))
 
     for name, data in seeds:
