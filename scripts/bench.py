@@ -74,6 +74,7 @@ def main():
     print(f"{'input':<24}{'files':>6}{'KB':>9} | {'bare SAX2 MB/s':>14}{'pull MB/s':>10}{'decode MB/s':>12}{'check MB/s':>11}{'check tags/s':>13} | {'vastlint tags/s':>15}{'x peer':>8}{'x SAX2':>8}{'x pull':>8}{'x decode':>9}{'rules x decode':>15}")
     print("-" * 168)
     batched = []
+    budgets = []
     for label, files in sets:
         runs, peers = [], []
         # Sets of many tags are also checked in batches of 16, as `conform run` checks a corpus's small documents.
@@ -95,6 +96,8 @@ def main():
         print(f"{label:<24}{len(files):>6}{kb:>9.1f} | {stats['bare']['megabytesPerSecond']:>14.1f}{stats['bare-pull']['megabytesPerSecond']:>10.1f}"
               f"{stats['decode']['megabytesPerSecond']:>12.1f}{check['megabytesPerSecond']:>11.1f}{check['tagsPerSecond']:>13.0f} | "
               f"{peer_tps:>15.0f}{ratio_peer:>8.2f}{ratio_sax:>8.2f}{ratio_pull:>8.2f}{ratio_decode:>9.2f}{ratio_rules:>15.2f}")
+        budgets.append((label, {stage: 1e6 / stats[stage]["tagsPerSecond"] for stage in ("bare", "decode", "check")},
+                        1e6 / (2 * peer_tps) if peer_stats else float("nan")))
         if extra:
             batch = stats["check-batch"]
             batched.append((label, len(files), batch["tagsPerSecond"],
@@ -112,6 +115,7 @@ def main():
     print("executable links in (tcmalloc).")
     print(f"Every rate is the median of {max(args.rounds, 1)} rounds of {args.seconds:g} s per stage, the rounds run one after the other;")
     print("within a round the stages are timed in turns of about 20 ms, so drift touches them alike.")
+    print_budgets(budgets)
     if batched:
         print()
         print("Checked in batches of 16, as `conform run` checks a corpus (every rule runs over the batch's tags before the")
@@ -174,6 +178,23 @@ def main():
                 print(f"conform run on {args.run_cases} generated cases, --format {formats}: {elapsed:.1f} s, "
                       f"peak RSS {peak_kb / 1024:.1f} MB (target < 200 MB), exit {proc.returncode}")
                 shutil.rmtree(out, ignore_errors=True)
+
+
+def print_budgets(budgets):
+    """Where each tag's time goes against what the targets allow, in microseconds per tag: the check taken
+    apart into parse+decode and the rest (the rule pass and tracking collection), and the time a check may
+    take at 2x the peer's rate and at 5x the bare SAX2 time. The last column is what the 2x-peer budget
+    leaves for the rule pass and tracking once parse+decode has run: when it is small or negative, no tuning
+    of the rules alone meets that target."""
+    print()
+    print("Per tag, in microseconds (from the medians above): where the check's time goes, and what the targets allow:")
+    print(f"{'input':<24} | {'bare SAX2':>10}{'parse+decode':>13}{'rules+tracking':>15}{'check':>8} | "
+          f"{'at 2x peer':>11}{'at 5x SAX2':>11}{'rules+tracking at 2x peer':>27}")
+    for label, us, at_peer in budgets:
+        print(f"{label:<24} | {us['bare']:>10.1f}{us['decode']:>13.1f}{us['check'] - us['decode']:>15.1f}{us['check']:>8.1f} | "
+              f"{at_peer:>11.1f}{5 * us['bare']:>11.1f}{at_peer - us['decode']:>27.1f}")
+    print("rules+tracking: the check less parse+decode. The last column is the 2x-peer budget less parse+decode:")
+    print("what the rule pass and tracking may take together for the check to run at twice the peer's rate.")
 
 
 def make_big_corpus(directory, tags, count):
