@@ -755,6 +755,23 @@ def generate_hostile(writer):
             verdict, tags=["generated", "hostile"], description=description, present=present, limits=limit,
             tracking=tracking))
         count += 1
+    # A break repeated every millisecond through ten hours of content: 35,879,999 repetitions, which the schedule
+    # once walked one by one (minutes and gigabytes). It lists the first 1,000 and counts the rest.
+    writer.add("hostile/vmap-repeat-every-millisecond.xml",
+               '<vmap:VMAP xmlns:vmap="http://www.iab.net/videosuite/vmap" version="1.0">\n'
+               '  <vmap:AdBreak timeOffset="00:02:00" breakType="linear" breakId="often" repeatAfter="00:00:00.001">\n'
+               '    <vmap:AdSource id="often-ad" allowMultipleAds="false" followRedirects="true">\n'
+               '      <vmap:AdTagURI templateType="vast3"><![CDATA[https://ads.example.com/vmap/often.xml]]></vmap:AdTagURI>\n'
+               '    </vmap:AdSource>\n'
+               '  </vmap:AdBreak>\n'
+               '</vmap:VMAP>\n'.encode("utf-8"))
+    writer.json("hostile/vmap-repeat-every-millisecond.expect.json", expect(
+        "valid", tags=["generated", "hostile", "profiles", "schedule"],
+        description="a VMAP break repeated every millisecond through ten hours of content",
+        present=["PROFILE-schedule-repeat-limit"], limits=limit,
+        profiles={"schedule": {"options": ["duration=10:00:00"],
+                               "verdict": "1001 break(s): 0 pre-roll, 1001 mid-roll, 0 post-roll; 1 not scheduled"}}))
+    count += 1
     return count + generate_hop_chain(writer)
 
 

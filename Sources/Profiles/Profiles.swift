@@ -129,7 +129,7 @@ public struct ProfileOptions: Sendable, Codable, Hashable {
             raw.split(separator: ",").map { $0.trimmingWhitespace() }.filter { !$0.isEmpty }
         }
         func seconds(_ raw: String) throws(ProfileError) -> Double {
-            guard let s = parseSeconds(raw) else { throw .invalidOption("\(key): '\(raw)' is not seconds or HH:MM:SS[.mmm]") }
+            guard let s = parseSeconds(raw) else { throw .invalidOption("\(key): '\(raw)' is not seconds or HH:MM:SS[.mmm] (at most \(maximumTimecode))") }
             return s
         }
         switch key {
@@ -234,12 +234,21 @@ extension ProfileOptions {
     }
 }
 
-/// Parses a time given as seconds (`90`, `12.5`) or as `HH:MM:SS[.mmm]`; `nil` otherwise or when negative.
+/// The longest time, in seconds, that profile options, timelines and schedule descriptions take: the largest
+/// VAST can write (`999999999:59:59.999`, nine digits of hours). A longer number of seconds is refused, so
+/// that no profile computes with times beyond any content or with an infinite one.
+public let maximumSeconds: Double = 3_599_999_999_999.999
+
+/// ``maximumSeconds`` as VAST writes it, for messages.
+public let maximumTimecode = "999999999:59:59.999"
+
+/// Parses a time given as seconds (`90`, `12.5`) or as `HH:MM:SS[.mmm]`; `nil` otherwise, when negative, or
+/// when longer than ``maximumSeconds``.
 public func parseSeconds(_ raw: String) -> Double? {
     let trimmed = raw.trimmingWhitespace()
     if let time = VASTTime(parsing: trimmed) { return time.seconds }
     guard !trimmed.isEmpty, trimmed.utf8.allSatisfy({ ($0 >= 48 && $0 <= 57) || $0 == 46 }),
-          let value = Double(trimmed), value >= 0 else { return nil }
+          let value = Double(trimmed), value >= 0, value <= maximumSeconds else { return nil }
     return value
 }
 

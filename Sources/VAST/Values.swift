@@ -8,7 +8,18 @@ public struct VASTTime: Sendable, Codable, Hashable, Comparable, CustomStringCon
 
     public init(milliseconds: Int) { self.milliseconds = milliseconds }
 
-    public init(seconds: Double) { self.milliseconds = Int((seconds * 1000).rounded()) }
+    public init(seconds: Double) { self.milliseconds = Self.milliseconds(ofSeconds: seconds) }
+
+    /// `seconds` in whole milliseconds, rounded; saturated at `Int`'s bounds (and 0 for NaN), so that no sum of
+    /// a tag's times, however large, stops the program.
+    public static func milliseconds(ofSeconds seconds: Double) -> Int {
+        let ms = (seconds * 1000).rounded()
+        if ms.isNaN { return 0 }
+        // 2^63 is exactly representable; every double below it converts.
+        if ms >= 9_223_372_036_854_775_808.0 { return .max }
+        if ms < -9_223_372_036_854_775_808.0 { return .min }
+        return Int(ms)
+    }
 
     /// Parses the strict form; `nil` for anything else (bare seconds, one-digit hours, `.5`).
     public init?(parsing raw: String) {

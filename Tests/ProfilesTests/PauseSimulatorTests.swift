@@ -211,9 +211,13 @@ import VAST
             try PauseTimelineEvent.parse("play@0,jump@3")
         }
         #expect(throws: ProfileError.invalidTimeline("'pause' is not event@time")) { try PauseTimelineEvent.parse("pause") }
-        #expect(throws: ProfileError.invalidTimeline("'pause@x': the time is not seconds or HH:MM:SS[.mmm]")) {
+        #expect(throws: ProfileError.invalidTimeline("'pause@x': the time is not seconds or HH:MM:SS[.mmm] (at most 999999999:59:59.999)")) {
             try PauseTimelineEvent.parse("pause@x")
         }
         #expect((try? PauseTimelineEvent.parse("pause@00:01:02.500"))?.first?.time == 62.5)
+        // A time past the longest VAST time is refused (it once stopped the simulation's text on an integer conversion).
+        #expect(throws: ProfileError.invalidTimeline("'pause@99999999999999999999999931': the time is not seconds or HH:MM:SS[.mmm] (at most 999999999:59:59.999)")) {
+            try PauseTimelineEvent.parse("play@0,pause@99999999999999999999999931")
+        }
     }
 }

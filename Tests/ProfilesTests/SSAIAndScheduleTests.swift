@@ -204,8 +204,75 @@ import VAST
         #expect(schedule.diagnostics.map(\.ruleID) == ["PROFILE-schedule-break-past-end"])
     }
 
+    @Test func repeatAfterOfMillisecondsListsAThousandRepetitionsAndCountsTheRest() throws {
+        // Ten hours of content and a break every millisecond from 00:02:00: 35,879,999 repetitions. Walking them
+        // took minutes and gigabytes; the schedule lists the first thousand.
+        let schedule = try resolve(Self.vmap([Self.adBreak("00:02:00", "r", repeatAfter: "00:00:00.001")]), duration: 36_000)
+        #expect(schedule.breaks.count == 1 + ScheduleResolver.maximumRepetitions)
+        #expect(schedule.breaks.last?.timecode == "00:02:01.000")
+        #expect(schedule.breaks.last?.occurrence == 1_001)
+        #expect(schedule.diagnostics.map(\.ruleID) == ["PROFILE-schedule-repeat-limit"])
+        #expect(schedule.diagnostics.first?.message == "repeatAfter=\"00:00:00.001\" repeats the break at 00:02:00.000 every 00:00:00.001: 35879999 repetitions before the content ends at 10:00:00.000; the schedule lists the first 1000")
+        #expect(schedule.notScheduled.count == 1)
+    }
+
+    @Test func repeatsUpToTheLimitAreAllListed() throws {
+        // 1,000 repetitions exactly (every 0.5 s from 100 s to 600 s, the end excluded): none left out, no finding.
+        let schedule = try resolve(Self.vmap([Self.adBreak("00:01:40", "r", repeatAfter: "00:00:00.500")]))
+        #expect(schedule.breaks.count == 1 + 999)
+        #expect(schedule.diagnostics.isEmpty)
+        let more = try resolve(Self.vmap([Self.adBreak("00:01:39.500", "r", repeatAfter: "00:00:00.500")]))
+        #expect(more.breaks.count == 1 + 1_000)
+        #expect(more.diagnostics.isEmpty)
+        let over = try resolve(Self.vmap([Self.adBreak("00:01:39", "r", repeatAfter: "00:00:00.500")]))
+        #expect(over.breaks.count == 1 + 1_000)
+        #expect(over.diagnostics.first?.message.contains(": 1001 repetitions before the content ends") == true)
+    }
+
+    @Test func intervalOfAFractionOfASecondIsCappedToo() throws {
+        let description = try ScheduleDescription.parse(Data(#"{"contentDuration": "10:00:00", "midRolls": {"intervals": [{"every": 1e-300}]}}"#.utf8))
+        let schedule = ScheduleResolver.resolve(description: description, options: ProfileOptions())
+        // The listed repetitions all round to the same millisecond, so they collide as well; the limit is reported once.
+        #expect(schedule.breaks.count <= 1 + ScheduleResolver.maximumRepetitions)
+        let limits = schedule.diagnostics.filter { $0.ruleID == "PROFILE-schedule-repeat-limit" }
+        #expect(limits.count == 1)
+        #expect(limits.first?.message.contains("more than 10^15 repetitions") == true)
+    }
+
+    @Test func percentageFarBeyondAnyIntegerIsReportedNotFatal() throws {
+        let description = try ScheduleDescription.parse(Data(#"{"contentDuration": 600, "midRolls": {"percentages": [1e300, 50]}}"#.utf8))
+        let schedule = ScheduleResolver.resolve(description: description, options: ProfileOptions())
+        #expect(schedule.breaks.map(\.timecode) == ["00:05:00.000"])
+        #expect(schedule.diagnostics.map(\.message) == ["the percentage 1e+300% is outside 0% to 100%: the break never plays"])
+    }
+
+    @Test func timesBeyondTheLongestVASTTimeAreRefused() {
+        #expect(parseSeconds("3599999999999.999") == maximumSeconds)
+        #expect(parseSeconds("999999999:59:59.999") == maximumSeconds)
+        #expect(parseSeconds("3600000000000") == nil)
+        #expect(parseSeconds(String(repeating: "9", count: 400)) == nil)
+        #expect(throws: ProfileError.invalidOption("duration: '1e400' is not seconds or HH:MM:SS[.mmm] (at most 999999999:59:59.999)")) {
+            try ProfileOptions().applying("duration=1e400")
+        }
+        #expect(throws: ProfileError.invalidOption("break-offset: '4000000000000' is not seconds or HH:MM:SS[.mmm] (at most 999999999:59:59.999)")) {
+            try ProfileOptions().applying("break-offset=4000000000000")
+        }
+        #expect(throws: ProfileError.invalidSchedule("a time must be at most 999999999:59:59.999 (3599999999999.999 seconds) at contentDuration")) {
+            try ScheduleDescription.parse(Data(#"{"contentDuration": 1e300}"#.utf8))
+        }
+    }
+
+    @Test func millisecondsOfHugeTimesSaturate() {
+        #expect(VASTTime.milliseconds(ofSeconds: 1.5) == 1_500)
+        #expect(VASTTime.milliseconds(ofSeconds: -0.0004) == 0)
+        #expect(VASTTime.milliseconds(ofSeconds: 1e300) == Int.max)
+        #expect(VASTTime.milliseconds(ofSeconds: -.infinity) == Int.min)
+        #expect(VASTTime.milliseconds(ofSeconds: .nan) == 0)
+        #expect(VASTTime(seconds: 9.3e15).milliseconds == Int.max)
+    }
+
     @Test func scheduleDescriptionErrors() {
-        #expect(throws: ProfileError.invalidSchedule("\"ten\" is not seconds or HH:MM:SS[.mmm] at contentDuration")) {
+        #expect(throws: ProfileError.invalidSchedule("\"ten\" is not seconds or HH:MM:SS[.mmm] (at most 999999999:59:59.999) at contentDuration")) {
             try ScheduleDescription.parse(Data("{\"contentDuration\": \"ten\"}".utf8))
         }
         #expect(throws: ProfileError.self) { try ScheduleDescription.parse(Data("[".utf8)) }

@@ -50,7 +50,7 @@ public struct PauseTimelineEvent: Sendable, Codable, Hashable {
                 throw .invalidTimeline("unknown event '\(name)' (events: \(Kind.allCases.map(\.rawValue).joined(separator: ", ")))")
             }
             guard let time = parseSeconds(String(entry[entry.index(after: at)...])) else {
-                throw .invalidTimeline("'\(entry)': the time is not seconds or HH:MM:SS[.mmm]")
+                throw .invalidTimeline("'\(entry)': the time is not seconds or HH:MM:SS[.mmm] (at most \(maximumTimecode))")
             }
             events.append(PauseTimelineEvent(kind, at: time))
         }
@@ -146,7 +146,7 @@ func pad(_ text: String, _ width: Int) -> String {
 
 /// `12.000`: seconds with three decimals.
 func secondsText(_ seconds: Double) -> String {
-    let ms = Int((seconds * 1000).rounded())
+    let ms = VASTTime.milliseconds(ofSeconds: seconds)
     let fraction = ms % 1000
     let digits = fraction < 10 ? "00\(fraction)" : (fraction < 100 ? "0\(fraction)" : "\(fraction)")
     return "\(ms / 1000).\(digits)"

@@ -6,6 +6,7 @@ extension ProfileRules {
         tenMinutes.contentDuration = 600
         return [
             scheduleBreakPastEnd, scheduleDuplicateBreak, schedulePercentageRange, scheduleMixedPositions, scheduleRepeatOverlap,
+            scheduleRepeatLimit,
         ].map { Entry(rule: $0, profile: .schedule, exampleOptions: tenMinutes) }
             + [Entry(rule: scheduleOffsetUnresolved, profile: .schedule, exampleOptions: ProfileOptions())]
     }()
@@ -98,6 +99,24 @@ extension ProfileRules {
         ],
         invalidExamples: [
             RuleExample(ssaiVMAP(adBreak("00:02:00", id: "r", extra: " repeatAfter=\"00:02:00\"") + adBreak("00:04:00", id: "m", marked: true))),
+        ])
+
+    public static let scheduleRepeatLimit = RuleDescription(
+        id: "PROFILE-schedule-repeat-limit",
+        name: "Ad break repeated too often",
+        summary: "a repeat interval that would play a break more than 1,000 times before the content ends",
+        rationale: "repeatAfter (or an interval of a schedule description) repeats a mid-roll until the content ends. An interval of a fraction of a second, a typo for minutes or a template's default, would schedule thousands of breaks: more ad breaks than content, which no player honours. The schedule lists the first 1,000 repetitions and counts the rest. Warning: the interval is almost certainly not the one meant (the examples assume 10 minutes of content).",
+        fix: "Give the interval meant, as HH:MM:SS (for example repeatAfter=\"00:10:00\" for a break every ten minutes).",
+        severity: .warning,
+        specReferences: [
+            SpecReference(document: .vmap1, section: "2.3.1", quote: "repeatAfter: ... If used, the value is time in the format hh:mm:ss or HH:MM:SS.mmm"),
+            SpecReference(document: .instream, section: "Mid-roll ads", quote: "Mid-roll ads may be shown multiple times during a single video."),
+        ],
+        validExamples: [
+            RuleExample(ssaiVMAP(adBreak("00:02:00", id: "r", extra: " repeatAfter=\"00:02:00\""))),
+        ],
+        invalidExamples: [
+            RuleExample(ssaiVMAP(adBreak("00:02:00", id: "r", extra: " repeatAfter=\"00:00:00.100\"", marked: true))),
         ])
 
     public static let scheduleOffsetUnresolved = RuleDescription(

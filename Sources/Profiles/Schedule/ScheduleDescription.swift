@@ -13,12 +13,15 @@ public struct ScheduleTime: Sendable, Codable, Hashable {
             guard number >= 0 else {
                 throw DecodingError.dataCorruptedError(in: container, debugDescription: "a time must not be negative")
             }
+            guard number <= maximumSeconds else {
+                throw DecodingError.dataCorruptedError(in: container, debugDescription: "a time must be at most \(maximumTimecode) (\(maximumSeconds) seconds)")
+            }
             seconds = number
             return
         }
         let text = try container.decode(String.self)
         guard let value = parseSeconds(text) else {
-            throw DecodingError.dataCorruptedError(in: container, debugDescription: "\"\(text)\" is not seconds or HH:MM:SS[.mmm]")
+            throw DecodingError.dataCorruptedError(in: container, debugDescription: "\"\(text)\" is not seconds or HH:MM:SS[.mmm] (at most \(maximumTimecode))")
         }
         seconds = value
     }
@@ -100,6 +103,12 @@ public struct ScheduleDescription: Sendable, Codable, Hashable {
 }
 
 extension ScheduleResolver {
+    /// A percentage as the description wrote it: `50` for a whole number, `12.5` otherwise (and `1e+300` for
+    /// one far beyond any whole number an `Int` holds).
+    static func percentText(_ percent: Double) -> String {
+        percent == percent.rounded() && abs(percent) < 1e15 ? "\(Int(percent))" : "\(percent)"
+    }
+
     /// Resolves a schedule description. `options.contentDuration` wins over the description's own.
     public static func resolve(description: ScheduleDescription, options: ProfileOptions) -> ResolvedSchedule {
         let duration = options.contentDuration ?? description.contentDuration?.seconds
@@ -140,18 +149,20 @@ extension ScheduleResolver {
             }
             guard let duration else { unresolved(source, path: path); continue }
             add(start, source, path: path)
-            var time = start + every, occurrence = 2
-            while time < duration {
-                add(time, source, path: path, original: start, occurrence: occurrence)
-                occurrence += 1
-                time += every
+            let repeats = repetitions(from: start, every: every, before: duration)
+            for (offset, time) in repeats.times.enumerated() {
+                add(time, source, path: path, original: start, occurrence: offset + 2)
+            }
+            if let reason = repeats.limitReason(what: "the interval", start: start, every: every, duration: duration) {
+                dropped.append(UnscheduledBreak(source: source, reason: reason))
+                diagnostics.append(ProfileRules.scheduleRepeatLimit.diagnostic(reason, path: path))
             }
         }
         for (i, percent) in (mid?.percentages ?? []).enumerated() {
-            let source = "midRolls.percentages[\(i)] = \(percent == percent.rounded() ? "\(Int(percent))" : "\(percent)")%"
+            let source = "midRolls.percentages[\(i)] = \(percentText(percent))%"
             let path = "midRolls.percentages[\(i)]"
             guard percent >= 0 && percent <= 100 else {
-                let reason = "the percentage \(percent == percent.rounded() ? "\(Int(percent))" : "\(percent)")% is outside 0% to 100%: the break never plays"
+                let reason = "the percentage \(percentText(percent))% is outside 0% to 100%: the break never plays"
                 dropped.append(UnscheduledBreak(source: source, reason: reason))
                 diagnostics.append(ProfileRules.schedulePercentageRange.diagnostic(reason, path: path))
                 continue

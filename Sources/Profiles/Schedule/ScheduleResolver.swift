@@ -173,18 +173,57 @@ public enum ScheduleResolver {
                                         breakId: adBreak.breakId, occurrence: 1, position: adBreak.position, path: adBreak.path,
                                         repeated: false))
             if let every = adBreak.repeatAfter?.value?.seconds, every > 0, kind == "mid-roll", let duration {
-                var occurrence = 2
-                var next = time + every
-                while next < duration {
+                let repeats = repetitions(from: time, every: every, before: duration)
+                for (offset, next) in repeats.times.enumerated() {
                     candidates.append(Candidate(time: next, original: time, order: index, kind: "mid-roll", source: source,
-                                                breakId: adBreak.breakId, occurrence: occurrence, position: adBreak.position,
+                                                breakId: adBreak.breakId, occurrence: offset + 2, position: adBreak.position,
                                                 path: adBreak.path, repeated: true))
-                    occurrence += 1
-                    next += every
+                }
+                if let reason = repeats.limitReason(what: "repeatAfter=\"\(adBreak.repeatAfter?.raw ?? "")\"", start: time, every: every,
+                                                    duration: duration) {
+                    dropped.append(UnscheduledBreak(source: source, reason: reason))
+                    diagnostics.append(ProfileRules.scheduleRepeatLimit.diagnostic(reason, at: adBreak.position, path: adBreak.path))
                 }
             }
         }
         return finish(candidates, dropped: dropped, diagnostics: diagnostics, duration: duration)
+    }
+
+    /// The most repetitions of one break (of a VMAP `repeatAfter`, or of an interval of a schedule description)
+    /// a schedule lists. A two-hour film with a break every five minutes has 23, a day of live stream with one
+    /// every two minutes 719; an interval of milliseconds would otherwise make millions.
+    public static let maximumRepetitions = 1_000
+
+    /// The repetitions of a break at `start`, every `every` seconds (more than 0), that fall before `duration`:
+    /// their times, at most ``maximumRepetitions`` of them, and how many there are in all.
+    struct Repetitions {
+        var times: [Double] = []
+        /// All the repetitions before the end, listed or not (a count beyond `Int`'s range is kept as a `Double`).
+        var total: Double = 0
+
+        /// When not every repetition is listed: the reason, in words, naming `what` repeats.
+        func limitReason(what: String, start: Double, every: Double, duration: Double) -> String? {
+            guard total > Double(times.count) else { return nil }
+            let count = total < 1e15 ? "\(Int(total))" : "more than 10^15"
+            return "\(what) repeats the break at \(timecode(start)) every \(timecode(every)): \(count) repetitions before the "
+                + "content ends at \(timecode(duration)); the schedule lists the first \(times.count)"
+        }
+    }
+
+    static func repetitions(from start: Double, every: Double, before duration: Double) -> Repetitions {
+        var result = Repetitions()
+        var next = start + every
+        while next < duration {
+            guard result.times.count < maximumRepetitions else {
+                // The rest counted, not walked: repetitions k >= 1 with start + k * every < duration.
+                result.total = max(Double(result.times.count), ((duration - start) / every).rounded(.up) - 1)
+                return result
+            }
+            result.times.append(next)
+            next += every
+        }
+        result.total = Double(result.times.count)
+        return result
     }
 
     /// Sorts, removes collisions (earlier original offset wins) and builds the schedule.
@@ -193,12 +232,12 @@ public enum ScheduleResolver {
         var dropped = dropped
         var diagnostics = diagnostics
         let sorted = candidates.sorted {
-            let a = Int(($0.time * 1000).rounded()), b = Int(($1.time * 1000).rounded())
+            let a = VASTTime.milliseconds(ofSeconds: $0.time), b = VASTTime.milliseconds(ofSeconds: $1.time)
             return (a, $0.original, $0.order, $0.occurrence) < (b, $1.original, $1.order, $1.occurrence)
         }
         var kept: [Candidate] = []
         for candidate in sorted {
-            if let last = kept.last, Int((last.time * 1000).rounded()) == Int((candidate.time * 1000).rounded()) {
+            if let last = kept.last, VASTTime.milliseconds(ofSeconds: last.time) == VASTTime.milliseconds(ofSeconds: candidate.time) {
                 let label = candidate.source + (candidate.occurrence > 1 ? " (repeat \(candidate.occurrence))" : "")
                 let winner = last.source + (last.occurrence > 1 ? " (repeat \(last.occurrence))" : "")
                 if candidate.repeated || last.repeated {
