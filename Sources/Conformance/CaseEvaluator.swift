@@ -198,6 +198,9 @@ struct CaseEvaluator: Sendable {
 
         var profileError: String?
         if let requests = expectation?.profiles, !requests.isEmpty {
+            // The profiles' time is the case's too: a time limit bounds everything the case asks for.
+            let profileClock = ContinuousClock.now
+            defer { actual.milliseconds += milliseconds(since: profileClock) }
             if let evaluator = options.evaluators.profiles {
                 do {
                     let outcome = try evaluator(data, requests.mapValues(\.options))

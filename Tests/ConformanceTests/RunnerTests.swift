@@ -294,4 +294,19 @@ import Testing
         #expect(result.unmet.map(\.expected) == ["ssai: ok"])
         #expect(result.profiles == ["pauseAd": "eligible", "ssai": "not ok"])
     }
+
+    @Test func timeLimitsCountTheProfilesTime() throws {
+        let corpus = try TemporaryCorpus()
+        try corpus.write("p/slow.xml", Tags.validVAST)
+        try corpus.write("p/slow.expect.json", #"{"version": 1, "profiles": {"ssai": "ok"}, "limits": {"maxMilliseconds": 150}}"#)
+        var options = RunOptions(corpus: corpus.root)
+        options.evaluators.profiles = { _, requests in
+            Thread.sleep(forTimeInterval: 0.3)
+            return ProfileOutcome(verdicts: Dictionary(uniqueKeysWithValues: requests.keys.map { ($0, "ok") }))
+        }
+        let (_, results) = try run(options)
+        let result = try #require(results.result("p/slow.xml"))
+        #expect(result.unmet.map(\.expected) == ["finished within 150 ms"])
+        #expect(result.durationMilliseconds >= 300)
+    }
 }
