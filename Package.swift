@@ -85,5 +85,6 @@ if ProcessInfo.processInfo.environment["CONFORM_FUZZ"] != nil {
         .executableTarget(name: "FuzzParams", dependencies: ["Trafficking"]),
         .executableTarget(name: "FuzzChain", dependencies: ["Chain", "VAST"]),
         .executableTarget(name: "FuzzExpectation", dependencies: ["Conformance"]),
+        .executableTarget(name: "FuzzProfiles", dependencies: ["Profiles", "Conformance", "VAST", "XMLCore"]),
     ]
 }

@@ -9,7 +9,10 @@ Each target gets inputs in the shape its entry point reads:
                separator, each mapped URI rewritten to the in-memory address of its document, so that
                mutations start from chains that resolve, loop and break, not from single documents;
   params       one parameter string per case of the Corpus/params tables;
-  expectation  expectation files (`*.expect.json`) and whole parameter tables.
+  expectation  expectation files (`*.expect.json`) and whole parameter tables;
+  profiles     VAST and VMAP documents (Corpus/profiles, Corpus/vmap, Corpus/vast), each headed by the
+               profile options its expectation gives (`#options key=value;...`), some also by a pause
+               timeline (`#timeline event@time,...`), as Sources/FuzzProfiles reads them.
 The dictionary holds the tokens mutations should be able to insert whole: element and attribute names, macro
 tokens and short attribute values for XML; keys and values for parameter strings; member names for JSON.
 """
@@ -24,6 +27,12 @@ HOP_SEPARATOR = "\n--hop--\n"   # as Sources/FuzzChain splits its input
 HOP_LIMIT = 16                  # the documents FuzzChain reads at most
 FUZZ_ADDRESS = "https://fuzz.test/{}"
 DICTIONARY_LIMIT = 1500
+# The profile option keys and pause timeline events (Sources/Profiles: ProfileOptions.keys, PauseTimelineEvent.Kind).
+PROFILE_OPTION_KEYS = ["formats", "slot", "orientation", "mode", "platform", "persist-carousel", "failed-images",
+                       "boundaries", "lead-time-ms", "duration", "cue-points", "break-offset"]
+TIMELINE_EVENTS = ["play", "pause", "resume", "seek", "timeshift", "close", "container-hidden", "container-shown",
+                   "container-missing", "container-registered", "source-change"]
+TIMELINE_SEED = "play@0,pause@12,resume@15,pause@20,close@22,seek@30,pause@31"
 
 
 def spread(paths, limit):
@@ -94,6 +103,23 @@ MACRO = re.compile(rb"\[[A-Z][A-Z0-9_]{1,40}\]")
 JSON_MEMBER = re.compile(rb"\"([A-Za-z_][\w.-]{0,40})\"\s*:")
 
 
+def profile_options(document_path):
+    """The profile options the expectation next to `document_path` gives, every profile's, in order."""
+    expectation = document_path[:-len(".xml")] + ".expect.json"
+    if not os.path.isfile(expectation):
+        return []
+    with open(expectation, encoding="utf-8") as f:
+        try:
+            profiles = json.load(f).get("profiles") or {}
+        except (ValueError, AttributeError):
+            return []
+    options = []
+    for value in profiles.values():
+        if isinstance(value, dict):
+            options += [o for o in value.get("options") or [] if isinstance(o, str) and o not in options]
+    return options
+
+
 def xml_tokens(data, counts):
     for name in XML_ELEMENT.findall(data):
         counts[b"<" + name] += 1
@@ -129,7 +155,7 @@ def dictionary_line(token):
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("target", choices=["vast", "chain", "params", "expectation"])
+    parser.add_argument("target", choices=["vast", "chain", "params", "expectation", "profiles"])
     parser.add_argument("seed_dir")
     parser.add_argument("dict_file")
     parser.add_argument("--root", default=os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
@@ -155,6 +181,23 @@ def main():
             for i, text in enumerate(spread(list(table_cases(path)), args.limit)):
                 seeds.append((f"{os.path.relpath(path, root)}-{i}", text.encode("utf-8")))
                 parameter_tokens(text, counts)
+    elif args.target == "profiles":
+        paths = files_under(root, "profiles", ".xml") + spread(files_under(root, "vmap", ".xml"), args.limit) \
+            + spread(files_under(root, "vast", ".xml"), args.limit // 2)
+        for i, path in enumerate(sorted(set(paths))):
+            header = ""
+            options = profile_options(path)
+            if options:
+                header += "#options " + ";".join(options) + "\n"
+            if i % 5 == 0:
+                header += "#timeline " + TIMELINE_SEED + "\n"
+            seeds.append((os.path.relpath(path, root), header.encode("utf-8") + read_bytes(path)))
+        for key in PROFILE_OPTION_KEYS:
+            counts[(key + "=").encode()] += 1
+        for event in TIMELINE_EVENTS:
+            counts[(event + "@").encode()] += 1
+        for token in ("#options ", "#timeline ", ";", ",", "%", "#1", "00:00:00.001", "99999999999999"):
+            counts[token.encode()] += 1
     else:
         for folder in ("vast", "vmap", "hostile", "malformed", "rules", "profiles"):
             for path in spread(files_under(root, folder, ".expect.json"), args.limit):
@@ -165,7 +208,7 @@ def main():
     for name, data in seeds:
         with open(os.path.join(args.seed_dir, name.replace(os.sep, "_")), "wb") as f:
             f.write(data)
-        if args.target in ("vast", "chain"):
+        if args.target in ("vast", "chain", "profiles"):
             xml_tokens(data, counts)
         elif args.target == "expectation":
             counts.update(b"\"" + m + b"\":" for m in JSON_MEMBER.findall(data))
