@@ -75,8 +75,8 @@ public enum FetchError: Error, Sendable, Hashable, CustomStringConvertible {
 }
 
 func formatSeconds(_ seconds: Double) -> String {
-    if seconds < 1 { return "\(Int((seconds * 1000).rounded())) ms" }
-    if seconds == seconds.rounded() { return "\(Int(seconds)) s" }
+    if seconds >= 0 && seconds < 1 { return "\(Int((seconds * 1000).rounded())) ms" }
+    if seconds == seconds.rounded() && abs(seconds) < 1e15 { return "\(Int(seconds)) s" }
     return String(format: "%.1f s", seconds)
 }
 
@@ -120,6 +120,10 @@ public struct FetchPolicy: Sendable, Hashable, Codable {
     public var perHopTimeout: Double
     /// Time limit for the whole chain, in seconds.
     public var totalTimeout: Double
+
+    /// The longest time limit, in seconds, the command line and chain manifests accept for one hop: a day.
+    /// Fetchers never wait longer, whatever a policy holds.
+    public static let maximumTimeout: Double = 86_400
 
     public init(schemes: Set<String> = ["http", "https"], refusePrivateAddresses: Bool = false,
                 maxBytes: Int = 4 * 1024 * 1024, redirects: Int = 5, perHopTimeout: Double = 10,

@@ -39,7 +39,7 @@ public struct HTTPFetcher: Fetcher {
 
     public func fetch(_ uri: URL, referrer: URL?, timeLimit: Double?) throws(FetchError) -> FetchedDocument {
         try check(uri)
-        let limit = max(0.001, min(policy.perHopTimeout, timeLimit ?? policy.perHopTimeout))
+        let limit = max(0.001, min(policy.perHopTimeout, timeLimit ?? policy.perHopTimeout, FetchPolicy.maximumTimeout))
         let started = DispatchTime.now().uptimeNanoseconds
         let deadline = started + UInt64(limit * 1_000_000_000)
         var referer: String? = nil

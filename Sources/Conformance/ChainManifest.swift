@@ -84,8 +84,9 @@ public struct ChainPolicyOverrides: Sendable, Codable, Hashable {
         for (key, value) in [(CodingKeys.maxBytes, maxBytes), (.redirects, redirects)] where (value ?? 0) < 0 {
             throw DecodingError.dataCorruptedError(forKey: key, in: container, debugDescription: "\(key.rawValue) must not be negative")
         }
-        if let perHopTimeout, !(perHopTimeout > 0) {
-            throw DecodingError.dataCorruptedError(forKey: .perHopTimeout, in: container, debugDescription: "perHopTimeout must be more than 0")
+        if let perHopTimeout, !(perHopTimeout > 0 && perHopTimeout <= FetchPolicy.maximumTimeout) {
+            throw DecodingError.dataCorruptedError(forKey: .perHopTimeout, in: container,
+                                                   debugDescription: "perHopTimeout must be more than 0 and at most \(Int(FetchPolicy.maximumTimeout)) seconds")
         }
     }
 

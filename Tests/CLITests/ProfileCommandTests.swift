@@ -48,6 +48,24 @@ import Testing
         let bad = try run(["simulate", "--timeline", "play@0,fly@1", "-"], stdin: Self.pauseTag)
         #expect(bad.status == 64)
         #expect(bad.stderr.hasPrefix("Error: invalid timeline: unknown event 'fly'"))
+        // Asking for more ads than a schedule sensibly holds is a usage error, not a run out of memory.
+        let many = try run(["simulate", "--timeline", "play@0,pause@12", "--ads", "1000000000000", "-"], stdin: Self.pauseTag)
+        #expect(many.status == 64)
+        #expect(many.stderr.hasPrefix("Error: --ads takes a number from 1 to 1000"))
+    }
+
+    @Test func scheduleOfAnIntervalOfMillisecondsEndsAtOnce() throws {
+        guard FileManager.default.isExecutableFile(atPath: Self.binary.path) else {
+            print("skipped: conform binary not found at \(Self.binary.path)")
+            return
+        }
+        // 35,999,998 repetitions through ten hours: the schedule lists 1,000 and says how many there would be.
+        let result = try run(["schedule", "-"], stdin: #"{"contentDuration": "10:00:00", "midRolls": {"intervals": [{"every": 0.001}]}}"#)
+        #expect(result.status == 0)
+        #expect(result.stdout.contains("35999998 repetitions before the content ends at 10:00:00.000; the schedule lists the first 1000 [PROFILE-schedule-repeat-limit]"))
+        let percentage = try run(["schedule", "-"], stdin: #"{"contentDuration": 600, "midRolls": {"percentages": [1e300]}}"#)
+        #expect(percentage.status == 1)
+        #expect(percentage.stdout.contains("the percentage 1e+300% is outside 0% to 100%"))
     }
 
     @Test func scheduleExitCodes() throws {

@@ -64,6 +64,9 @@ struct CheckFollowCommandTests {
     @Test func chainOptionsNeedFollow() throws {
         #expect(try run(["check", "--map", "depth/map.json", "depth/wrapper-1.xml"]).code == 64)
         #expect(try run(["check", "--follow", "--player", "nope", "depth/wrapper-1.xml"]).code == 64)
+        let long = try run(["check", "--follow", "--timeout", "1e300", "depth/wrapper-1.xml"])
+        #expect(long.code == 64)
+        #expect(long.output.contains("--timeout takes a positive number of seconds, at most 86400 (a day)"))
         #expect(try run(["check", "https://ads.example.com/vast"]).code == 2)
     }
 

@@ -112,6 +112,15 @@ import Testing
         #expect(failure(fetcher, "https://a.example/unmapped") == .notFound(uri: "https://a.example/unmapped"))
     }
 
+    @Test func timeoutMessagesNameAnyLimit() {
+        // A policy built in code can hold any limit; the message of a timed-out hop must not stop on it.
+        #expect(FetchError.timeout(uri: "u", seconds: 0.25).description == "no response from u within 250 ms")
+        #expect(FetchError.timeout(uri: "u", seconds: 5).description == "no response from u within 5 s")
+        #expect(FetchError.timeout(uri: "u", seconds: 2.5).description == "no response from u within 2.5 s")
+        #expect(FetchError.timeout(uri: "u", seconds: 1e300).description.hasPrefix("no response from u within 1"))
+        #expect(FetchError.timeout(uri: "u", seconds: -1e300).description.hasPrefix("no response from u within -1"))
+    }
+
     @Test func privateLiteralsNeverResolveNames() {
         #expect(AddressPolicy.privateLiteral(host: "127.0.0.1") == "127.0.0.1")
         #expect(AddressPolicy.privateLiteral(host: "[fe80::1]") == "fe80::1")

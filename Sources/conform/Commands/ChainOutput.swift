@@ -18,7 +18,7 @@ struct ChainCheck {
           --player <name>         Resolution limits of a player. (values: \(PlayerSettings.all.map(\.name).joined(separator: ", ")); default: spec)
                                   spec: depth 5, 10 s per hop · ima: depth 4, 5 s · vast-client-js: depth 10, 120 s
           --max-depth <n>         Most wrapper hops followed (overrides --player).
-          --timeout <seconds>     Time limit per hop (overrides --player).
+          --timeout <seconds>     Time limit per hop, at most 86400 (overrides --player).
           --macro <NAME=VALUE>    Value for a macro in the expansion preview (repeatable; default: sample values).
           --record <dir>          Write the fetched chain as a corpus case: every document, map.json and
                                   chain.expect.json (one input only).
@@ -52,7 +52,9 @@ struct ChainCheck {
             settings.name = "custom"
         }
         if let raw = scanner.value("--timeout") {
-            guard let seconds = Double(raw), seconds > 0 else { throw fail("--timeout takes a positive number of seconds") }
+            guard let seconds = Double(raw), seconds > 0, seconds <= FetchPolicy.maximumTimeout else {
+                throw fail("--timeout takes a positive number of seconds, at most \(Int(FetchPolicy.maximumTimeout)) (a day)")
+            }
             settings.policy.perHopTimeout = seconds
             settings.policy.totalTimeout = max(settings.policy.totalTimeout, seconds)
             settings.name = "custom"

@@ -25,7 +25,7 @@ enum SimulateCommand {
           --profile <name>        The flow to simulate. (values: pause; default: pause)
           --timeline <events>     Comma-separated event@time, time in seconds or HH:MM:SS[.mmm]. Events:
                                   \(PauseTimelineEvent.Kind.allCases.map(\.rawValue).joined(separator: ", "))
-          --ads <n>               Schedule the list of tags n times. (default: 1)
+          --ads <n>               Schedule the list of tags n times, 1 to 1000. (default: 1)
           --suppress <n=hook>     The app's hook returns false for the n-th scheduled ad; repeatable.
                                   (hooks: load = shouldLoadAdItem, play = shouldPlayAdItem)
           --format <format>       Output format. (values: text, json; default: text)
@@ -70,7 +70,7 @@ enum SimulateCommand {
         }
         var repeats = 1
         if let raw = scanner.value("--ads") {
-            guard let n = Int(raw), n >= 1 else { return usageError("--ads takes a positive number") }
+            guard let n = Int(raw), n >= 1, n <= 1_000 else { return usageError("--ads takes a number from 1 to 1000") }
             repeats = n
         }
         var suppressions: [Int: ScheduledPauseAd.Suppression] = [:]
