@@ -211,6 +211,8 @@ struct ReportModel: Sendable {
 enum Numbers {
     /// `0.042 s`, `12.3 s`, `2 min 5 s`.
     static func duration(seconds: Double) -> String {
+        // Results files are read back from disk: a time no run takes is printed as it is, not converted.
+        guard seconds.isFinite, abs(seconds) < 1e12 else { return "\(seconds) s" }
         if seconds < 10 { return fixed(seconds, digits: 3) + " s" }
         if seconds < 120 { return fixed(seconds, digits: 1) + " s" }
         let whole = Int(seconds.rounded())
@@ -222,6 +224,8 @@ enum Numbers {
         guard value.isFinite else { return "0" }
         var scale = 1.0
         for _ in 0..<digits { scale *= 10 }
+        // Past what an integer of scaled digits holds: the number as Swift writes it.
+        guard abs(value) * scale < 9e18 else { return "\(value)" }
         let negative = value < 0
         let scaled = Int((abs(value) * scale).rounded())
         let whole = scaled / Int(scale)

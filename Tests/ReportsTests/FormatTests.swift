@@ -40,6 +40,11 @@ struct FormatTests {
         #expect(Numbers.grouped(1_234_567) == "1,234,567")
         #expect(Numbers.grouped(999) == "999")
         #expect(Numbers.duration(seconds: 125) == "2 min 5 s")
+        // A results file read back can hold any number; none stops the report.
+        #expect(Numbers.duration(seconds: 1e297) == "1e+297 s")
+        #expect(Numbers.fixed(1e300, digits: 3) == "1e+300")
+        #expect(Numbers.fixed(-1e300, digits: 1) == "-1e+300")
+        #expect(Numbers.duration(seconds: .infinity) == "inf s")
     }
 
     @Test func matrixColumnsAndCoverage() {
