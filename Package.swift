@@ -86,5 +86,6 @@ if ProcessInfo.processInfo.environment["CONFORM_FUZZ"] != nil {
         .executableTarget(name: "FuzzChain", dependencies: ["Chain", "VAST"]),
         .executableTarget(name: "FuzzExpectation", dependencies: ["Conformance"]),
         .executableTarget(name: "FuzzProfiles", dependencies: ["Profiles", "Conformance", "VAST", "XMLCore"]),
+        .executableTarget(name: "FuzzResults", dependencies: ["Reports", "Conformance", "Validation", "Profiles", "ConformCore"]),
     ]
 }

@@ -12,7 +12,9 @@ Each target gets inputs in the shape its entry point reads:
   expectation  expectation files (`*.expect.json`) and whole parameter tables;
   profiles     VAST and VMAP documents (Corpus/profiles, Corpus/vmap, Corpus/vast), each headed by the
                profile options its expectation gives (`#options key=value;...`), some also by a pause
-               timeline (`#timeline event@time,...`), as Sources/FuzzProfiles reads them.
+               timeline (`#timeline event@time,...`), as Sources/FuzzProfiles reads them;
+  results      saved results files: the reports' golden one, and, when a corpus run has left Reports/results.json,
+               small files of a few of its cases each, spread over the run.
 The dictionary holds the tokens mutations should be able to insert whole: element and attribute names, macro
 tokens and short attribute values for XML; keys and values for parameter strings; member names for JSON.
 """
@@ -155,7 +157,7 @@ def dictionary_line(token):
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("target", choices=["vast", "chain", "params", "expectation", "profiles"])
+    parser.add_argument("target", choices=["vast", "chain", "params", "expectation", "profiles", "results"])
     parser.add_argument("seed_dir")
     parser.add_argument("dict_file")
     parser.add_argument("--root", default=os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
@@ -198,6 +200,24 @@ def main():
             counts[(event + "@").encode()] += 1
         for token in ("#options ", "#timeline ", ";", ",", "%", "#1", "00:00:00.001", "99999999999999"):
             counts[token.encode()] += 1
+    elif args.target == "results":
+        repository = os.path.dirname(root)
+        golden = os.path.join(repository, "Tests", "ReportsTests", "Golden", "results.json")
+        if os.path.isfile(golden):
+            seeds.append(("golden-results.json", read_bytes(golden)))
+        run = os.path.join(repository, "Reports", "results.json")
+        if os.path.isfile(run):
+            with open(run, encoding="utf-8") as f:
+                saved = json.load(f)
+            cases = saved.get("cases") or []
+            for i, start in enumerate(range(0, len(cases), 3)):
+                if i % max(1, len(cases) // 3 // args.limit) == 0:
+                    part = dict(saved, cases=cases[start:start + 3])
+                    seeds.append((f"run-{start}.json", json.dumps(part, sort_keys=True).encode("utf-8")))
+                    if i % 10 == 0:
+                        # The streamed form too: one case per line, then the run's info line.
+                        lines = [json.dumps(c, sort_keys=True) for c in part["cases"]] + [json.dumps(saved.get("info"), sort_keys=True)]
+                        seeds.append((f"run-{start}.jsonl", ("\n".join(lines) + "\n").encode("utf-8")))
     else:
         for folder in ("vast", "vmap", "hostile", "malformed", "rules", "profiles"):
             for path in spread(files_under(root, folder, ".expect.json"), args.limit):
@@ -210,7 +230,7 @@ def main():
             f.write(data)
         if args.target in ("vast", "chain", "profiles"):
             xml_tokens(data, counts)
-        elif args.target == "expectation":
+        elif args.target in ("expectation", "results"):
             counts.update(b"\"" + m + b"\":" for m in JSON_MEMBER.findall(data))
     if args.target == "chain":
         counts[HOP_SEPARATOR.encode()] += 1
