@@ -50,7 +50,7 @@ let testOneInput: @convention(c) (UnsafePointer<UInt8>?, Int) -> CInt = { bytes,
     }
     if let vast = input.vast { _ = DocumentTracking.collect(vast) }
     if let timeline = header["timeline"], let events = try? PauseTimelineEvent.parse(timeline), let vast = input.vast {
-        // The document twice, as `conform simulate --repeat 2` schedules it, the second suppressed at load.
+        // The document twice, as `conform simulate --ads 2 --suppress 2=load` schedules it.
         let evaluation = PauseProfile.evaluate([vast])
         let ads = [ScheduledPauseAd(name: "ad 1", evaluation: evaluation),
                    ScheduledPauseAd(name: "ad 2", evaluation: evaluation, suppression: .load)]
