@@ -81,11 +81,12 @@ let package = Package(
 // so ordinary builds never need the fuzzer runtime.
 if ProcessInfo.processInfo.environment["CONFORM_FUZZ"] != nil {
     package.targets += [
-        .executableTarget(name: "FuzzVAST", dependencies: ["VAST", "Validation", "XMLCore"]),
-        .executableTarget(name: "FuzzParams", dependencies: ["Trafficking"]),
-        .executableTarget(name: "FuzzChain", dependencies: ["Chain", "VAST"]),
-        .executableTarget(name: "FuzzExpectation", dependencies: ["Conformance"]),
-        .executableTarget(name: "FuzzProfiles", dependencies: ["Profiles", "Conformance", "VAST", "XMLCore"]),
-        .executableTarget(name: "FuzzResults", dependencies: ["Reports", "Conformance", "Validation", "Profiles", "ConformCore"]),
+        .target(name: "FuzzDriver"),
+        .executableTarget(name: "FuzzVAST", dependencies: ["FuzzDriver", "VAST", "Validation", "XMLCore"]),
+        .executableTarget(name: "FuzzParams", dependencies: ["FuzzDriver", "Trafficking"]),
+        .executableTarget(name: "FuzzChain", dependencies: ["FuzzDriver", "Chain", "VAST"]),
+        .executableTarget(name: "FuzzExpectation", dependencies: ["FuzzDriver", "Conformance"]),
+        .executableTarget(name: "FuzzProfiles", dependencies: ["FuzzDriver", "Profiles", "Conformance", "VAST", "XMLCore"]),
+        .executableTarget(name: "FuzzResults", dependencies: ["FuzzDriver", "Reports", "Conformance", "Validation", "Profiles", "ConformCore"]),
     ]
 }

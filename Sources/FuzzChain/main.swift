@@ -1,18 +1,12 @@
 import Chain
 import Foundation
+import FuzzDriver
 import VAST
 
 // libFuzzer target: wrapper resolution and tracking collection over an in-memory fetcher.
 // The input is split into documents at "\n--hop--\n"; document K answers https://fuzz.test/K
 // (and relative "K"), so mutated VASTAdTagURIs walk, loop and break chains in every way.
 // Built only by `scripts/fuzz`; a crash, hang or sanitizer report is a bug.
-
-@_silgen_name("LLVMFuzzerRunDriver")
-func runFuzzerDriver(
-    _ argc: UnsafeMutablePointer<CInt>,
-    _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>>,
-    _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> CInt
-) -> CInt
 
 struct MemoryFetcher: Fetcher {
     let documents: [Data]
@@ -28,8 +22,7 @@ struct MemoryFetcher: Fetcher {
 
 let separator = Data("\n--hop--\n".utf8)
 
-let testOneInput: @convention(c) (UnsafePointer<UInt8>?, Int) -> CInt = { bytes, count in
-    let data = bytes.map { Data(bytes: $0, count: count) } ?? Data()
+fuzz(data: { data in
     var parts: [Data] = []
     var rest = data[...]
     while let range = rest.range(of: separator), parts.count < 16 {
@@ -41,9 +34,4 @@ let testOneInput: @convention(c) (UnsafePointer<UInt8>?, Int) -> CInt = { bytes,
     let settings = PlayerSettings(name: "fuzz", maxDepth: 8)
     let chain = WrapperResolver.resolve(rootData: parts[0], rootURI: "https://fuzz.test/0", fetcher: fetcher, settings: settings)
     _ = TrackingCollector(macros: ["CACHEBUSTING": "1"]).collect(chain)
-    return 0
-}
-
-var argc = CommandLine.argc
-var argv = CommandLine.unsafeArgv
-exit(runFuzzerDriver(&argc, &argv, testOneInput))
+})

@@ -1,5 +1,6 @@
 import Conformance
 import Foundation
+import FuzzDriver
 import Profiles
 import VAST
 import XMLCore
@@ -10,13 +11,6 @@ import XMLCore
 // are applied as `--profile-option` applies them (a setting that does not parse is skipped, as the command
 // line would refuse it), the timeline runs the pause simulation. The rest is the document.
 // Built only by `scripts/fuzz`; a crash, hang or sanitizer report is a bug.
-
-@_silgen_name("LLVMFuzzerRunDriver")
-func runFuzzerDriver(
-    _ argc: UnsafeMutablePointer<CInt>,
-    _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>>,
-    _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> CInt
-) -> CInt
 
 /// The header lines the input starts with (`#name value`), and the bytes after them.
 func split(_ data: Data) -> (header: [String: String], document: Data) {
@@ -32,8 +26,7 @@ func split(_ data: Data) -> (header: [String: String], document: Data) {
     return (header, Data(rest))
 }
 
-let testOneInput: @convention(c) (UnsafePointer<UInt8>?, Int) -> CInt = { bytes, count in
-    let data = bytes.map { Data(bytes: $0, count: count) } ?? Data()
+fuzz(data: { data in
     let (header, document) = split(data)
     var options = ProfileOptions()
     for setting in (header["options"] ?? "").split(separator: ";") {
@@ -58,9 +51,4 @@ let testOneInput: @convention(c) (UnsafePointer<UInt8>?, Int) -> CInt = { bytes,
         _ = simulation.text
         _ = try? JSONEncoder().encode(simulation)
     }
-    return 0
-}
-
-var argc = CommandLine.argc
-var argv = CommandLine.unsafeArgv
-exit(runFuzzerDriver(&argc, &argv, testOneInput))
+})

@@ -1,6 +1,7 @@
 import ConformCore
 import Conformance
 import Foundation
+import FuzzDriver
 import Profiles
 import Reports
 import Validation
@@ -11,19 +12,11 @@ import Validation
 // hand-edited one must give an error or a report, never stop the program.
 // Built only by `scripts/fuzz`; a crash, hang or sanitizer report is a bug.
 
-@_silgen_name("LLVMFuzzerRunDriver")
-func runFuzzerDriver(
-    _ argc: UnsafeMutablePointer<CInt>,
-    _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>>,
-    _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> CInt
-) -> CInt
-
 /// Every rule the reports may name, as the command line passes them.
 let rules = AllRules.descriptions + ProfileRules.all
 
-let testOneInput: @convention(c) (UnsafePointer<UInt8>?, Int) -> CInt = { bytes, count in
-    let data = bytes.map { Data(bytes: $0, count: count) } ?? Data()
-    guard let results = try? ResultsReader.read(data) else { return 0 }
+fuzz(data: { data in
+    guard let results = try? ResultsReader.read(data) else { return }
     _ = try? HTMLReporter(pageSize: 3).render(results, rules: rules)
     _ = try? MarkdownReporter(maxCharacters: 2_000).render(results, rules: rules)
     _ = try? JUnitReporter().render(results, rules: rules)
@@ -36,9 +29,4 @@ let testOneInput: @convention(c) (UnsafePointer<UInt8>?, Int) -> CInt = { bytes,
     let passing = results.cases.filter { $0.status == .passed }.map(\.id)
     _ = baseline.compare(failing: failing, passing: passing)
     if let merged = try? ResultsMerger.merge([results, results]) { _ = try? MarkdownReporter(maxCharacters: 2_000).render(merged, rules: rules) }
-    return 0
-}
-
-var argc = CommandLine.argc
-var argv = CommandLine.unsafeArgv
-exit(runFuzzerDriver(&argc, &argv, testOneInput))
+})

@@ -1,4 +1,5 @@
 import Foundation
+import FuzzDriver
 import VAST
 import Validation
 import XMLCore
@@ -8,15 +9,7 @@ import XMLCore
 // when the push read reports anything) and the pull parser alone must give equal documents.
 // Built only by `scripts/fuzz` (with -sanitize=fuzzer,address); a crash or sanitizer report is a bug.
 
-@_silgen_name("LLVMFuzzerRunDriver")
-func runFuzzerDriver(
-    _ argc: UnsafeMutablePointer<CInt>,
-    _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>>,
-    _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> CInt
-) -> CInt
-
-let testOneInput: @convention(c) (UnsafePointer<UInt8>?, Int) -> CInt = { bytes, count in
-    let data = bytes.map { Data(bytes: $0, count: count) } ?? Data()
+fuzz(data: { data in
     let automatic = XMLParser.parse(data, options: XMLParseOptions(maxBytes: 1 << 20))
     let pull = XMLParser.parse(data, options: XMLParseOptions(maxBytes: 1 << 20, pullParserOnly: true))
     if automatic != pull {
@@ -27,9 +20,4 @@ let testOneInput: @convention(c) (UnsafePointer<UInt8>?, Int) -> CInt = { bytes,
         let input = VASTDecoder.decode(data, options: XMLParseOptions(recover: recover, maxBytes: 1 << 20))
         _ = Validator.validate(input)
     }
-    return 0
-}
-
-var argc = CommandLine.argc
-var argv = CommandLine.unsafeArgv
-exit(runFuzzerDriver(&argc, &argv, testOneInput))
+})
