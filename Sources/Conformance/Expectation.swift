@@ -314,6 +314,9 @@ public struct LimitExpectation: Sendable, Codable, Hashable {
         try rejectUnknownKeys(decoder, known: CodingKeys.allCases.map(\.rawValue), in: "limits")
         let container = try decoder.container(keyedBy: CodingKeys.self)
         maxMilliseconds = try container.decodeIfPresent(Double.self, forKey: .maxMilliseconds)
+        if let maxMilliseconds, !(maxMilliseconds >= 0) {
+            throw DecodingError.dataCorruptedError(forKey: .maxMilliseconds, in: container, debugDescription: "maxMilliseconds must not be negative")
+        }
     }
 }
 
