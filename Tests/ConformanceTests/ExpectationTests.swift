@@ -41,7 +41,7 @@ import Testing
         (#"{"version": 1, "diagnostics": {"present": [{"rule": "R", "column": 3}]}}"#, "column needs line"),
         (#"{"version": 1, "#, "not valid JSON"),
         (#"{"version": "1"}"#, "wrong type"),
-        // Once accepted; the unmet limit's message then stopped the run on an integer conversion.
+        // Once accepted; the unmet limit's message then crashed the case on an integer conversion.
         (#"{"version": 1, "limits": {"maxMilliseconds": -1e300}}"#, "maxMilliseconds must not be negative"),
     ])
     func rejectsMalformedExpectations(json: String, message: String) {

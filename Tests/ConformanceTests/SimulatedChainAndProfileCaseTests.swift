@@ -61,7 +61,7 @@ import Testing
             (#"{"https://ads.example.com/next": 3}"#, nil, "map"),
             (#"{}"#, #"{"maxbytes": 3}"#, "unknown key 'maxbytes' in policy"),
             (#"{}"#, #"{"perHopTimeout": 0}"#, "perHopTimeout must be more than 0"),
-            // Once accepted, and a timed-out hop's message then stopped the whole run on an integer conversion.
+            // Once accepted, and a timed-out hop's message then crashed the case on an integer conversion.
             (#"{"https://ads.example.com/next": {"timeout": true}}"#, #"{"perHopTimeout": 1e300}"#,
              "perHopTimeout must be more than 0 and at most 86400 seconds"),
         ]
