@@ -61,7 +61,7 @@ func readLocalFile(path: String, uri: String, maxBytes: Int) throws(FetchError) 
 /// | `{"redirect": "https://…"}` | an HTTP redirect to that URI (resolved against this one), followed like ``HTTPFetcher`` follows one | |
 /// | `{"redirect": "https://…", "redirects": 3}` | that many redirects in a row before the target | `CHAIN-redirect-limit` past the limit |
 /// | `{"body": "<html/>"}` | a 200 response with this text as its body | `CHAIN-hop-not-xml` / `CHAIN-hop-not-vast` as it parses |
-/// | `{"size": 67108864}` | a 200 response of that many bytes (spaces; never allocated past the limit) | `CHAIN-oversize` past `maxBytes` |
+/// | `{"size": 67108864}` | a 200 response of that many bytes, at most 1 GiB (spaces; never allocated past the limit) | `CHAIN-oversize` past `maxBytes` |
 ///
 /// With a ``FetchPolicy`` the fetcher makes the decisions ``HTTPFetcher`` makes, through the same
 /// ``FetchPolicy/check(_:privateAddress:)``: an http(s) URI or redirect target the policy refuses fails with
@@ -89,8 +89,11 @@ public struct CorpusFetcher: Fetcher {
         case redirect(to: String, count: Int)
         /// A simulated 200 response with these bytes as its body.
         case body(Data)
-        /// A simulated 200 response of this many bytes (spaces).
+        /// A simulated 200 response of this many bytes (spaces), at most ``maximumSize``.
         case size(Int)
+
+        /// The largest simulated body: 1 GiB, far past any tag and any size limit a corpus needs.
+        public static let maximumSize = 1 << 30
 
         enum Key: String, CodingKey, CaseIterable { case file, status, timeout, redirect, redirects, body, size }
 
@@ -140,6 +143,11 @@ public struct CorpusFetcher: Fetcher {
                 let size = try container.decode(Int.self, forKey: .size)
                 guard size >= 0 else {
                     throw DecodingError.dataCorruptedError(forKey: .size, in: container, debugDescription: "\"size\" must not be negative")
+                }
+                // A body within the limit is made, byte by byte: a size no tag has is refused, not allocated.
+                guard size <= Entry.maximumSize else {
+                    throw DecodingError.dataCorruptedError(forKey: .size, in: container,
+                                                           debugDescription: "\"size\" must be at most \(Entry.maximumSize) bytes (1 GiB)")
                 }
                 self = .size(size)
             case .redirects: preconditionFailure("excluded above")

@@ -42,6 +42,8 @@ import Testing
         (#"{"a": {"timeout": false}}"#, "must be true"),
         (#"{"a": {"status": 42}}"#, "not an HTTP status"),
         (#"{"a": {"size": -1}}"#, "must not be negative"),
+        // Once accepted, and made as a body under a policy limit as large (a crash on allocation).
+        (#"{"a": {"size": 9000000000000000000}}"#, "must be at most 1073741824 bytes (1 GiB)"),
         (#"{"a": {"stauts": 404}}"#, "unknown key 'stauts'"),
         (#"[1]"#, "expected a JSON object"),
     ])
