@@ -146,3 +146,23 @@ extension String {
         return String(self[start..<end])
     }
 }
+
+extension String {
+    /// The Levenshtein distance to `other`, over characters: how many insertions, deletions and
+    /// substitutions turn one into the other. For suggestions ("did you mean …?"), on short strings.
+    public func editDistance(to other: String) -> Int {
+        let a = Array(self), b = Array(other)
+        if a.isEmpty { return b.count }
+        if b.isEmpty { return a.count }
+        var previous = Array(0 ... b.count)
+        var current = Array(repeating: 0, count: b.count + 1)
+        for i in 1 ... a.count {
+            current[0] = i
+            for j in 1 ... b.count {
+                current[j] = Swift.min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+            }
+            swap(&previous, &current)
+        }
+        return previous[b.count]
+    }
+}

@@ -77,7 +77,9 @@ struct CheckCommandTests {
         #expect(try ConformBinary.run(["check", "--bogus", "x.xml"]).status == 64)
         let unknown = try ConformBinary.run(["frobnicate"])
         #expect(unknown.status == 64)
-        #expect(unknown.stderr.contains("Error: unknown subcommand"))
+        #expect(unknown.stderr.contains("Error: unknown subcommand 'frobnicate'\n"))
+        let typo = try ConformBinary.run(["chek", "x.xml"])
+        #expect(typo.status == 64 && typo.stderr.contains("unknown subcommand 'chek'; did you mean check?"), "\(typo.stderr)")
     }
 
     @Test func missingFileExitsTwo() throws {

@@ -99,6 +99,18 @@ struct CommandTests {
         #expect(result.stderr.contains("unknown severity 'fatal'"))
     }
 
+    @Test func unknownOptionSuggestsTheOptionMeant() throws {
+        // A shortened option, a misspelt one, and one that resembles none.
+        let short = try CLI.run(["run", "--out", "reports", "Corpus"])
+        #expect(short.status == 64 && short.stderr.contains("unknown option '--out'; did you mean --output?"), "\(short.stderr)")
+        let typo = try CLI.run(["check", "--stirct", "tag.xml"], files: ["tag.xml": CLI.warningTag])
+        #expect(typo.status == 64 && typo.stderr.contains("unknown option '--stirct'; did you mean --strict?"), "\(typo.stderr)")
+        let inline = try CLI.run(["check", "--formt=json", "tag.xml"], files: ["tag.xml": CLI.warningTag])
+        #expect(inline.status == 64 && inline.stderr.contains("unknown option '--formt=json'; did you mean --format?"), "\(inline.stderr)")
+        let none = try CLI.run(["check", "--zzzzzz", "tag.xml"], files: ["tag.xml": CLI.warningTag])
+        #expect(none.status == 64 && none.stderr.contains("unknown option '--zzzzzz'\n"), "\(none.stderr)")
+    }
+
     @Test func rulesListsEveryRuleInEachFormat() throws {
         let text = try CLI.run(["rules"])
         #expect(text.status == 0)

@@ -51,7 +51,7 @@ import Testing
         #expect(RuleDocumentation.suggestions(for: "VAST-4.0-adservingid-empty", in: ids).first == "VAST-4.1-adservingid-empty")
         #expect(RuleDocumentation.suggestions(for: "url-http", in: ids).contains("VAST-2.0-url-http"))
         #expect(RuleDocumentation.suggestions(for: "zzzzzzzzzzzzzzzzzzzzzzzzz", in: ids).isEmpty)
-        #expect(RuleDocumentation.editDistance("kitten", "sitting") == 3)
+        #expect("kitten".editDistance(to: "sitting") == 3)
     }
 
     @Test func tableAndExplanationCarryTheFacts() throws {

@@ -210,7 +210,7 @@ public enum RuleDocumentation {
         var scored: [(score: Int, id: String)] = []
         for id in ids {
             let candidate = id.lowercased()
-            let distance = editDistance(q, candidate)
+            let distance = q.editDistance(to: candidate)
             let threshold = max(3, q.count / 4)
             if distance <= threshold {
                 scored.append((distance, id))
@@ -224,22 +224,5 @@ public enum RuleDocumentation {
     /// The descriptive tail of an id: `vast-2.0-url-http` → `url-http`.
     static func descriptor(of id: String) -> String {
         id.split(separator: "-").dropFirst(2).joined(separator: "-")
-    }
-
-    /// Levenshtein distance over characters.
-    static func editDistance(_ a: String, _ b: String) -> Int {
-        let a = Array(a), b = Array(b)
-        if a.isEmpty { return b.count }
-        if b.isEmpty { return a.count }
-        var previous = Array(0...b.count)
-        var current = Array(repeating: 0, count: b.count + 1)
-        for i in 1...a.count {
-            current[0] = i
-            for j in 1...b.count {
-                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
-            }
-            swap(&previous, &current)
-        }
-        return previous[b.count]
     }
 }

@@ -1,3 +1,4 @@
+import ConformCore
 import Foundation
 #if canImport(Glibc)
 import Glibc
@@ -84,9 +85,28 @@ struct ArgumentScanner {
             } else if flagOptions.contains(name) {
                 flags.insert(name)
             } else {
-                throw UsageError(message: "unknown option '\(argument)'", command: command, usage: usage)
+                let close = Self.suggestions(for: name, among: valueOptions.union(flagOptions))
+                let hint = close.isEmpty ? "" : "; did you mean \(close.joined(separator: " or "))?"
+                throw UsageError(message: "unknown option '\(argument)'\(hint)", command: command, usage: usage)
             }
         }
+    }
+
+    /// The long options `name` may have been meant as: those it starts (`--out` for `--output`) and those
+    /// within two edits of it (`--stirct`), closest first, at most two.
+    static func suggestions(for name: String, among options: Set<String>) -> [String] {
+        guard name.hasPrefix("--"), name.count > 3 else { return [] }
+        let typed = name.lowercased()
+        var scored: [(score: Int, option: String)] = []
+        for option in options where option.hasPrefix("--") {
+            if option.hasPrefix(typed) {
+                scored.append((0, option))
+            } else {
+                let distance = typed.editDistance(to: option)
+                if distance <= 2 { scored.append((distance, option)) }
+            }
+        }
+        return scored.sorted { ($0.score, $0.option) < ($1.score, $1.option) }.prefix(2).map(\.option)
     }
 
     func flag(_ names: String...) -> Bool { names.contains { flags.contains($0) } }
