@@ -28,7 +28,7 @@ public struct Baseline: Sendable, Codable, Hashable {
         do {
             data = try Data(contentsOf: url)
         } catch {
-            throw .io(path: url.path, reason: (error as NSError).localizedDescription)
+            throw .io(path: url.path, reason: fileErrorReason(error))
         }
         let baseline: Baseline
         do {

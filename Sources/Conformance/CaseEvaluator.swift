@@ -449,7 +449,7 @@ struct CaseEvaluator: Sendable {
         do {
             return try Data(contentsOf: url)
         } catch {
-            throw .unreadable(file: relative, reason: (error as NSError).localizedDescription)
+            throw .unreadable(file: relative, reason: fileErrorReason(error))
         }
     }
 

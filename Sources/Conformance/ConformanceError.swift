@@ -29,3 +29,17 @@ public enum ConformanceError: Error, CustomStringConvertible, Equatable, Sendabl
         }
     }
 }
+
+/// Why a file could not be read or written, in plain words: the system's reason where the error carries one
+/// ("no such file or directory", "is a directory", "permission denied"), else the error's own description.
+/// (Foundation's descriptions of these read "The operation could not be completed", or only an error number.)
+public func fileErrorReason(_ error: any Error) -> String {
+    let ns = error as NSError
+    // The underlying error is a Swift `POSIXError` on some platforms and an `NSError` on others.
+    let underlying = (ns.userInfo[NSUnderlyingErrorKey] as? any Error).map { $0 as NSError }
+    let posix = ns.domain == NSPOSIXErrorDomain ? ns : underlying.flatMap { $0.domain == NSPOSIXErrorDomain ? $0 : nil }
+    if let posix, let text = strerror(Int32(truncatingIfNeeded: posix.code)) {
+        return String(cString: text).lowercased()
+    }
+    return ns.localizedDescription
+}

@@ -163,7 +163,7 @@ public enum Corpus {
         } catch let error as ConformanceError {
             throw error
         } catch {
-            throw .unreadable(file: url.lastPathComponent, reason: (error as NSError).localizedDescription)
+            throw .unreadable(file: url.lastPathComponent, reason: fileErrorReason(error))
         }
     }
 }

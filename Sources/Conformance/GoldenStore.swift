@@ -103,7 +103,7 @@ public enum AtomicFile {
             throw error
         } catch {
             try? FileManager.default.removeItem(at: temporary)
-            throw .io(path: url.path, reason: (error as NSError).localizedDescription)
+            throw .io(path: url.path, reason: fileErrorReason(error))
         }
     }
 

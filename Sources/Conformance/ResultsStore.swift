@@ -56,7 +56,7 @@ public final class ResultsWriter: @unchecked Sendable {
         } catch let error as ConformanceError {
             throw error
         } catch {
-            throw .io(path: stream.path, reason: (error as NSError).localizedDescription)
+            throw .io(path: stream.path, reason: fileErrorReason(error))
         }
     }
 
@@ -134,7 +134,7 @@ public final class ResultsWriter: @unchecked Sendable {
         do {
             reader = try FileHandle(forReadingFrom: stream)
         } catch {
-            throw .io(path: stream.path, reason: (error as NSError).localizedDescription)
+            throw .io(path: stream.path, reason: fileErrorReason(error))
         }
         defer { try? reader.close() }
 
@@ -147,7 +147,7 @@ public final class ResultsWriter: @unchecked Sendable {
                 try reader.seek(toOffset: entry.offset)
                 line = try reader.read(upToCount: entry.length) ?? Data()
             } catch {
-                throw .io(path: stream.path, reason: (error as NSError).localizedDescription)
+                throw .io(path: stream.path, reason: fileErrorReason(error))
             }
             sortedStream.write(line)
             sortedStream.write("\n")
@@ -178,7 +178,7 @@ final class StreamingFile {
         do {
             handle = try FileHandle(forWritingTo: temporary)
         } catch {
-            throw .io(path: temporary.path, reason: (error as NSError).localizedDescription)
+            throw .io(path: temporary.path, reason: fileErrorReason(error))
         }
     }
 
@@ -215,7 +215,7 @@ public enum ResultsReader {
         do {
             data = try Data(contentsOf: target)
         } catch {
-            throw .io(path: target.path, reason: (error as NSError).localizedDescription)
+            throw .io(path: target.path, reason: fileErrorReason(error))
         }
         let decoder = JSONDecoder()
         if target.pathExtension == "jsonl" {

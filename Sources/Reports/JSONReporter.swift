@@ -80,7 +80,7 @@ public enum ResultsReader {
         do {
             data = try Data(contentsOf: url)
         } catch {
-            throw .unreadableResults(reason: error.localizedDescription)
+            throw .unreadableResults(reason: fileErrorReason(error))
         }
         return try read(data)
     }

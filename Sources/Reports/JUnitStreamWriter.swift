@@ -40,7 +40,7 @@ public final class JUnitStreamWriter {
         do {
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         } catch {
-            throw .writeFailed(path: directory.path, reason: error.localizedDescription)
+            throw .writeFailed(path: directory.path, reason: fileErrorReason(error))
         }
         guard FileManager.default.createFile(atPath: bodyURL.path, contents: nil),
               let handle = FileHandle(forWritingAtPath: bodyURL.path) else {
@@ -77,7 +77,7 @@ public final class JUnitStreamWriter {
         do {
             try body.close()
         } catch {
-            throw .writeFailed(path: url.path, reason: error.localizedDescription)
+            throw .writeFailed(path: url.path, reason: fileErrorReason(error))
         }
         let temporary = url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).\(UUID().uuidString).tmp")
         var head = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
@@ -96,7 +96,7 @@ public final class JUnitStreamWriter {
             try input.close()
         } catch {
             try? FileManager.default.removeItem(at: temporary)
-            throw .writeFailed(path: url.path, reason: error.localizedDescription)
+            throw .writeFailed(path: url.path, reason: fileErrorReason(error))
         }
         try ReportOutput.moveIntoPlace(temporary, url)
         return url
@@ -108,7 +108,7 @@ public final class JUnitStreamWriter {
         do {
             try body.write(contentsOf: Data(text.utf8))
         } catch {
-            throw .writeFailed(path: url.path, reason: error.localizedDescription)
+            throw .writeFailed(path: url.path, reason: fileErrorReason(error))
         }
         pending.removeAll(keepingCapacity: true)
     }

@@ -65,7 +65,7 @@ final class ReportOutput {
         do {
             try handle.write(contentsOf: buffer)
         } catch {
-            throw .writeFailed(path: destination.path, reason: error.localizedDescription)
+            throw .writeFailed(path: destination.path, reason: fileErrorReason(error))
         }
         buffer.removeAll(keepingCapacity: true)
     }
@@ -79,7 +79,7 @@ final class ReportOutput {
             try handle.close()
         } catch {
             try? FileManager.default.removeItem(at: temporary)
-            throw .writeFailed(path: destination.path, reason: error.localizedDescription)
+            throw .writeFailed(path: destination.path, reason: fileErrorReason(error))
         }
         try Self.moveIntoPlace(temporary, destination)
     }

@@ -60,7 +60,7 @@ public enum ReportWriter {
         do {
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         } catch {
-            throw .writeFailed(path: directory.path, reason: error.localizedDescription)
+            throw .writeFailed(path: directory.path, reason: fileErrorReason(error))
         }
         var written: [URL] = []
         var done = Set<ReportFormat>()

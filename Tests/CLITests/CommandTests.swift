@@ -111,6 +111,16 @@ struct CommandTests {
         #expect(none.status == 64 && none.stderr.contains("unknown option '--zzzzzz'\n"), "\(none.stderr)")
     }
 
+    @Test func unreadableFilesAreNamedWithTheReason() throws {
+        let missing = try CLI.run(["report", "missing.json"])
+        #expect(missing.status == 2 && missing.stderr.contains("cannot read missing.json: no such file or directory"), "\(missing.stderr)")
+        let folder = try CLI.run(["params", "-f", "."])
+        #expect(folder.status == 2 && folder.stderr.contains("cannot read '.': is a directory"), "\(folder.stderr)")
+        let config = try CLI.run(["check", "--config", ".", "tag.xml"], files: ["tag.xml": CLI.warningTag])
+        #expect(config.status == 2 && config.stderr.contains("cannot read configuration ") && config.stderr.contains(": is a directory"),
+                "\(config.stderr)")
+    }
+
     @Test func rulesListsEveryRuleInEachFormat() throws {
         let text = try CLI.run(["rules"])
         #expect(text.status == 0)

@@ -51,4 +51,17 @@ import Testing
             _ = try Corpus.discover(at: URL(fileURLWithPath: "/no/such"))
         }
     }
+
+    @Test func fileErrorsReadInPlainWords() throws {
+        let corpus = try TemporaryCorpus()
+        try corpus.write("a/x.xml", Tags.validVAST)
+        func reason(_ path: String) -> String? {
+            do { _ = try Data(contentsOf: corpus.root.appendingPathComponent(path)); return nil } catch { return fileErrorReason(error) }
+        }
+        #expect(reason("missing.xml") == "no such file or directory")
+        #expect(reason("a") == "is a directory")
+        #expect(reason("a/x.xml") == nil)
+        // An error that carries no system reason keeps its own description.
+        #expect(fileErrorReason(ConformanceError.badShard("x")) == (ConformanceError.badShard("x") as NSError).localizedDescription)
+    }
 }

@@ -1,5 +1,6 @@
 import Chain
 import ConformCore
+import Conformance
 import Foundation
 import VAST
 
@@ -186,7 +187,7 @@ struct ChainCheck {
             }
             return .init(directory: recordDirectory, files: files.keys.sorted(), error: nil)
         } catch {
-            return .init(directory: recordDirectory, files: [], error: (error as NSError).localizedDescription)
+            return .init(directory: recordDirectory, files: [], error: fileErrorReason(error))
         }
     }
 }

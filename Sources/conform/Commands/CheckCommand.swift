@@ -1,5 +1,6 @@
 import Chain
 import ConformCore
+import Conformance
 import Foundation
 import Profiles
 import VAST
@@ -280,7 +281,7 @@ enum InputReader {
         do {
             return try Data(contentsOf: URL(fileURLWithPath: name))
         } catch {
-            throw ReadError(description: "\(name): \((error as NSError).localizedDescription)")
+            throw ReadError(description: "\(name): \(fileErrorReason(error))")
         }
     }
 }

@@ -1,4 +1,5 @@
 import ConformCore
+import Conformance
 import Foundation
 import Trafficking
 
@@ -207,7 +208,7 @@ enum ParamsCommand {
             do {
                 data = try Data(contentsOf: URL(fileURLWithPath: path))
             } catch {
-                return .failure(ReadError("cannot read '\(path)': \((error as NSError).localizedDescription)"))
+                return .failure(ReadError("cannot read '\(path)': \(fileErrorReason(error))"))
             }
         }
         guard var text = String(data: data, encoding: .utf8) else {

@@ -85,7 +85,7 @@ enum ReportCommand {
             Terminal.printError("Error: \(path): \(error)")
             return ExitCode.cannotProceed
         } catch {
-            Terminal.printError("Error: cannot read \(path): \(error.localizedDescription)")
+            Terminal.printError("Error: cannot read \(path): \(fileErrorReason(error))")
             return ExitCode.cannotProceed
         }
         return emit(results, formats: formats, output: output, annotations: annotations)

@@ -1,3 +1,4 @@
+import Conformance
 import Foundation
 import Validation
 
@@ -24,7 +25,7 @@ enum ConfigurationLoader {
         do {
             data = try Data(contentsOf: url)
         } catch {
-            throw .unreadable(path: url.path, reason: (error as NSError).localizedDescription)
+            throw .unreadable(path: url.path, reason: fileErrorReason(error))
         }
         let (configuration, warnings) = try Configuration.parse(data, knownRuleIDs: Set(RuleCatalog.all.map(\.id)))
         for warning in warnings { Terminal.printError("warning: \(url.lastPathComponent): \(warning)") }
