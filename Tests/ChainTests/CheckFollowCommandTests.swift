@@ -67,7 +67,25 @@ struct CheckFollowCommandTests {
         let long = try run(["check", "--follow", "--timeout", "1e300", "depth/wrapper-1.xml"])
         #expect(long.code == 64)
         #expect(long.output.contains("--timeout takes a positive number of seconds, at most 86400 (a day)"))
-        #expect(try run(["check", "https://ads.example.com/vast"]).code == 2)
+    }
+
+    /// Without --follow a URL is fetched once and checked like a file: its Wrapper is not followed.
+    @Test(.enabled(if: TestServer.available, "python3 and scripts/test-http-server.py are needed"))
+    func aURLIsFetchedAndCheckedAlone() throws {
+        let server = try TestServer()
+        defer { server.stop() }
+        let inline = server.url("/files/live/inline.xml").absoluteString
+        let checked = try run(["check", "--no-config", inline])
+        #expect(checked.output.contains("\(inline)  VAST 4.2 · 1 ad(s): 1 InLine, 0 Wrapper"), "\(checked.output)")
+        #expect(checked.output.contains("\(inline):7:"), "findings are positioned in the fetched document")
+        let wrapper = server.url("/files/live/to-inline.xml").absoluteString
+        let alone = try run(["check", "--no-config", wrapper])
+        #expect(alone.output.contains("1 ad(s): 0 InLine, 1 Wrapper") && !alone.output.contains("hop 1"), "\(alone.output)")
+        let missing = try run(["check", "--no-config", server.url("/status/404").absoluteString])
+        #expect(missing.code == 2 && missing.output.contains("404"), "\(missing.output)")
+        // The size limit holds for fetched inputs too.
+        let big = try run(["check", "--no-config", "--max-size", "1000", server.url("/oversize/50000").absoluteString])
+        #expect(big.code == 2, "\(big.output)")
     }
 
     @Test func recordWritesACaseThatReplaysOffline() throws {

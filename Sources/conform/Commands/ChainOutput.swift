@@ -13,7 +13,7 @@ struct ChainCheck {
     /// The help text of the options, for `conform check --help`.
     static let helpOptions = """
           --follow                Follow Wrapper chains (VASTAdTagURI) and collect every tracking URL with the hop
-                                  it came from. Inputs may then be http(s) URLs.
+                                  it came from. (Without it, a URL input is fetched and checked alone.)
           --map <file>            Resolve the chain offline: a JSON map from VASTAdTagURI to local file
                                   ({"https://…/w2.xml": "w2.xml", "https://…/gone": {"status": 404}}).
           --player <name>         Resolution limits of a player. (values: \(PlayerSettings.all.map(\.name).joined(separator: ", ")); default: spec)

@@ -19,7 +19,8 @@ enum CheckCommand {
         USAGE: \(usage)
 
         ARGUMENTS:
-          <file|url|->            Tag files, http(s) URLs, or - for standard input.
+          <file|url|->            Tag files, http(s) URLs (fetched once, within the spec player's limits; --follow
+                                  also resolves their Wrapper chain), or - for standard input.
 
         OPTIONS:
           --format <format>       Output format. (values: text, json; default: text)
@@ -42,6 +43,7 @@ enum CheckCommand {
 
         EXAMPLES:
           conform check tag.xml
+          conform check 'https://ads.example.com/vast?id=1'
           curl -s https://ads.example.com/vast | conform check -
           conform check --format json tags/*.xml
           conform check --profile pause --profile companion --profile-option slot=728x90 tag.xml
@@ -268,7 +270,7 @@ enum InputReader {
             return FileHandle.standardInput.readDataToEndOfFile()
         }
         if name.hasPrefix("http://") || name.hasPrefix("https://") {
-            throw ReadError(description: "\(name): fetching URLs needs --follow (wrapper resolution)")
+            return try fetch(name, maxBytes: maxBytes)
         }
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: name, isDirectory: &isDirectory) else {
@@ -282,6 +284,21 @@ enum InputReader {
             return try Data(contentsOf: URL(fileURLWithPath: name))
         } catch {
             throw ReadError(description: "\(name): \(fileErrorReason(error))")
+        }
+    }
+
+    /// The document at an http(s) URL, fetched once (no Wrapper is followed; that is `--follow`) within the
+    /// limits of the spec player profile: 10 s, redirects checked, at most `maxBytes`.
+    static func fetch(_ name: String, maxBytes: Int) throws -> Data {
+        guard let url = URL(string: name), url.host != nil else { throw ReadError(description: "\(name): not a valid URL") }
+        var settings = PlayerSettings.spec
+        settings.policy.maxBytes = maxBytes
+        do {
+            return try HTTPFetcher(settings: settings).fetch(url, referrer: nil).data
+        } catch {
+            // Fetch errors name the URL already.
+            let reason = "\(error)"
+            throw ReadError(description: reason.contains(name) ? reason : "\(name): \(reason)")
         }
     }
 }

@@ -6,7 +6,7 @@ import XMLCore
 
 /// `conform schedule`: resolve a VMAP document or a schedule description into absolute break times.
 enum ScheduleCommand {
-    static let usage = "conform schedule [options] <file|->"
+    static let usage = "conform schedule [options] <file|url|->"
     static let help = """
         OVERVIEW: Resolve the ad breaks of a VMAP document or a schedule description into a timeline.
 
@@ -18,7 +18,8 @@ enum ScheduleCommand {
         USAGE: \(usage)
 
         ARGUMENTS:
-          <file|->                A VMAP document, or a JSON schedule description (see Docs/Profiles.md):
+          <file|url|->            A VMAP document or a JSON schedule description (see Docs/Profiles.md), read from
+                                  a file, an http(s) URL or standard input (-):
                                   {"contentDuration": "00:10:00", "preRoll": true, "postRoll": true,
                                    "midRolls": {"times": ["00:02:00", 300], "intervals": [{"every": "00:03:00"}],
                                                 "percentages": [25, 50], "cuePoints": [{"time": 30, "identifier": 1}]}}

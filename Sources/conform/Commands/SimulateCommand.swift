@@ -7,7 +7,7 @@ import XMLCore
 /// `conform simulate`: play a timeline of user actions against scheduled pause ads and show what the
 /// player shows, when, and which pixels fire.
 enum SimulateCommand {
-    static let usage = "conform simulate --profile pause --timeline <events> [options] <file|->..."
+    static let usage = "conform simulate --profile pause --timeline <events> [options] <file|url|->..."
     static let help = """
         OVERVIEW: Simulate the pause-ad flow over a timeline: which pause ads show, when, and which pixels fire.
 
@@ -19,7 +19,8 @@ enum SimulateCommand {
         USAGE: \(usage)
 
         ARGUMENTS:
-          <file|->                The pause-ad tags, scheduled in the order given (- for standard input).
+          <file|url|->            The pause-ad tags, scheduled in the order given: files, http(s) URLs (fetched
+                                  once), or - for standard input.
 
         OPTIONS:
           --profile <name>        The flow to simulate. (values: pause; default: pause)
