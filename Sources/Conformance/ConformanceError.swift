@@ -35,7 +35,7 @@ public enum ConformanceError: Error, CustomStringConvertible, Equatable, Sendabl
 /// (Foundation's descriptions of these read "The operation could not be completed", or only an error number.)
 public func fileErrorReason(_ error: any Error) -> String {
     let ns = error as NSError
-    // The underlying error is a Swift `POSIXError` on some platforms and an `NSError` on others.
+    // The underlying error may be a Swift `POSIXError`, which does not cast to NSError but bridges to one.
     let underlying = (ns.userInfo[NSUnderlyingErrorKey] as? any Error).map { $0 as NSError }
     let posix = ns.domain == NSPOSIXErrorDomain ? ns : underlying.flatMap { $0.domain == NSPOSIXErrorDomain ? $0 : nil }
     if let posix, let text = strerror(Int32(truncatingIfNeeded: posix.code)) {
