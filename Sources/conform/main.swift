@@ -1,4 +1,3 @@
-import ConformCore
 import Foundation
 import XMLCore
 
@@ -81,10 +80,8 @@ case "help", "-h", "--help":
     code = ExitCode.success
 default:
     let subcommands = ["run", "merge", "baseline", "check", "params", "simulate", "schedule", "rules", "explain", "report", "version", "help"]
-    // Closest first; leading dashes do not count (`--verison` is taken as `verison`).
-    let typed = String(subcommand.lowercased().drop { $0 == "-" })
-    let close = subcommands.map { (distance: typed.editDistance(to: $0), name: $0) }.filter { $0.distance <= 2 }
-        .sorted { ($0.distance, $0.name) < ($1.distance, $1.name) }.prefix(2).map(\.name)
+    // Leading dashes do not count (`--verison` is taken as `verison`).
+    let close = closestNames(to: String(subcommand.drop { $0 == "-" }), among: subcommands)
     let hint = close.isEmpty ? "" : "; did you mean \(close.joined(separator: " or "))?"
     Terminal.printError("Error: unknown subcommand '\(subcommand)'\(hint)\nUsage: conform <subcommand> [options]\nSee 'conform --help' for more information.")
     code = ExitCode.usage

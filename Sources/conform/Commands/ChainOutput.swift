@@ -79,13 +79,7 @@ struct ChainCheck {
     /// Reads the root: a file, `-`, or an http(s) URL fetched with the player's limits.
     func readRoot(_ name: String, maxBytes: Int) throws -> (data: Data, rootURI: String?) {
         if name.hasPrefix("http://") || name.hasPrefix("https://") {
-            guard let url = URL(string: name) else { throw InputReader.ReadError(description: "\(name): not a valid URL") }
-            do {
-                let fetched = try HTTPFetcher(settings: settings).fetch(url, referrer: nil)
-                return (fetched.data, rootURIOverride ?? name)
-            } catch {
-                throw InputReader.ReadError(description: "\(name): \(error)")
-            }
+            return (try InputReader.fetch(name, settings: settings), rootURIOverride ?? name)
         }
         let data = try InputReader.read(name, maxBytes: maxBytes)
         if let rootURIOverride { return (data, rootURIOverride) }

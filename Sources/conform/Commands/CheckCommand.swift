@@ -270,7 +270,9 @@ enum InputReader {
             return FileHandle.standardInput.readDataToEndOfFile()
         }
         if name.hasPrefix("http://") || name.hasPrefix("https://") {
-            return try fetch(name, maxBytes: maxBytes)
+            var settings = PlayerSettings.spec
+            settings.policy.maxBytes = maxBytes
+            return try fetch(name, settings: settings)
         }
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: name, isDirectory: &isDirectory) else {
@@ -287,12 +289,10 @@ enum InputReader {
         }
     }
 
-    /// The document at an http(s) URL, fetched once (no Wrapper is followed; that is `--follow`) within the
-    /// limits of the spec player profile: 10 s, redirects checked, at most `maxBytes`.
-    static func fetch(_ name: String, maxBytes: Int) throws -> Data {
+    /// The document at an http(s) URL, fetched once within the limits of `settings` (no Wrapper is followed:
+    /// that is `--follow`). A plain URL input is fetched with the spec player's: 10 s, redirects checked.
+    static func fetch(_ name: String, settings: PlayerSettings) throws -> Data {
         guard let url = URL(string: name), url.host != nil else { throw ReadError(description: "\(name): not a valid URL") }
-        var settings = PlayerSettings.spec
-        settings.policy.maxBytes = maxBytes
         do {
             return try HTTPFetcher(settings: settings).fetch(url, referrer: nil).data
         } catch {

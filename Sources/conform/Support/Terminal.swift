@@ -92,26 +92,27 @@ struct ArgumentScanner {
         }
     }
 
-    /// The long options `name` may have been meant as: those it starts (`--out` for `--output`) and those
-    /// within two edits of it (`--stirct`), closest first, at most two.
+    /// The long options `name` may have been meant as (see ``closestNames(to:among:)``).
     static func suggestions(for name: String, among options: Set<String>) -> [String] {
         guard name.hasPrefix("--"), name.count > 3 else { return [] }
-        let typed = name.lowercased()
-        var scored: [(score: Int, option: String)] = []
-        for option in options where option.hasPrefix("--") {
-            if option.hasPrefix(typed) {
-                scored.append((0, option))
-            } else {
-                let distance = typed.editDistance(to: option)
-                if distance <= 2 { scored.append((distance, option)) }
-            }
-        }
-        return scored.sorted { ($0.score, $0.option) < ($1.score, $1.option) }.prefix(2).map(\.option)
+        return closestNames(to: name, among: options.filter { $0.hasPrefix("--") })
     }
 
     func flag(_ names: String...) -> Bool { names.contains { flags.contains($0) } }
     func value(_ names: String...) -> String? { names.lazy.compactMap { self.options[$0]?.last }.first }
     func values(_ names: String...) -> [String] { names.flatMap { self.options[$0] ?? [] } }
+}
+
+/// The names `typed` may have been meant as: those it starts (`--out` for `--output`) and those within two
+/// edits of it (`--stirct`), closest first, at most two. Case does not count.
+func closestNames(to typed: String, among names: some Sequence<String>) -> [String] {
+    let typed = typed.lowercased()
+    let scored = names.compactMap { name -> (score: Int, name: String)? in
+        if name.hasPrefix(typed) { return (0, name) }
+        let distance = typed.editDistance(to: name)
+        return distance <= 2 ? (distance, name) : nil
+    }
+    return scored.sorted { ($0.score, $0.name) < ($1.score, $1.name) }.prefix(2).map(\.name)
 }
 
 /// JSON as every command prints it: pretty, sorted keys, no escaped slashes.
