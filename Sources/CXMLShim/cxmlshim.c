@@ -331,6 +331,14 @@ static void buffer_add_normalising_line_ends(cvx_state *s, cvx_buffer *b, const 
  * parser rejects them as not proper UTF-8 and reads on in Latin-1. Other bytes the two read alike. */
 static int has_overlong_utf8(const unsigned char *bytes, int len) {
     for (int i = 0; i < len; i++) {
+        /* ASCII, the usual content of a section (URLs), passes eight bytes at a time. */
+        while (i + 8 <= len) {
+            uint64_t word;
+            memcpy(&word, bytes + i, 8);
+            if (word & 0x8080808080808080ULL) break;
+            i += 8;
+        }
+        if (i >= len) break;
         unsigned char c = bytes[i];
         if (c < 0xC0) continue;
         int n = c < 0xE0 ? 2 : c < 0xF0 ? 3 : 4;

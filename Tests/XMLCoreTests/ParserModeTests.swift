@@ -107,6 +107,22 @@ import Testing
         #expect(XMLParser.parse(Data(clean)).messages.isEmpty)
     }
 
+    /// The check passes plain ASCII eight bytes at a time: an overlong form is found wherever it stands
+    /// against those eight-byte steps, and a shortest form is still taken there.
+    @Test(arguments: [0, 1, 7, 8, 9, 15, 16, 17, 31])
+    func overlongUTF8AfterAnASCIIRunIsFound(asciiBytes: Int) throws {
+        let run = Array(String(repeating: "u", count: asciiBytes).utf8)
+        let bytes = Array("<a><b><![CDATA[".utf8) + run + [0xC0, 0xAF] + Array("0123456789]]></b></a>".utf8)
+        let doc = XMLParser.parse(Data(bytes))
+        #expect(!doc.messages.isEmpty)
+        #expect(doc == Self.pullOnly(Data(bytes)))
+        let clean = Array("<a><b><![CDATA[".utf8) + run + [0xC2, 0xAF] + Array("0123456789]]></b></a>".utf8)
+        #expect(XMLParser.parse(Data(clean)).messages.isEmpty)
+        // A sequence cut short by the section's end, after the run.
+        let cut = Array("<a><b><![CDATA[".utf8) + run + [0xE2, 0x82] + Array("]]></b></a>".utf8)
+        #expect(XMLParser.parse(Data(cut)) == Self.pullOnly(Data(cut)))
+    }
+
     @Test func pushReadKeepsCDATAAndPositions() throws {
         let xml = "<a>\n  <b><![CDATA[x]]y]]></b>\n  <c/></a>"
         let root = try #require(XMLParser.parse(xml).root)
