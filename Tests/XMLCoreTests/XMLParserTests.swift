@@ -24,6 +24,36 @@ import Testing
         #expect(root.children[1].position == SourcePosition(line: 1, column: 12))
     }
 
+    /// Columns count Unicode scalars, whatever the mix of one- to four-byte characters before a tag and
+    /// however the run falls against the counter's eight-byte steps.
+    @Test(arguments: ["", "x", "é", "€", "😀", "abcdefg", "abcdefgh", "ééééé", "a😀é€b😀é€c", String(repeating: "€a😀", count: 7)])
+    func columnsAfterARunOfCharactersOnOneLine(run: String) throws {
+        for indent in ["", "  ", "\t", String(repeating: " ", count: 9)] {
+            let prefix = "\(indent)<a>\(run)"
+            let xml = "<r>\n\(prefix)<b/></a>\n</r>"
+            let root = try #require(XMLParser.parse(xml).root)
+            let b = root.children[0].children[0]
+            #expect(b.position == SourcePosition(line: 2, column: prefix.unicodeScalars.count + 1), "run \(run), indent \(indent.count)")
+        }
+    }
+
+    /// Whitespace between elements (spaces, tabs, line ends, in runs of any length) is not text; anything
+    /// else among it is.
+    @Test(arguments: [0, 1, 7, 8, 9, 16, 17, 40])
+    func whitespaceOnlyContentIsNotText(spaces: Int) throws {
+        let pad = String(repeating: " ", count: spaces)
+        for blank in ["\n\(pad)", "\r\n\(pad)", "\t\(pad)\n", "\(pad)\t\(pad)", "\n\(pad)\n\(pad)"] {
+            let root = try #require(XMLParser.parse("<a>\(blank)<b/>\(blank)</a>").root)
+            #expect(root.text == "")
+            #expect(!root.hasTextOutsideCDATA)
+            for mark in ["x", "é", "\u{A0}"] {
+                let marked = try #require(XMLParser.parse("<a>\(blank)\(mark)\(blank)<b/></a>").root)
+                #expect(marked.text == mark, "mark \(mark) after \(spaces) spaces")
+                #expect(marked.hasTextOutsideCDATA)
+            }
+        }
+    }
+
     @Test func multiLineStartTagPointsAtItsOpeningBracket() throws {
         let xml = "<a>\n  <b\n    x=\"1\"\n    y=\"2\"/>\n</a>"
         let root = try #require(XMLParser.parse(xml).root)
