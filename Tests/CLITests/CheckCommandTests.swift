@@ -71,6 +71,54 @@ struct CheckCommandTests {
         #expect(summary["mediaFiles"] as? Int == 1)
     }
 
+    /// `--format sarif` gives one SARIF log with a result per finding `--format json` lists (profile findings
+    /// included), and the same exit status as the text output.
+    @Test func sarifHasAResultPerFinding() throws {
+        let broken = try ConformBinary.temporaryFile("<VAST version=\"4.2\">\n<Ad id=\"1\"><InLine><AdTitle>t</AdTitle></InLine></Ad>\n</VAST>")
+        let clean = try ConformBinary.temporaryFile(Self.valid)
+        let arguments = ["check", "--no-config", "--profile", "pause", broken.path, clean.path]
+        let json = try ConformBinary.run(arguments + ["--format", "json"])
+        let reports = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]])
+        var expected: [String] = []
+        for report in reports {
+            expected += (report["diagnostics"] as? [[String: Any]] ?? []).compactMap { $0["ruleID"] as? String }
+            for profile in report["profiles"] as? [[String: Any]] ?? [] {
+                expected += (profile["diagnostics"] as? [[String: Any]] ?? []).compactMap { $0["ruleID"] as? String }
+            }
+        }
+        #expect(expected.contains("VAST-2.0-inline-adsystem"))
+
+        let sarif = try ConformBinary.run(arguments + ["--format", "sarif"])
+        #expect(sarif.status == json.status && sarif.status == 1)
+        let log = try #require(try JSONSerialization.jsonObject(with: Data(sarif.stdout.utf8)) as? [String: Any])
+        let run = try #require((log["runs"] as? [[String: Any]])?.first)
+        let results = try #require(run["results"] as? [[String: Any]])
+        #expect(results.compactMap { $0["ruleId"] as? String }.sorted() == expected.sorted())
+        let adsystem = try #require(results.first { $0["ruleId"] as? String == "VAST-2.0-inline-adsystem" })
+        #expect(adsystem["level"] as? String == "error")
+        let physical = try #require((adsystem["locations"] as? [[String: Any]])?.first?["physicalLocation"] as? [String: Any])
+        #expect((physical["artifactLocation"] as? [String: Any])?["uri"] as? String == "file://" + broken.path)
+        #expect((physical["region"] as? [String: Any])?["startLine"] as? Int == 2)
+        let rules = try #require(((run["tool"] as? [String: Any])?["driver"] as? [String: Any])?["rules"] as? [[String: Any]])
+        let described = try #require(rules.first { $0["id"] as? String == "VAST-2.0-inline-adsystem" })
+        #expect((described["shortDescription"] as? [String: Any])?["text"] as? String != "VAST-2.0-inline-adsystem",
+                "the rule is described from the catalogue")
+    }
+
+    @Test func githubFormatAnnotatesEachFinding() throws {
+        let broken = try ConformBinary.temporaryFile("<VAST version=\"4.2\">\n<Ad id=\"1\"><InLine><AdTitle>t</AdTitle></InLine></Ad>\n</VAST>")
+        let result = try ConformBinary.run(["check", "--no-config", "--format", "github", broken.path])
+        #expect(result.status == 1)
+        let lines = result.stdout.split(separator: "\n")
+        #expect(lines.contains { $0.hasPrefix("::error file=\(broken.path),line=2,") && $0.contains("title=conform%3A VAST-2.0-inline-adsystem::") })
+        #expect(lines.last?.hasPrefix("::notice title=conform::conform check: 1 input, ") == true)
+        let clean = try ConformBinary.temporaryFile(Self.valid)
+        let quiet = try ConformBinary.run(["check", "--no-config", "--format", "github", clean.path])
+        #expect(quiet.status == 0)
+        #expect(!quiet.stdout.contains("::error "))
+        #expect(quiet.stdout.split(separator: "\n").last?.hasPrefix("::notice title=conform::conform check: 1 input, 0 errors, ") == true)
+    }
+
     @Test func badUsageExits64() throws {
         #expect(try ConformBinary.run(["check"]).status == 64)
         #expect(try ConformBinary.run(["check", "--format", "yaml", "x.xml"]).status == 64)

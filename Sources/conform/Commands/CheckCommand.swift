@@ -3,6 +3,7 @@ import ConformCore
 import Conformance
 import Foundation
 import Profiles
+import Reports
 import VAST
 import Validation
 import XMLCore
@@ -23,7 +24,11 @@ enum CheckCommand {
                                   also resolves their Wrapper chain), or - for standard input.
 
         OPTIONS:
-          --format <format>       Output format. (values: text, json; default: text)
+          --format <format>       Output format. (values: text, json, sarif, github; default: text)
+                                    json: per input, the decoded model, the summary and the findings.
+                                    sarif: one SARIF 2.1.0 log, a result per finding, for code scanning.
+                                    github: GitHub Actions annotations (::error file=…,line=…), one per
+                                    finding, then the totals.
           --config <file>         Read this configuration instead of the nearest .conform.json.
           --no-config             Ignore any .conform.json.
           --severity-threshold <severity>
@@ -46,6 +51,7 @@ enum CheckCommand {
           conform check 'https://ads.example.com/vast?id=1'
           curl -s https://ads.example.com/vast | conform check -
           conform check --format json tags/*.xml
+          conform check --format sarif tags/*.xml > conform.sarif
           conform check --profile pause --profile companion --profile-option slot=728x90 tag.xml
           conform check --xsd vast_4.2.xsd tag.xml
           conform check --follow https://ads.example.com/vast?id=1
@@ -76,8 +82,8 @@ enum CheckCommand {
                 flagOptions: ChainCheck.flagOptions.union(["--no-config", "--strict"]), command: "check", usage: usage)
         } catch { return error.report() }
         let format = scanner.value("--format") ?? "text"
-        guard ["text", "json"].contains(format) else {
-            return UsageError(message: "unknown format '\(format)' (values: text, json)", command: "check", usage: usage).report()
+        guard ["text", "json", "sarif", "github"].contains(format) else {
+            return UsageError(message: "unknown format '\(format)' (values: text, json, sarif, github)", command: "check", usage: usage).report()
         }
         var threshold = Severity.error
         if let raw = scanner.value("--severity-threshold") {
@@ -132,6 +138,7 @@ enum CheckCommand {
         var failed = false
         var unreadable = false
         var reports: [FileReport] = []
+        var findings: [CheckFindings.Input] = []
         for name in scanner.positionals {
             let data: Data
             var rootURI: String?
@@ -165,16 +172,35 @@ enum CheckCommand {
                                                   chain: resolved?.documents ?? [])
             if profiles.contains(where: { $0.diagnostics.hasAny(atLeast: threshold) }) { failed = true }
             if chain?.diagnostics.hasAny(atLeast: threshold) == true { failed = true }
-            if format == "json" {
+            switch format {
+            case "sarif", "github":
+                // Every finding of the input: rules, profiles and the resolved chain.
+                findings.append(CheckFindings.Input(
+                    name: name, diagnostics: diagnostics + profiles.flatMap(\.diagnostics) + (chain?.diagnostics ?? [])))
+            case "json":
                 reports.append(FileReport(file: name, summary: summary, diagnostics: diagnostics, vast: input.vast, vmap: input.vmap,
                                           profiles: profileNames.isEmpty ? nil : profiles, chain: chain))
-            } else {
+            default:
                 printText(name: name, summary: summary, diagnostics: diagnostics)
                 ProfileOutput.printText(profiles, name: name)
                 if let chain { ChainOutput.printText(chain) }
             }
         }
-        if format == "json" { print(encodeJSON(reports)) }
+        switch format {
+        case "json":
+            print(encodeJSON(reports))
+        case "sarif":
+            do {
+                print(try CheckFindings.sarif(findings, rules: RuleCatalog.all, version: ConformInfo.version), terminator: "")
+            } catch {
+                Terminal.printError("Error: \(error)")
+                return ExitCode.cannotProceed
+            }
+        case "github":
+            print(CheckFindings.githubAnnotations(findings), terminator: "")
+        default:
+            break
+        }
         if unreadable { return ExitCode.cannotProceed }
         return failed ? ExitCode.findings : ExitCode.success
     }

@@ -1,0 +1,88 @@
+import ConformCore
+import Foundation
+
+/// The findings of a tag check (`conform check`) in the formats CI tools read: a SARIF 2.1.0 log for
+/// code-scanning UIs and GitHub Actions annotations for pull requests. Unlike the run reports, which list
+/// unmet expectations of a corpus, every finding here is a result: a tag under check has no expectation.
+public enum CheckFindings {
+    /// One checked input: its name as given on the command line (a path, a URL or `-`) and its findings.
+    public struct Input: Sendable {
+        public var name: String
+        public var diagnostics: [Diagnostic]
+
+        public init(name: String, diagnostics: [Diagnostic]) {
+            self.name = name
+            self.diagnostics = diagnostics
+        }
+    }
+
+    /// A SARIF 2.1.0 log with one result per finding (level from its severity: error, warning, or note for
+    /// info), located at the finding's file (or its input's name) and line:column. `tool.driver.rules`
+    /// describes the rules the results name, from `rules` where it has them.
+    /// - Parameters:
+    ///   - rules: the catalogue to describe the rules from.
+    ///   - version: conform's version, for `tool.driver.version`.
+    ///   - informationURI: the tool's home page, or `nil`.
+    public static func sarif(_ inputs: [Input], rules: [RuleDescription], version: String,
+                             informationURI: String? = nil) throws(ReportError) -> String {
+        let catalogue = Dictionary(rules.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        let ids = Set(inputs.flatMap { $0.diagnostics.map(\.ruleID) }).sorted()
+        let descriptors = ids.map { id in
+            catalogue[id].map(SARIFReporter.descriptor) ?? SARIF.ReportingDescriptor(
+                id: id, name: nil, shortDescription: .init(text: id), fullDescription: nil, help: nil, helpUri: nil,
+                defaultConfiguration: .init(level: "warning"))
+        }
+        let index = Dictionary(uniqueKeysWithValues: ids.enumerated().map { ($1, $0) })
+        var results: [SARIF.Result] = []
+        for input in inputs {
+            for diagnostic in input.diagnostics {
+                results.append(SARIF.Result(
+                    ruleId: diagnostic.ruleID, ruleIndex: index[diagnostic.ruleID] ?? 0,
+                    level: SARIFReporter.level(diagnostic.severity), message: .init(text: message(of: diagnostic)),
+                    locations: [.at(uri(diagnostic.file ?? input.name), diagnostic.position)]))
+            }
+        }
+        let run = SARIF.Run(
+            tool: .init(driver: .init(name: "conform", version: version, informationUri: informationURI, rules: descriptors)),
+            results: results, columnKind: "unicodeCodePoints", automationDetails: nil)
+        let log = SARIF.Log(schema: "https://json.schemastore.org/sarif-2.1.0.json", version: "2.1.0", runs: [run])
+        return try JSONText.encode(log, format: .sarif, pretty: true) + "\n"
+    }
+
+    /// One workflow command per finding (`::error`, `::warning`, or `::notice` for info, with the file,
+    /// line, column and rule id), then a `::notice` with the totals. Each line ends in a newline.
+    public static func githubAnnotations(_ inputs: [Input]) -> String {
+        var out = ""
+        var counts: [Severity: Int] = [:]
+        for input in inputs {
+            for diagnostic in input.diagnostics {
+                let command = switch diagnostic.severity {
+                case .error: "error"
+                case .warning: "warning"
+                case .info: "notice"
+                }
+                counts[diagnostic.severity, default: 0] += 1
+                out += GitHubAnnotations.line(command, file: diagnostic.file ?? input.name, position: diagnostic.position,
+                                              title: "conform: \(diagnostic.ruleID)", message: message(of: diagnostic))
+            }
+        }
+        let summary = "conform check: \(Numbers.count(inputs.count, "input")), \(Numbers.count(counts[.error] ?? 0, "error")),"
+            + " \(Numbers.count(counts[.warning] ?? 0, "warning")), \(Numbers.grouped(counts[.info] ?? 0)) info"
+        return out + "::notice title=conform::\(Escape.annotationData(summary))\n"
+    }
+
+    /// The finding's message and, when it has one, the spec section it rests on.
+    static func message(of diagnostic: Diagnostic) -> String {
+        guard let spec = diagnostic.spec else { return diagnostic.message }
+        return "\(diagnostic.message) (see \(spec.description))"
+    }
+
+    /// An input's name as a SARIF artifact URI: a URL stays as it is; a path is a URI reference
+    /// (see ``SARIFReporter/uri(_:)``).
+    static func uri(_ name: String) -> String {
+        if let url = URL(string: name), let scheme = url.scheme, ["http", "https", "file"].contains(scheme.lowercased()) {
+            return name
+        }
+        return SARIFReporter.uri(name)
+    }
+}

@@ -1,0 +1,75 @@
+import ConformCore
+import Foundation
+import Testing
+@testable import Reports
+
+@Suite struct CheckFindingsTests {
+    static let inputs = [
+        CheckFindings.Input(name: "tags/pipe|tag.xml", diagnostics: [
+            Diagnostic(ruleID: "VAST-2.0-inline-adsystem", severity: .error, message: "InLine has no <AdSystem>",
+                       file: "tags/pipe|tag.xml", position: SourcePosition(line: 4, column: 5), path: "/VAST/Ad[1]/InLine",
+                       spec: SpecReference(document: .vast2, section: "2.3.1", quote: "AdSystem: required")),
+            Diagnostic(ruleID: "VAST-4.1-adservingid-present", severity: .info, message: "no AdServingId, a, b: c",
+                       file: "tags/pipe|tag.xml", position: nil),
+        ]),
+        CheckFindings.Input(name: "https://ads.example.com/vast?id=1", diagnostics: [
+            Diagnostic(ruleID: "CHAIN-made-up", severity: .warning, message: "a finding of a rule the catalogue lacks",
+                       position: SourcePosition(line: 2, column: 1)),
+        ]),
+        CheckFindings.Input(name: "clean.xml", diagnostics: []),
+    ]
+
+    @Test func sarifHasAResultPerFindingWithItsRuleLevelAndPlace() throws {
+        let text = try CheckFindings.sarif(Self.inputs, rules: Fixture.rules, version: "9.9.9")
+        let log = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+        #expect(log["version"] as? String == "2.1.0")
+        let run = try #require((log["runs"] as? [[String: Any]])?.first)
+        let driver = try #require((run["tool"] as? [String: Any])?["driver"] as? [String: Any])
+        #expect(driver["version"] as? String == "9.9.9")
+        let rules = try #require(driver["rules"] as? [[String: Any]])
+        // The rules the results name, each once, described from the catalogue where it has them.
+        #expect(rules.compactMap { $0["id"] as? String } == ["CHAIN-made-up", "VAST-2.0-inline-adsystem", "VAST-4.1-adservingid-present"])
+        #expect(rules[1]["name"] as? String == "InLineAdSystemRequired")
+        #expect((rules[1]["defaultConfiguration"] as? [String: Any])?["level"] as? String == "error")
+        let results = try #require(run["results"] as? [[String: Any]])
+        #expect(results.count == 3)
+        for result in results {
+            let index = try #require(result["ruleIndex"] as? Int)
+            #expect(rules[index]["id"] as? String == result["ruleId"] as? String)
+        }
+        #expect(results.map { $0["level"] as? String } == ["error", "note", "warning"])
+        func place(_ result: [String: Any]) throws -> (uri: String?, line: Int?, column: Int?) {
+            let physical = try #require((result["locations"] as? [[String: Any]])?.first?["physicalLocation"] as? [String: Any])
+            let region = physical["region"] as? [String: Any]
+            return ((physical["artifactLocation"] as? [String: Any])?["uri"] as? String, region?["startLine"] as? Int,
+                    region?["startColumn"] as? Int)
+        }
+        let first = try place(results[0])
+        #expect(first.uri == "tags/pipe%7Ctag.xml" && first.line == 4 && first.column == 5)
+        // No position: the file as a whole, at line 1 (code scanning needs a line).
+        let second = try place(results[1])
+        #expect(second.line == 1 && second.column == nil)
+        // A URL input keeps its URL.
+        #expect(try place(results[2]).uri == "https://ads.example.com/vast?id=1")
+        let message = (results[0]["message"] as? [String: Any])?["text"] as? String
+        #expect(message == "InLine has no <AdSystem> (see IAB VAST 2.0 §2.3.1)")
+    }
+
+    @Test func sarifOfCleanInputsHasNoResults() throws {
+        let text = try CheckFindings.sarif([CheckFindings.Input(name: "a.xml", diagnostics: [])], rules: Fixture.rules, version: "1")
+        let log = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+        let run = try #require((log["runs"] as? [[String: Any]])?.first)
+        #expect((run["results"] as? [Any])?.isEmpty == true)
+    }
+
+    @Test func githubAnnotationsHaveOneCommandPerFindingThenTheTotals() {
+        let lines = CheckFindings.githubAnnotations(Self.inputs).split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines.count == 5)  // three findings, the totals, the final newline
+        #expect(lines[0] == "::error file=tags/pipe|tag.xml,line=4,col=5,title=conform%3A VAST-2.0-inline-adsystem::InLine has no <AdSystem> (see IAB VAST 2.0 §2.3.1)")
+        // Properties escape ',' and ':'; the message keeps them.
+        #expect(lines[1] == "::notice file=tags/pipe|tag.xml,title=conform%3A VAST-4.1-adservingid-present::no AdServingId, a, b: c")
+        #expect(lines[2].hasPrefix("::warning file=https%3A//ads.example.com/vast?id=1,line=2,col=1,title=conform%3A CHAIN-made-up::"))
+        #expect(lines[3] == "::notice title=conform::conform check: 3 inputs, 1 error, 1 warning, 1 info")
+        #expect(lines[4].isEmpty)
+    }
+}
