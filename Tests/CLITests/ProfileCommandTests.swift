@@ -100,4 +100,19 @@ import Testing
         #expect(text.stdout.contains("profile pause: not eligible: this <NonLinear> has only a StaticResource of type \"image/gif\""))
         #expect(try run(["check", "--profile", "pause", "-"], stdin: Self.pauseTag).status == 0)
     }
+
+    /// `--profile all` evaluates every player flow once, in the catalogue's order, also next to a named one.
+    @Test func checkWithEveryProfile() throws {
+        guard FileManager.default.isExecutableFile(atPath: Self.binary.path) else {
+            print("skipped: conform binary not found at \(Self.binary.path)")
+            return
+        }
+        let result = try run(["check", "--format", "json", "--profile", "companion", "--profile", "all", "-"], stdin: Self.pauseTag)
+        let files = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]]
+        let profiles = files?.first?["profiles"] as? [[String: Any]]
+        #expect(profiles?.map { $0["profile"] as? String } == ["companion", "pause", "ssai", "schedule"])
+        let bad = try run(["check", "--profile", "pause,everything", "-"], stdin: Self.pauseTag)
+        #expect(bad.status == 64)
+        #expect(bad.stderr.contains("unknown profile 'everything' (values: pause, companion, ssai, schedule, all)"))
+    }
 }

@@ -5,8 +5,9 @@ import VAST
 /// `--profile` and `--profile-option` as `conform check` uses them: parsing, evaluation and text output.
 enum ProfileOutput {
     static let helpLines = """
-          --profile <name>        Also evaluate the tag against a player profile; repeatable.
-                                  (values: \(ProfileName.allCases.map(\.rawValue).joined(separator: ", ")))
+          --profile <name>        Also evaluate the tag against a player profile; repeatable, or a comma
+                                  list. all: every profile, what each player flow would do with the ad.
+                                  (values: \(ProfileName.allCases.map(\.rawValue).joined(separator: ", ")), all)
           --profile-option <key=value>
                                   A profile setting; repeatable. Keys:
         \(ProfileOptions.keys.map { "                            \($0.key): \($0.values)" }.joined(separator: "\n"))
@@ -17,8 +18,12 @@ enum ProfileOutput {
         var names: [ProfileName] = []
         for raw in scanner.values("--profile") {
             for part in raw.split(separator: ",").map(String.init) {
+                if part == "all" {
+                    for name in ProfileName.allCases where !names.contains(name) { names.append(name) }
+                    continue
+                }
                 guard let name = ProfileName(rawValue: part) else {
-                    throw UsageError(message: "unknown profile '\(part)' (values: \(ProfileName.allCases.map(\.rawValue).joined(separator: ", ")))",
+                    throw UsageError(message: "unknown profile '\(part)' (values: \(ProfileName.allCases.map(\.rawValue).joined(separator: ", ")), all)",
                                      command: command, usage: usage)
                 }
                 if !names.contains(name) { names.append(name) }
