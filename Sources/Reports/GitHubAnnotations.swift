@@ -80,9 +80,10 @@ public enum GitHubAnnotations {
         return out
     }
 
-    static func line(_ command: String, file: String, position: SourcePosition?, title: String, message: String) -> String {
-        var properties = ["file=\(Escape.annotationProperty(file))"]
-        if let position {
+    static func line(_ command: String, file: String?, position: SourcePosition?, title: String, message: String) -> String {
+        var properties: [String] = []
+        if let file { properties.append("file=\(Escape.annotationProperty(file))") }
+        if file != nil, let position {
             properties.append("line=\(max(1, position.line))")
             properties.append("col=\(max(1, position.column))")
         }

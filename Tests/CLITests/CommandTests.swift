@@ -121,6 +121,31 @@ struct CommandTests {
                 "\(config.stderr)")
     }
 
+    /// `params --format github|sarif`: a finding of a string read from a file points at file:line:column;
+    /// one given as an argument has no file.
+    @Test func paramsFindingsAsAnnotationsAndSARIF() throws {
+        let strings = "# campaign strings\nad_type=carousel,carousel_banner=x\n"
+        let github = try CLI.run(["params", "--format", "github", "-f", "strings.txt", "ad_type=webview,campaign=c"],
+                                 files: ["strings.txt": strings])
+        #expect(github.status == 1)
+        let lines = github.stdout.split(separator: "\n")
+        #expect(lines.contains { $0.hasPrefix("::error file=strings.txt,line=2,col=34,title=conform%3A PARAM-url-invalid::") })
+        #expect(lines.contains { $0.hasPrefix("::error title=conform%3A PARAM-takeover-required-key::") })
+        #expect(lines.last?.hasPrefix("::notice title=conform::conform params: 2 strings, ") == true)
+
+        let sarif = try CLI.run(["params", "--format", "sarif", "-f", "strings.txt", "ad_type=webview,campaign=c"],
+                                files: ["strings.txt": strings])
+        #expect(sarif.status == 1)
+        let log = try #require(try JSONSerialization.jsonObject(with: Data(sarif.stdout.utf8)) as? [String: Any])
+        let results = try #require((log["runs"] as? [[String: Any]])?.first?["results"] as? [[String: Any]])
+        let invalid = try #require(results.first { $0["ruleId"] as? String == "PARAM-url-invalid" })
+        let physical = try #require((invalid["locations"] as? [[String: Any]])?.first?["physicalLocation"] as? [String: Any])
+        #expect((physical["artifactLocation"] as? [String: Any])?["uri"] as? String == "strings.txt")
+        #expect((physical["region"] as? [String: Any])?["startLine"] as? Int == 2)
+        let takeover = try #require(results.first { $0["ruleId"] as? String == "PARAM-takeover-required-key" })
+        #expect((takeover["locations"] as? [Any])?.isEmpty == true)
+    }
+
     @Test func rulesListsEveryRuleInEachFormat() throws {
         let text = try CLI.run(["rules"])
         #expect(text.status == 0)

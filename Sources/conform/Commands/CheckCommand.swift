@@ -138,7 +138,7 @@ enum CheckCommand {
         var failed = false
         var unreadable = false
         var reports: [FileReport] = []
-        var findings: [CheckFindings.Input] = []
+        var findings: [FindingsOutput.Input] = []
         for name in scanner.positionals {
             let data: Data
             var rootURI: String?
@@ -175,7 +175,7 @@ enum CheckCommand {
             switch format {
             case "sarif", "github":
                 // Every finding of the input: rules, profiles and the resolved chain.
-                findings.append(CheckFindings.Input(
+                findings.append(FindingsOutput.Input(
                     name: name, diagnostics: diagnostics + profiles.flatMap(\.diagnostics) + (chain?.diagnostics ?? [])))
             case "json":
                 reports.append(FileReport(file: name, summary: summary, diagnostics: diagnostics, vast: input.vast, vmap: input.vmap,
@@ -191,13 +191,13 @@ enum CheckCommand {
             print(encodeJSON(reports))
         case "sarif":
             do {
-                print(try CheckFindings.sarif(findings, rules: RuleCatalog.all, version: ConformInfo.version), terminator: "")
+                print(try FindingsOutput.sarif(findings, rules: RuleCatalog.all, version: ConformInfo.version), terminator: "")
             } catch {
                 Terminal.printError("Error: \(error)")
                 return ExitCode.cannotProceed
             }
         case "github":
-            print(CheckFindings.githubAnnotations(findings), terminator: "")
+            print(FindingsOutput.githubAnnotations(findings), terminator: "")
         default:
             break
         }

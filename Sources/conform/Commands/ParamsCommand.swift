@@ -1,6 +1,7 @@
 import ConformCore
 import Conformance
 import Foundation
+import Reports
 import Trafficking
 
 /// `conform params`: check trafficking-parameter strings and show the creative each one describes.
@@ -21,7 +22,7 @@ enum ParamsCommand {
         OPTIONS:
           -f, --file <file>       Read strings from a file, one per line ('-' for standard input). Blank
                                   lines and lines starting with # are skipped; findings carry line numbers.
-          --format <format>       Output format. (values: text, json; default: text)
+          --format <format>       Output format. (values: text, json, sarif, github; default: text)
           --allowed-schemes <list>
                                   Destination schemes the app opens, comma-separated. A scheme other than
                                   http/https listed here is trusted to have an app action handler.
@@ -54,6 +55,9 @@ enum ParamsCommand {
           Text: per string, the format, the verdict, the typed creative and each finding as
           severity line:column rule-id, the message and the spot in the string. Columns count characters
           from 1. JSON (--format json): {"results": [{"source", "line", "analysis"}], "summary"}.
+          SARIF (--format sarif): one SARIF 2.1.0 log, a result per finding, at file:line:column for
+          strings read from a file. GitHub (--format github): a workflow annotation per finding, then
+          the totals.
 
         EXIT CODES:
           0  no string has an error        1  at least one string has an error
@@ -110,8 +114,8 @@ enum ParamsCommand {
         } catch { return error.report() }
 
         let format = scanner.value("--format") ?? "text"
-        guard ["text", "json"].contains(format) else {
-            return usageError("unknown format '\(format)' (values: text, json)")
+        guard ["text", "json", "sarif", "github"].contains(format) else {
+            return usageError("unknown format '\(format)' (values: text, json, sarif, github)")
         }
         let policy: URLPolicy
         do { policy = try makePolicy(scanner) } catch { return error.report() }
@@ -164,8 +168,18 @@ enum ParamsCommand {
             results.append(Result(source: input.source, line: input.line, analysis: analysis))
         }
 
+        let findings = results.map { FindingsOutput.Input(name: $0.source, diagnostics: $0.analysis.diagnostics) }
         if format == "json" {
             print(encodeJSON(Output(results: results, summary: summary)))
+        } else if format == "sarif" {
+            do {
+                print(try FindingsOutput.sarif(findings, rules: RuleCatalog.all, version: ConformInfo.version), terminator: "")
+            } catch {
+                Terminal.printError("Error: \(error)")
+                return ExitCode.cannotProceed
+            }
+        } else if format == "github" {
+            print(FindingsOutput.githubAnnotations(findings, command: "params", noun: "string"), terminator: "")
         } else if unreadable && results.isEmpty {
             // Nothing was analysed; the error above says why.
         } else {

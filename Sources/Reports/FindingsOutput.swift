@@ -1,23 +1,26 @@
 import ConformCore
 import Foundation
 
-/// The findings of a tag check (`conform check`) in the formats CI tools read: a SARIF 2.1.0 log for
-/// code-scanning UIs and GitHub Actions annotations for pull requests. Unlike the run reports, which list
-/// unmet expectations of a corpus, every finding here is a result: a tag under check has no expectation.
-public enum CheckFindings {
-    /// One checked input: its name as given on the command line (a path, a URL or `-`) and its findings.
+/// The findings of checked inputs (`conform check`'s tags, `conform params`' strings) in the formats CI tools
+/// read: a SARIF 2.1.0 log for code-scanning UIs and GitHub Actions annotations for pull requests. Unlike the
+/// run reports, which list unmet expectations of a corpus, every finding here is a result: an input under
+/// check has no expectation.
+public enum FindingsOutput {
+    /// One checked input: its name as given on the command line (a path, a URL or `-`; `nil` for a string
+    /// given as an argument, which has no file) and its findings.
     public struct Input: Sendable {
-        public var name: String
+        public var name: String?
         public var diagnostics: [Diagnostic]
 
-        public init(name: String, diagnostics: [Diagnostic]) {
+        public init(name: String?, diagnostics: [Diagnostic]) {
             self.name = name
             self.diagnostics = diagnostics
         }
     }
 
     /// A SARIF 2.1.0 log with one result per finding (level from its severity: error, warning, or note for
-    /// info), located at the finding's file (or its input's name) and line:column. `tool.driver.rules`
+    /// info), located at the finding's file (or its input's name) and line:column; a finding of an input
+    /// without a file has no location. `tool.driver.rules`
     /// describes the rules the results name, from `rules` where it has them.
     /// - Parameters:
     ///   - rules: the catalogue to describe the rules from.
@@ -39,7 +42,7 @@ public enum CheckFindings {
                 results.append(SARIF.Result(
                     ruleId: diagnostic.ruleID, ruleIndex: index[diagnostic.ruleID] ?? 0,
                     level: SARIFReporter.level(diagnostic.severity), message: .init(text: message(of: diagnostic)),
-                    locations: [.at(uri(diagnostic.file ?? input.name), diagnostic.position)]))
+                    locations: (diagnostic.file ?? input.name).map { [.at(uri($0), diagnostic.position)] } ?? []))
             }
         }
         let run = SARIF.Run(
@@ -50,23 +53,24 @@ public enum CheckFindings {
     }
 
     /// One workflow command per finding (`::error`, `::warning`, or `::notice` for info, with the file,
-    /// line, column and rule id), then a `::notice` with the totals. Each line ends in a newline.
-    public static func githubAnnotations(_ inputs: [Input]) -> String {
+    /// line, column and rule id; an input without a file gives none of the three), then a `::notice` with
+    /// the totals, headed `conform <command>:` and counting the inputs as `noun`s. Each line ends in a newline.
+    public static func githubAnnotations(_ inputs: [Input], command: String = "check", noun: String = "input") -> String {
         var out = ""
         var counts: [Severity: Int] = [:]
         for input in inputs {
             for diagnostic in input.diagnostics {
-                let command = switch diagnostic.severity {
+                let kind = switch diagnostic.severity {
                 case .error: "error"
                 case .warning: "warning"
                 case .info: "notice"
                 }
                 counts[diagnostic.severity, default: 0] += 1
-                out += GitHubAnnotations.line(command, file: diagnostic.file ?? input.name, position: diagnostic.position,
+                out += GitHubAnnotations.line(kind, file: diagnostic.file ?? input.name, position: diagnostic.position,
                                               title: "conform: \(diagnostic.ruleID)", message: message(of: diagnostic))
             }
         }
-        let summary = "conform check: \(Numbers.count(inputs.count, "input")), \(Numbers.count(counts[.error] ?? 0, "error")),"
+        let summary = "conform \(command): \(Numbers.count(inputs.count, noun)), \(Numbers.count(counts[.error] ?? 0, "error")),"
             + " \(Numbers.count(counts[.warning] ?? 0, "warning")), \(Numbers.grouped(counts[.info] ?? 0)) info"
         return out + "::notice title=conform::\(Escape.annotationData(summary))\n"
     }

@@ -3,24 +3,24 @@ import Foundation
 import Testing
 @testable import Reports
 
-@Suite struct CheckFindingsTests {
+@Suite struct FindingsOutputTests {
     static let inputs = [
-        CheckFindings.Input(name: "tags/pipe|tag.xml", diagnostics: [
+        FindingsOutput.Input(name: "tags/pipe|tag.xml", diagnostics: [
             Diagnostic(ruleID: "VAST-2.0-inline-adsystem", severity: .error, message: "InLine has no <AdSystem>",
                        file: "tags/pipe|tag.xml", position: SourcePosition(line: 4, column: 5), path: "/VAST/Ad[1]/InLine",
                        spec: SpecReference(document: .vast2, section: "2.3.1", quote: "AdSystem: required")),
             Diagnostic(ruleID: "VAST-4.1-adservingid-present", severity: .info, message: "no AdServingId, a, b: c",
                        file: "tags/pipe|tag.xml", position: nil),
         ]),
-        CheckFindings.Input(name: "https://ads.example.com/vast?id=1", diagnostics: [
+        FindingsOutput.Input(name: "https://ads.example.com/vast?id=1", diagnostics: [
             Diagnostic(ruleID: "CHAIN-made-up", severity: .warning, message: "a finding of a rule the catalogue lacks",
                        position: SourcePosition(line: 2, column: 1)),
         ]),
-        CheckFindings.Input(name: "clean.xml", diagnostics: []),
+        FindingsOutput.Input(name: "clean.xml", diagnostics: []),
     ]
 
     @Test func sarifHasAResultPerFindingWithItsRuleLevelAndPlace() throws {
-        let text = try CheckFindings.sarif(Self.inputs, rules: Fixture.rules, version: "9.9.9")
+        let text = try FindingsOutput.sarif(Self.inputs, rules: Fixture.rules, version: "9.9.9")
         let log = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
         #expect(log["version"] as? String == "2.1.0")
         let run = try #require((log["runs"] as? [[String: Any]])?.first)
@@ -56,14 +56,31 @@ import Testing
     }
 
     @Test func sarifOfCleanInputsHasNoResults() throws {
-        let text = try CheckFindings.sarif([CheckFindings.Input(name: "a.xml", diagnostics: [])], rules: Fixture.rules, version: "1")
+        let text = try FindingsOutput.sarif([FindingsOutput.Input(name: "a.xml", diagnostics: [])], rules: Fixture.rules, version: "1")
         let log = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
         let run = try #require((log["runs"] as? [[String: Any]])?.first)
         #expect((run["results"] as? [Any])?.isEmpty == true)
     }
 
+    /// A string given as an argument has no file: no location in SARIF, no file, line or column in annotations.
+    @Test func inputsWithoutAFileHaveNoLocation() throws {
+        let input = FindingsOutput.Input(name: nil, diagnostics: [
+            Diagnostic(ruleID: "PARAM-duplicate-key", severity: .error, message: "key a twice", position: SourcePosition(line: 1, column: 9)),
+        ])
+        let text = try FindingsOutput.sarif([input], rules: Fixture.rules, version: "1")
+        let log = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+        let result = try #require(((log["runs"] as? [[String: Any]])?.first?["results"] as? [[String: Any]])?.first)
+        #expect((result["locations"] as? [Any])?.isEmpty == true)
+        let annotations = FindingsOutput.githubAnnotations([input], command: "params", noun: "string")
+        #expect(annotations == """
+            ::error title=conform%3A PARAM-duplicate-key::key a twice
+            ::notice title=conform::conform params: 1 string, 1 error, 0 warnings, 0 info
+
+            """)
+    }
+
     @Test func githubAnnotationsHaveOneCommandPerFindingThenTheTotals() {
-        let lines = CheckFindings.githubAnnotations(Self.inputs).split(separator: "\n", omittingEmptySubsequences: false)
+        let lines = FindingsOutput.githubAnnotations(Self.inputs).split(separator: "\n", omittingEmptySubsequences: false)
         #expect(lines.count == 5)  // three findings, the totals, the final newline
         #expect(lines[0] == "::error file=tags/pipe|tag.xml,line=4,col=5,title=conform%3A VAST-2.0-inline-adsystem::InLine has no <AdSystem> (see IAB VAST 2.0 §2.3.1)")
         // Properties escape ',' and ':'; the message keeps them.
