@@ -20,8 +20,8 @@ public enum FindingsOutput {
 
     /// A SARIF 2.1.0 log with one result per finding (level from its severity: error, warning, or note for
     /// info), located at the finding's file (or its input's name) and line:column; a finding of an input
-    /// without a file has no location. `tool.driver.rules`
-    /// describes the rules the results name, from `rules` where it has them.
+    /// without a file has no location. `tool.driver.rules` describes the rules the results name, from
+    /// `rules` where it has them.
     /// - Parameters:
     ///   - rules: the catalogue to describe the rules from.
     ///   - version: conform's version, for `tool.driver.version`.
