@@ -2,7 +2,8 @@ import ConformCore
 import Foundation
 
 /// The findings of checked inputs (`conform check`'s tags, `conform params`' strings) in the formats CI tools
-/// read: a SARIF 2.1.0 log for code-scanning UIs and GitHub Actions annotations for pull requests. Unlike the
+/// read: a SARIF 2.1.0 log for code-scanning UIs, GitHub Actions annotations for pull requests, and JUnit XML
+/// for CI test-result views. Unlike the
 /// run reports, which list unmet expectations of a corpus, every finding here is a result: an input under
 /// check has no expectation.
 public enum FindingsOutput {
@@ -11,10 +12,14 @@ public enum FindingsOutput {
     public struct Input: Sendable {
         public var name: String?
         public var diagnostics: [Diagnostic]
+        /// What a JUnit test case calls the input when its name is not enough (several strings of one file:
+        /// `strings.txt:3`); `nil`: the name.
+        public var label: String?
 
-        public init(name: String?, diagnostics: [Diagnostic]) {
+        public init(name: String?, diagnostics: [Diagnostic], label: String? = nil) {
             self.name = name
             self.diagnostics = diagnostics
+            self.label = label
         }
     }
 
@@ -73,6 +78,50 @@ public enum FindingsOutput {
         let summary = "conform \(command): \(Numbers.count(inputs.count, noun)), \(Numbers.count(counts[.error] ?? 0, "error")),"
             + " \(Numbers.count(counts[.warning] ?? 0, "warning")), \(Numbers.grouped(counts[.info] ?? 0)) info"
         return out + "::notice title=conform::\(Escape.annotationData(summary))\n"
+    }
+
+    /// A JUnit XML document (testsuites › testsuite › testcase) with one test case per input, named by its
+    /// label or name (`<noun> <n>` for an input with neither): an input with findings at or above `threshold` fails, its `<failure>` listing them as
+    /// `file:line:column: severity: message [rule-id]`; its other findings go to `<system-out>`.
+    /// - Parameters:
+    ///   - command: the command checked (`check`, `params`): the suite is `conform <command>`, the class
+    ///     name `conform.<command>`.
+    ///   - noun: what an input is, for the failure message (`input`, `string`).
+    public static func junit(_ inputs: [Input], threshold: Severity, command: String = "check", noun: String = "input") -> String {
+        let failing = inputs.filter { $0.diagnostics.contains { $0.severity >= threshold } }.count
+        let suite = Escape.xml("conform \(command)", attribute: true)
+        var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+        out += "<testsuites name=\"\(suite)\" tests=\"\(inputs.count)\" failures=\"\(failing)\" errors=\"0\">\n"
+        out += "  <testsuite name=\"\(suite)\" tests=\"\(inputs.count)\" failures=\"\(failing)\" errors=\"0\" skipped=\"0\">\n"
+        let classname = Escape.xml("conform.\(command)", attribute: true)
+        for (offset, input) in inputs.enumerated() {
+            let name = input.label ?? input.name ?? "\(noun) \(offset + 1)"
+            out += "    <testcase name=\"\(Escape.xml(name, attribute: true))\" classname=\"\(classname)\""
+            if let file = input.name { out += " file=\"\(Escape.xml(file, attribute: true))\"" }
+            let above = input.diagnostics.filter { $0.severity >= threshold }
+            let below = input.diagnostics.filter { $0.severity < threshold }
+            guard !input.diagnostics.isEmpty else {
+                out += "/>\n"
+                continue
+            }
+            out += ">\n"
+            func lines(_ diagnostics: [Diagnostic]) -> String {
+                diagnostics.map { diagnostic in
+                    var location = diagnostic.file ?? input.name ?? name
+                    if let position = diagnostic.position { location += ":\(position.line):\(position.column)" }
+                    return "\(location): \(diagnostic.severity.rawValue): \(message(of: diagnostic)) [\(diagnostic.ruleID)]"
+                }.joined(separator: "\n")
+            }
+            if !above.isEmpty {
+                let summary = "\(Numbers.count(above.count, "finding")) at or above \(threshold.rawValue)"
+                out += "      <failure message=\"\(Escape.xml(summary, attribute: true))\" type=\"findings\">"
+                out += Escape.xml(lines(above)) + "</failure>\n"
+            }
+            if !below.isEmpty { out += "      <system-out>" + Escape.xml(lines(below)) + "</system-out>\n" }
+            out += "    </testcase>\n"
+        }
+        out += "  </testsuite>\n</testsuites>\n"
+        return out
     }
 
     /// The finding's message and, when it has one, the spec section it rests on.

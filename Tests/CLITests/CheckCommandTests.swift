@@ -119,6 +119,19 @@ struct CheckCommandTests {
         #expect(quiet.stdout.split(separator: "\n").last?.hasPrefix("::notice title=conform::conform check: 1 input, 0 errors, ") == true)
     }
 
+    @Test func junitHasATestCasePerInputFailedAtTheThreshold() throws {
+        let broken = try ConformBinary.temporaryFile("<VAST version=\"4.2\">\n<Ad id=\"1\"><InLine><AdTitle>t</AdTitle></InLine></Ad>\n</VAST>")
+        let clean = try ConformBinary.temporaryFile(Self.valid)
+        let result = try ConformBinary.run(["check", "--no-config", "--format", "junit", broken.path, clean.path])
+        #expect(result.status == 1)
+        #expect(result.stdout.hasPrefix("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites name=\"conform check\" tests=\"2\" failures=\"1\""))
+        #expect(result.stdout.contains("<testcase name=\"\(broken.path)\" classname=\"conform.check\""))
+        #expect(result.stdout.contains("<failure message=\"") && result.stdout.contains("[VAST-2.0-inline-adsystem]"))
+        // The clean tag's warnings fail it only under --strict.
+        let strict = try ConformBinary.run(["check", "--no-config", "--strict", "--format", "junit", broken.path, clean.path])
+        #expect(strict.stdout.contains("failures=\"2\""))
+    }
+
     @Test func badUsageExits64() throws {
         #expect(try ConformBinary.run(["check"]).status == 64)
         #expect(try ConformBinary.run(["check", "--format", "yaml", "x.xml"]).status == 64)

@@ -144,6 +144,13 @@ struct CommandTests {
         #expect((physical["region"] as? [String: Any])?["startLine"] as? Int == 2)
         let takeover = try #require(results.first { $0["ruleId"] as? String == "PARAM-takeover-required-key" })
         #expect((takeover["locations"] as? [Any])?.isEmpty == true)
+
+        let junit = try CLI.run(["params", "--format", "junit", "-f", "strings.txt", "ad_type=webview,campaign=c"],
+                                files: ["strings.txt": strings])
+        #expect(junit.status == 1)
+        #expect(junit.stdout.contains("<testsuites name=\"conform params\" tests=\"2\" failures=\"2\""))
+        #expect(junit.stdout.contains("<testcase name=\"strings.txt:2\" classname=\"conform.params\" file=\"strings.txt\">"))
+        #expect(junit.stdout.contains("<testcase name=\"argument 1\" classname=\"conform.params\">"))
     }
 
     @Test func rulesListsEveryRuleInEachFormat() throws {

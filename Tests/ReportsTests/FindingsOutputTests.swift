@@ -1,6 +1,7 @@
 import ConformCore
 import Foundation
 import Testing
+import XMLCore
 @testable import Reports
 
 @Suite struct FindingsOutputTests {
@@ -77,6 +78,46 @@ import Testing
             ::notice title=conform::conform params: 1 string, 1 error, 0 warnings, 0 info
 
             """)
+    }
+
+    /// JUnit: a test case per input, failed by findings at or above the threshold, the others in its
+    /// system-out; the document validates against the JUnit schema CI systems read.
+    @Test(arguments: [Severity.error, .warning, .info])
+    func junitFailsTheInputsWithFindingsAtTheThreshold(threshold: Severity) throws {
+        let text = FindingsOutput.junit(Self.inputs, threshold: threshold)
+        let messages = XMLParser.validate(Data(text.utf8), schema: JUnitSchemaTests.schema, targetNamespace: nil)
+        #expect(messages.isEmpty, "\(messages)")
+        let root = try #require(XMLParser.parse(text).root)
+        let suite = try #require(root.child("testsuite"))
+        let cases = suite.children("testcase")
+        #expect(cases.map { $0.attribute("name") } == ["tags/pipe|tag.xml", "https://ads.example.com/vast?id=1", "clean.xml"])
+        let failed = cases.map { $0.child("failure") != nil }
+        switch threshold {
+        case .error: #expect(failed == [true, false, false])
+        case .warning: #expect(failed == [true, true, false])
+        case .info: #expect(failed == [true, true, false])
+        }
+        #expect(suite.attribute("failures") == String(failed.filter { $0 }.count))
+        #expect(root.attribute("tests") == "3")
+        let first = cases[0]
+        #expect(first.child("failure")?.text.hasPrefix("tags/pipe|tag.xml:4:5: error: InLine has no <AdSystem>") == true)
+        // The info finding fails only at the info threshold; below it, it is output.
+        #expect((first.child("system-out") != nil) == (threshold != .info))
+        let expected = threshold == .info ? "2 findings at or above info" : "1 finding at or above \(threshold.rawValue)"
+        #expect(first.child("failure")?.attribute("message") == expected)
+        #expect(cases[2].childCount == 0)
+    }
+
+    @Test func junitNamesInputsByLabelThenName() throws {
+        let inputs = [
+            FindingsOutput.Input(name: "s.txt", diagnostics: [], label: "s.txt:3"),
+            FindingsOutput.Input(name: nil, diagnostics: []),
+        ]
+        let root = try #require(XMLParser.parse(FindingsOutput.junit(inputs, threshold: .error, command: "params", noun: "string")).root)
+        let cases = try #require(root.child("testsuite")).children("testcase")
+        #expect(cases.map { $0.attribute("name") } == ["s.txt:3", "string 2"])
+        #expect(cases.map { $0.attribute("classname") } == ["conform.params", "conform.params"])
+        #expect(cases.map { $0.attribute("file") } == ["s.txt", nil])
     }
 
     @Test func githubAnnotationsHaveOneCommandPerFindingThenTheTotals() {

@@ -24,11 +24,13 @@ enum CheckCommand {
                                   also resolves their Wrapper chain), or - for standard input.
 
         OPTIONS:
-          --format <format>       Output format. (values: text, json, sarif, github; default: text)
+          --format <format>       Output format. (values: text, json, sarif, github, junit; default: text)
                                     json: per input, the decoded model, the summary and the findings.
                                     sarif: one SARIF 2.1.0 log, a result per finding, for code scanning.
                                     github: GitHub Actions annotations (::error file=…,line=…), one per
                                     finding, then the totals.
+                                    junit: JUnit XML, a test case per input, failed by findings at or
+                                    above the severity threshold.
           --config <file>         Read this configuration instead of the nearest .conform.json.
           --no-config             Ignore any .conform.json.
           --severity-threshold <severity>
@@ -82,8 +84,8 @@ enum CheckCommand {
                 flagOptions: ChainCheck.flagOptions.union(["--no-config", "--strict"]), command: "check", usage: usage)
         } catch { return error.report() }
         let format = scanner.value("--format") ?? "text"
-        guard ["text", "json", "sarif", "github"].contains(format) else {
-            return UsageError(message: "unknown format '\(format)' (values: text, json, sarif, github)", command: "check", usage: usage).report()
+        guard ["text", "json", "sarif", "github", "junit"].contains(format) else {
+            return UsageError(message: "unknown format '\(format)' (values: text, json, sarif, github, junit)", command: "check", usage: usage).report()
         }
         var threshold = Severity.error
         if let raw = scanner.value("--severity-threshold") {
@@ -173,7 +175,7 @@ enum CheckCommand {
             if profiles.contains(where: { $0.diagnostics.hasAny(atLeast: threshold) }) { failed = true }
             if chain?.diagnostics.hasAny(atLeast: threshold) == true { failed = true }
             switch format {
-            case "sarif", "github":
+            case "sarif", "github", "junit":
                 // Every finding of the input: rules, profiles and the resolved chain.
                 findings.append(FindingsOutput.Input(
                     name: name, diagnostics: diagnostics + profiles.flatMap(\.diagnostics) + (chain?.diagnostics ?? [])))
@@ -198,6 +200,8 @@ enum CheckCommand {
             }
         case "github":
             print(FindingsOutput.githubAnnotations(findings), terminator: "")
+        case "junit":
+            print(FindingsOutput.junit(findings, threshold: threshold), terminator: "")
         default:
             break
         }

@@ -22,7 +22,7 @@ enum ParamsCommand {
         OPTIONS:
           -f, --file <file>       Read strings from a file, one per line ('-' for standard input). Blank
                                   lines and lines starting with # are skipped; findings carry line numbers.
-          --format <format>       Output format. (values: text, json, sarif, github; default: text)
+          --format <format>       Output format. (values: text, json, sarif, github, junit; default: text)
           --allowed-schemes <list>
                                   Destination schemes the app opens, comma-separated. A scheme other than
                                   http/https listed here is trusted to have an app action handler.
@@ -57,7 +57,7 @@ enum ParamsCommand {
           from 1. JSON (--format json): {"results": [{"source", "line", "analysis"}], "summary"}.
           SARIF (--format sarif): one SARIF 2.1.0 log, a result per finding, at file:line:column for
           strings read from a file. GitHub (--format github): a workflow annotation per finding, then
-          the totals.
+          the totals. JUnit (--format junit): a test case per string, failed by an error.
 
         EXIT CODES:
           0  no string has an error        1  at least one string has an error
@@ -114,8 +114,8 @@ enum ParamsCommand {
         } catch { return error.report() }
 
         let format = scanner.value("--format") ?? "text"
-        guard ["text", "json", "sarif", "github"].contains(format) else {
-            return usageError("unknown format '\(format)' (values: text, json, sarif, github)")
+        guard ["text", "json", "sarif", "github", "junit"].contains(format) else {
+            return usageError("unknown format '\(format)' (values: text, json, sarif, github, junit)")
         }
         let policy: URLPolicy
         do { policy = try makePolicy(scanner) } catch { return error.report() }
@@ -168,7 +168,10 @@ enum ParamsCommand {
             results.append(Result(source: input.source, line: input.line, analysis: analysis))
         }
 
-        let findings = results.map { FindingsOutput.Input(name: $0.source, diagnostics: $0.analysis.diagnostics) }
+        let findings = results.map { result in
+            FindingsOutput.Input(name: result.source, diagnostics: result.analysis.diagnostics,
+                                 label: result.source.map { "\($0):\(result.line)" } ?? "argument \(result.line)")
+        }
         if format == "json" {
             print(encodeJSON(Output(results: results, summary: summary)))
         } else if format == "sarif" {
@@ -180,6 +183,8 @@ enum ParamsCommand {
             }
         } else if format == "github" {
             print(FindingsOutput.githubAnnotations(findings, command: "params", noun: "string"), terminator: "")
+        } else if format == "junit" {
+            print(FindingsOutput.junit(findings, threshold: .error, command: "params", noun: "string"), terminator: "")
         } else if unreadable && results.isEmpty {
             // Nothing was analysed; the error above says why.
         } else {
