@@ -86,7 +86,7 @@ public enum FindingsOutput {
     /// - Parameters:
     ///   - command: the command checked (`check`, `params`): the suite is `conform <command>`, the class
     ///     name `conform.<command>`.
-    ///   - noun: what an input is, for the failure message (`input`, `string`).
+    ///   - noun: what an input is (`input`, `string`), for the name of an input with neither label nor name.
     public static func junit(_ inputs: [Input], threshold: Severity, command: String = "check", noun: String = "input") -> String {
         let failing = inputs.filter { $0.diagnostics.contains { $0.severity >= threshold } }.count
         let suite = Escape.xml("conform \(command)", attribute: true)
