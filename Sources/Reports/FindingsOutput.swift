@@ -3,9 +3,8 @@ import Foundation
 
 /// The findings of checked inputs (`conform check`'s tags, `conform params`' strings) in the formats CI tools
 /// read: a SARIF 2.1.0 log for code-scanning UIs, GitHub Actions annotations for pull requests, and JUnit XML
-/// for CI test-result views. Unlike the
-/// run reports, which list unmet expectations of a corpus, every finding here is a result: an input under
-/// check has no expectation.
+/// for CI test-result views. Unlike the run reports, which list unmet expectations of a corpus, every finding
+/// here is a result: an input under check has no expectation.
 public enum FindingsOutput {
     /// One checked input: its name as given on the command line (a path, a URL or `-`; `nil` for a string
     /// given as an argument, which has no file) and its findings.
@@ -81,8 +80,9 @@ public enum FindingsOutput {
     }
 
     /// A JUnit XML document (testsuites › testsuite › testcase) with one test case per input, named by its
-    /// label or name (`<noun> <n>` for an input with neither): an input with findings at or above `threshold` fails, its `<failure>` listing them as
-    /// `file:line:column: severity: message [rule-id]`; its other findings go to `<system-out>`.
+    /// label or name (`<noun> <n>` for an input with neither): an input with findings at or above `threshold`
+    /// fails, its `<failure>` listing them as `file:line:column: severity: message [rule-id]`; its other
+    /// findings go to `<system-out>`.
     /// - Parameters:
     ///   - command: the command checked (`check`, `params`): the suite is `conform <command>`, the class
     ///     name `conform.<command>`.

@@ -84,8 +84,9 @@ enum CheckCommand {
                 flagOptions: ChainCheck.flagOptions.union(["--no-config", "--strict"]), command: "check", usage: usage)
         } catch { return error.report() }
         let format = scanner.value("--format") ?? "text"
-        guard ["text", "json", "sarif", "github", "junit"].contains(format) else {
-            return UsageError(message: "unknown format '\(format)' (values: text, json, sarif, github, junit)", command: "check", usage: usage).report()
+        let formats = ["text", "json"] + FindingsFormat.names
+        guard formats.contains(format) else {
+            return UsageError(message: "unknown format '\(format)' (values: \(formats.joined(separator: ", ")))", command: "check", usage: usage).report()
         }
         var threshold = Severity.error
         if let raw = scanner.value("--severity-threshold") {
@@ -175,7 +176,7 @@ enum CheckCommand {
             if profiles.contains(where: { $0.diagnostics.hasAny(atLeast: threshold) }) { failed = true }
             if chain?.diagnostics.hasAny(atLeast: threshold) == true { failed = true }
             switch format {
-            case "sarif", "github", "junit":
+            case _ where FindingsFormat.names.contains(format):
                 // Every finding of the input: rules, profiles and the resolved chain.
                 findings.append(FindingsOutput.Input(
                     name: name, diagnostics: diagnostics + profiles.flatMap(\.diagnostics) + (chain?.diagnostics ?? [])))
@@ -188,22 +189,11 @@ enum CheckCommand {
                 if let chain { ChainOutput.printText(chain) }
             }
         }
-        switch format {
-        case "json":
+        if format == "json" {
             print(encodeJSON(reports))
-        case "sarif":
-            do {
-                print(try FindingsOutput.sarif(findings, rules: RuleCatalog.all, version: ConformInfo.version), terminator: "")
-            } catch {
-                Terminal.printError("Error: \(error)")
-                return ExitCode.cannotProceed
-            }
-        case "github":
-            print(FindingsOutput.githubAnnotations(findings), terminator: "")
-        case "junit":
-            print(FindingsOutput.junit(findings, threshold: threshold), terminator: "")
-        default:
-            break
+        } else if FindingsFormat.names.contains(format),
+                  let code = FindingsFormat.print(format, findings, threshold: threshold, command: "check", noun: "input") {
+            return code
         }
         if unreadable { return ExitCode.cannotProceed }
         return failed ? ExitCode.findings : ExitCode.success

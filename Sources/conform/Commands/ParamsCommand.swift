@@ -114,8 +114,9 @@ enum ParamsCommand {
         } catch { return error.report() }
 
         let format = scanner.value("--format") ?? "text"
-        guard ["text", "json", "sarif", "github", "junit"].contains(format) else {
-            return usageError("unknown format '\(format)' (values: text, json, sarif, github, junit)")
+        let formats = ["text", "json"] + FindingsFormat.names
+        guard formats.contains(format) else {
+            return usageError("unknown format '\(format)' (values: \(formats.joined(separator: ", ")))")
         }
         let policy: URLPolicy
         do { policy = try makePolicy(scanner) } catch { return error.report() }
@@ -168,23 +169,14 @@ enum ParamsCommand {
             results.append(Result(source: input.source, line: input.line, analysis: analysis))
         }
 
-        let findings = results.map { result in
-            FindingsOutput.Input(name: result.source, diagnostics: result.analysis.diagnostics,
-                                 label: result.source.map { "\($0):\(result.line)" } ?? "argument \(result.line)")
-        }
         if format == "json" {
             print(encodeJSON(Output(results: results, summary: summary)))
-        } else if format == "sarif" {
-            do {
-                print(try FindingsOutput.sarif(findings, rules: RuleCatalog.all, version: ConformInfo.version), terminator: "")
-            } catch {
-                Terminal.printError("Error: \(error)")
-                return ExitCode.cannotProceed
+        } else if FindingsFormat.names.contains(format) {
+            let findings = results.map { result in
+                FindingsOutput.Input(name: result.source, diagnostics: result.analysis.diagnostics,
+                                     label: result.source.map { "\($0):\(result.line)" } ?? "argument \(result.line)")
             }
-        } else if format == "github" {
-            print(FindingsOutput.githubAnnotations(findings, command: "params", noun: "string"), terminator: "")
-        } else if format == "junit" {
-            print(FindingsOutput.junit(findings, threshold: .error, command: "params", noun: "string"), terminator: "")
+            if let code = FindingsFormat.print(format, findings, threshold: .error, command: "params", noun: "string") { return code }
         } else if unreadable && results.isEmpty {
             // Nothing was analysed; the error above says why.
         } else {

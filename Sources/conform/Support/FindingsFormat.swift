@@ -1,0 +1,27 @@
+import ConformCore
+import Reports
+
+/// The formats for CI that `check` and `params` share (``FindingsOutput``): their names and their printing.
+enum FindingsFormat {
+    static let names = ["sarif", "github", "junit"]
+
+    /// Prints `findings` in `format` (one of ``names``) to standard output; returns an exit code when they
+    /// could not be written. `command` and `noun` name the command and what it checks (`check`, `input`).
+    static func print(_ format: String, _ findings: [FindingsOutput.Input], threshold: Severity,
+                      command: String, noun: String) -> Int32? {
+        switch format {
+        case "sarif":
+            do {
+                Swift.print(try FindingsOutput.sarif(findings, rules: RuleCatalog.all, version: ConformInfo.version), terminator: "")
+            } catch {
+                Terminal.printError("Error: \(error)")
+                return ExitCode.cannotProceed
+            }
+        case "github":
+            Swift.print(FindingsOutput.githubAnnotations(findings, command: command, noun: noun), terminator: "")
+        default:
+            Swift.print(FindingsOutput.junit(findings, threshold: threshold, command: command, noun: noun), terminator: "")
+        }
+        return nil
+    }
+}
