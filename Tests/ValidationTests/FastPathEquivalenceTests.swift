@@ -79,6 +79,32 @@ import VAST
         }
     }
 
+    @Test func unencodedCharactersMatchTheCharacterReading() {
+        // The byte reading of ASCII URLs and the inspection-free entry point against a reading character by
+        // character of the masked URL.
+        let extra = ["https://i.example/a|b|c{d}", "https://i.example/\u{7F}x\u{1F}", "https://é.example/a|b", "https://i.example/a\r\nb\"c",
+                     " https://i.example/{{ID}}|[X]^`\\ ", "https://i.example/a\u{00A0}b\u{2003}c", "https://i.example/\u{301}x<y>", ""]
+        var found = 0
+        for url in URLFactsTests.samples + URLFactsTests.generated + extra {
+            let inspection = URLInspection(url)
+            var reference: [Character] = []
+            for character in inspection.masked {
+                let bad = character.asciiValue.map { !character.isWhitespace && URLInspection.isUnencodedASCII($0) } ?? !character.isWhitespace
+                if bad && !reference.contains(character) { reference.append(character) }
+            }
+            #expect(inspection.unencodedCharacters == reference, "\(url.debugDescription)")
+            #expect(URLInspection.unencodedCharacters(in: url) == reference, "\(url.debugDescription)")
+            found += reference.isEmpty ? 0 : 1
+        }
+        #expect(found >= extra.count - 1)
+    }
+
+    @Test func unencodedControlCharactersAreNamedByCodePoint() {
+        let tag = SketchTag.inLine("4.2", "<Impression><![CDATA[https://i.example/a\u{7F}b|é]]></Impression>")
+        let messages = Validator.validate(VASTDecoder.decode(tag.text)).filter { $0.ruleID == "VAST-2.0-url-unencoded" }.map(\.message)
+        #expect(messages == ["the URL in <Impression> has unencoded characters: U+7F | é"])
+    }
+
     @Test func plainURLsArePlaceholdersExactlyWhenTheirInspectedHostIs() {
         let extra = ["https://WWW.Example.COM/x", "https://a.b.TEST./", "https://u@example.org:8080/", "https://[::1]/",
                      "https://examples.com/", "https://test.com/", "https://INVALID"]

@@ -157,18 +157,31 @@ struct URLInspection: Sendable {
 
     /// The distinct characters RFC 3986 does not allow unencoded, in order of first appearance.
     /// Whitespace is excluded (see the whitespace rule).
-    var unencodedCharacters: [Character] {
-        // ASCII text (the common case) is checked byte by byte; other text character by character.
-        if masked.utf8.allSatisfy({ $0 < 0x80 }) {
+    var unencodedCharacters: [Character] { Self.unencodedCharacters(ofMasked: masked) }
+
+    /// ``unencodedCharacters`` of `raw`, without the rest of an inspection (scheme, host, port).
+    static func unencodedCharacters(in raw: String) -> [Character] {
+        let text = raw.trimmingWhitespace()
+        return unencodedCharacters(ofMasked: mayHaveTokens(text) ? mask(text) : text)
+    }
+
+    private static func unencodedCharacters(ofMasked masked: String) -> [Character] {
+        // ASCII text (the common case) is checked byte by byte, in place; other text character by character.
+        var text = masked
+        let ascii = text.withUTF8 { bytes -> [UInt8]? in
             var seen: [UInt8] = []
-            for b in masked.utf8 where Self.isUnencodedASCII(b) && !seen.contains(b) { seen.append(b) }
-            return seen.map { Character(Unicode.Scalar($0)) }
+            for b in bytes {
+                if b >= 0x80 { return nil }
+                if isUnencodedASCII(b) && !seen.contains(b) { seen.append(b) }
+            }
+            return seen
         }
+        if let ascii { return ascii.map { Character(Unicode.Scalar($0)) } }
         var seen: [Character] = []
         for character in masked {
             let isBad: Bool
             if let ascii = character.asciiValue {
-                isBad = character.isWhitespace ? false : Self.isUnencodedASCII(ascii)
+                isBad = character.isWhitespace ? false : isUnencodedASCII(ascii)
             } else {
                 isBad = !character.isWhitespace
             }

@@ -26,13 +26,19 @@ struct URLUnencodedRule: Rule {
         let urls = context.urls, facts = context.urlFacts
         for index in urls.indices where facts[index].flags.contains(.forbiddenByte) {
             let node = urls[index].node
-            let characters = URLInspection(node.value).unencodedCharacters
+            let characters = URLInspection.unencodedCharacters(in: node.value)
             guard !characters.isEmpty else { continue }
-            let list = characters.map { c -> String in
-                c.asciiValue.map { $0 < 0x20 || $0 == 0x7F } == true
-                    ? "U+" + String(c.unicodeScalars.first!.value, radix: 16, uppercase: true) : "\(c)"
-            }.joined(separator: " ")
-            context.report("the URL in <\(node.elementName)> has unencoded characters: \(list)", at: node)
+            var message = String(concatenating: "the URL in <", node.elementName, "> has unencoded characters:")
+            for c in characters {
+                message.append(" ")
+                if c.asciiValue.map({ $0 < 0x20 || $0 == 0x7F }) == true {
+                    message.append("U+")
+                    message.append(String(c.unicodeScalars.first!.value, radix: 16, uppercase: true))
+                } else {
+                    message.append(c)
+                }
+            }
+            context.report(message, at: node)
         }
     }
 }
