@@ -62,6 +62,29 @@ import VAST
         expectBatchesMatch(size: 7, configuration: configuration)
     }
 
+    @Test(.enabled(if: available, "Corpus/ is not present"))
+    func overridesGiveWhatApplyingTheConfigurationAfterwardsGives() {
+        // The validator gives rules their configured severity as they run and skips rules switched off; the
+        // result must be the default findings with the configuration applied afterwards. Every rule id the
+        // documents produce (rules', decoder's, emitted PARAM-*) is switched off, lowered or raised in turn.
+        let inputs = Self.documents.map { VASTDecoder.decode($0.data) }
+        let plain = inputs.map { Validator.validate($0) }
+        let ids = Set(plain.joined().map(\.ruleID)).sorted()
+        #expect(ids.contains { $0.hasPrefix("PARAM-") } && ids.contains { $0.hasPrefix("XML-") } && ids.contains { $0.hasPrefix("VMAP-") })
+        var settings: [String: RuleSetting] = ["NO-such-rule": .off]
+        for (k, id) in ids.enumerated() { settings[id] = [RuleSetting.off, .info, .error, .warning][k % 4] }
+        let configuration = Configuration(rules: settings)
+        var changed = 0
+        for (k, input) in inputs.enumerated() {
+            let want = configuration.apply(to: plain[k])
+            let got = Validator.validate(input, configuration: configuration)
+            #expect(got == want, "\(Self.documents[k].name)")
+            changed += want == plain[k] ? 0 : 1
+        }
+        #expect(changed > 100)
+        expectBatchesMatch(size: 16, configuration: configuration)
+    }
+
     @Test func aBatchKeepsInputsApart() throws {
         // Two versions and a VMAP playlist in one batch: each keeps its own version's rules and findings.
         let v2 = Data(#"<VAST version="2.0"><Ad id="a"><InLine><AdTitle>t</AdTitle><Impression>http://x.example.com/i</Impression><Creatives/></InLine></Ad></VAST>"#.utf8)

@@ -36,6 +36,11 @@ public final class RuleContext {
     /// context it makes, and setting this once per rule per input would otherwise cost two atomic
     /// reference-count updates on objects all threads share.
     @exclusivity(unchecked) private var currentRule: Unmanaged<CompiledRule>?
+    /// The severity of the running rule's findings: its own, or the configuration's override.
+    @exclusivity(unchecked) private var currentSeverity: Severity = .error
+    /// Whether a finding was added with ``emit(_:)``: those keep their own rule ids, so the configuration's
+    /// settings are applied to them when the validation finishes.
+    @exclusivity(unchecked) private(set) var hasEmitted = false
 
     public init(input: DecodedInput, configuration: Configuration = .default) {
         self.input = input
@@ -65,7 +70,11 @@ public final class RuleContext {
     public var vmap: VMAPDocument? { input.vmap }
     public var root: XMLElement? { input.xml.root }
 
-    func begin(_ rule: CompiledRule) { currentRule = Unmanaged.passUnretained(rule) }
+    /// Starts `rule`, whose findings take `severity` (by default the rule's own).
+    func begin(_ rule: CompiledRule, severity: Severity? = nil) {
+        currentRule = Unmanaged.passUnretained(rule)
+        currentSeverity = severity ?? rule.severity
+    }
 
     /// The findings so far, handed over without a copy; the context keeps none.
     func takeFindings() -> [Diagnostic] {
@@ -74,7 +83,8 @@ public final class RuleContext {
         return out
     }
 
-    /// Reports a finding of the running rule at `position` (and `path`), at the rule's default severity.
+    /// Reports a finding of the running rule at `position` (and `path`), at the rule's severity (its default,
+    /// or the configuration's).
     /// Never inlined, like the overload for text nodes: inlined, every call site in every rule carried
     /// its own copy of the diagnostic's construction, a third of the rules' machine code.
     @inline(never)
@@ -83,7 +93,7 @@ public final class RuleContext {
         // would update the reference count of an object every thread shares, once per finding.
         currentRule?._withUnsafeGuaranteedRef { rule in
             findings.append(Diagnostic.finding(
-                ruleID: rule.id, severity: rule.severity, message: message, position: position, path: path,
+                ruleID: rule.id, severity: currentSeverity, message: message, position: position, path: path,
                 spec: rule.primaryReference, details: details))
         }
     }
@@ -91,6 +101,7 @@ public final class RuleContext {
     /// Adds a finding made by another checker (for example a trafficking-parameter rule), keeping
     /// its own rule id and severity.
     public func emit(_ diagnostic: Diagnostic) {
+        hasEmitted = true
         findings.append(diagnostic)
     }
 

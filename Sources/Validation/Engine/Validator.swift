@@ -79,12 +79,15 @@ final class CompiledRules: Sendable {
         /// The bits of the rule's ``RuleDescription/elements`` (see ``CompiledRules/presence(in:)``); 0 for a
         /// rule that runs on any document.
         let gate: UInt64
+        /// The rule's place in ``CompiledRules/rules`` (and in an ``Overrides`` table).
+        let index: Int
 
-        init(_ rule: CompiledRule, gate: UInt64) {
+        init(_ rule: CompiledRule, index: Int, gate: UInt64) {
             type = rule.type
             self.rule = rule
             runsOn = rule.runsOn
             self.gate = gate
+            self.index = index
         }
 
         /// Whether the rule may report on a document whose ``CompiledRules/presence(in:)`` is `presence`.
@@ -177,20 +180,42 @@ final class CompiledRules: Sendable {
         }
         gateTable = table
         hasGates = !bitOf.isEmpty
-        func slot(_ rule: CompiledRule) -> RunSlot {
-            RunSlot(rule, gate: rule.description.elements.reduce(0) { $0 | (bitOf[$1] ?? 0) })
+        let slots = rules.enumerated().map { index, rule in
+            RunSlot(rule, index: index, gate: rule.description.elements.reduce(0) { $0 | (bitOf[$1] ?? 0) })
         }
         var plans = [[RunSlot]](repeating: [], count: VASTVersion.allCases.count + 1)
         for version in VASTVersion.allCases {
             let bits = CompiledRule.inputBits(isVAST: true, version: version)
-            plans[Self.planIndex(isVAST: true, version: version)] = rules.filter { $0.runsOn & bits != 0 }
-                .map(slot)
+            plans[Self.planIndex(isVAST: true, version: version)] = slots.filter { $0.runsOn & bits != 0 }
         }
         let bits = CompiledRule.inputBits(isVAST: false, version: .v4_3)
-        plans[Self.planIndex(isVAST: false, version: .v4_3)] = rules.filter { $0.runsOn & bits != 0 }
-            .map(slot)
+        plans[Self.planIndex(isVAST: false, version: .v4_3)] = slots.filter { $0.runsOn & bits != 0 }
         self.plans = plans
-        batchSlots = rules.map(slot)
+        batchSlots = slots
+        indexByID = Dictionary(rules.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    /// Each rule's place in `rules`, by id.
+    private let indexByID: [String: Int]
+
+    /// A configuration's per-rule settings, by the rules' places in `rules`: looked up once per input for the
+    /// few rules the configuration names, instead of once per rule run (a hash of the rule id each).
+    struct Overrides {
+        private let settings: [RuleSetting?]
+
+        init(_ configuration: Configuration, of rules: CompiledRules) {
+            var settings = [RuleSetting?](repeating: nil, count: rules.rules.count)
+            for (id, setting) in configuration.rules {
+                if let index = rules.indexByID[id] { settings[index] = setting }
+            }
+            self.settings = settings
+        }
+
+        /// Whether the rule in `slot` is switched off.
+        func isOff(_ slot: RunSlot) -> Bool { settings[slot.index] == .off }
+
+        /// The severity the findings of the rule in `slot` take: the configuration's, or the rule's own.
+        func severity(of slot: RunSlot) -> Severity { settings[slot.index]?.severity ?? slot.rule.severity }
     }
 
     /// Every rule, in order, for ``Validator/validate(batch:files:configuration:)``.
@@ -221,17 +246,22 @@ public enum Validator {
 
     static func validate(_ input: DecodedInput, file: String?, configuration: Configuration, compiled: CompiledRules) -> [Diagnostic] {
         let context = RuleContext(input: input, configuration: configuration)
-        let overrides = !configuration.rules.isEmpty
+        let overrides = configuration.rules.isEmpty ? nil : CompiledRules.Overrides(configuration, of: compiled)
         let presence = compiled.presence(in: input)
         // Through the buffer, so that walking the shared plan does not count references.
         compiled.plan(isVAST: input.vast != nil, version: context.version).withUnsafeBufferPointer { slots in
             for slot in slots where slot.applies(to: presence) {
-                if overrides, configuration.rules[slot.rule.id] == .off { continue }
-                context.begin(slot.rule)
+                if let overrides {
+                    guard !overrides.isOff(slot) else { continue }
+                    context.begin(slot.rule, severity: overrides.severity(of: slot))
+                } else {
+                    context.begin(slot.rule)
+                }
                 slot.type.run(context)
             }
         }
-        return finish(context.takeFindings(), of: input, file: file, configuration: configuration, compiled: compiled)
+        return finish(context.takeFindings(), emitted: context.hasEmitted, of: input, file: file, configuration: configuration,
+                      compiled: compiled)
     }
 
     /// The findings of each of `inputs` (in their order), the same as ``validate(_:file:configuration:rules:)``
@@ -259,16 +289,17 @@ public enum Validator {
         // Unretained in the loop (`contexts` keeps them): a counted reference taken out of an array costs two
         // atomic updates per rule per input.
         let unretained = contexts.map(Unmanaged.passUnretained)
-        let overrides = !configuration.rules.isEmpty
+        let overrides = configuration.rules.isEmpty ? nil : CompiledRules.Overrides(configuration, of: compiled)
         // Rules outside, inputs inside; each input sees the rules in the order of its own plan.
         compiled.batchSlots.withUnsafeBufferPointer { slots in
             unretained.withUnsafeBufferPointer { contexts in
                 bits.withUnsafeBufferPointer { bits in
                     for slot in slots {
-                        if overrides, configuration.rules[slot.rule.id] == .off { continue }
+                        if let overrides, overrides.isOff(slot) { continue }
+                        let severity = overrides?.severity(of: slot) ?? slot.rule.severity
                         for i in contexts.indices where slot.runsOn & bits[i] != 0 && slot.applies(to: presence[i]) {
                             contexts[i]._withUnsafeGuaranteedRef { context in
-                                context.begin(slot.rule)
+                                context.begin(slot.rule, severity: severity)
                                 slot.type.run(context)
                             }
                         }
@@ -278,27 +309,32 @@ public enum Validator {
         }
         withExtendedLifetime(contexts) {}
         return contexts.indices.map { i in
-            finish(contexts[i].takeFindings(), of: inputs[i], file: files?[i], configuration: configuration, compiled: compiled)
+            finish(contexts[i].takeFindings(), emitted: contexts[i].hasEmitted, of: inputs[i], file: files?[i],
+                   configuration: configuration, compiled: compiled)
         }
     }
 
     /// The rules' findings on `input` completed: decoder findings no rule claims, embedded VAST's findings,
-    /// the configuration's overrides, the file name, the deterministic order.
+    /// the configuration's overrides, the file name, the deterministic order. The rules' own findings carry
+    /// the configuration's severities already (see ``RuleContext/begin(_:severity:)``); findings `emitted`
+    /// with other rule ids (``RuleContext/emit(_:)``) and the decoder's go through the configuration here.
     /// (`consuming`: the findings are handed over, so completing them copies no diagnostic.)
-    private static func finish(_ findings: consuming [Diagnostic], of input: DecodedInput, file: String?, configuration: Configuration,
-                               compiled: CompiledRules) -> [Diagnostic] {
+    private static func finish(_ findings: consuming [Diagnostic], emitted: Bool, of input: DecodedInput, file: String?,
+                               configuration: Configuration, compiled: CompiledRules) -> [Diagnostic] {
         var all = findings
         let overrides = !configuration.rules.isEmpty
+        if overrides && emitted { all = configuration.apply(to: all) }
         if !input.diagnostics.isEmpty {
-            all += input.diagnostics.filter { !compiled.ids.contains($0.ruleID) }
+            let unclaimed = input.diagnostics.filter { !compiled.ids.contains($0.ruleID) }
+            all += overrides ? configuration.apply(to: unclaimed) : unclaimed
         }
-        // VAST embedded in a VMAP is checked with the VAST rules, its findings positioned in the VMAP file.
+        // VAST embedded in a VMAP is checked with the VAST rules (and the configuration), its findings
+        // positioned in the VMAP file.
         if input.vmap != nil, !compiled.vastOnly.rules.isEmpty {
             for embedded in input.embeddedVASTInputs {
                 all += validate(embedded, file: nil, configuration: configuration, compiled: compiled.vastOnly)
             }
         }
-        if overrides { all = configuration.apply(to: all) }
         if let file {
             for index in all.indices { all[index].file = file }
         }
