@@ -48,6 +48,8 @@ struct Settings: Sendable {
     var scaling = false
     /// Inputs per batch in the batched stages.
     var batch = 16
+    /// A `.conform.json` whose settings the rule stages apply (`--config FILE`), as `conform` applies a project's.
+    var configPath: String?
 }
 
 func parseSettings() -> Settings {
@@ -63,6 +65,7 @@ func parseSettings() -> Settings {
         case "--interleave": settings.interleave = true
         case "--batch": settings.batch = Int(args.removeFirst()) ?? 16
         case "--scaling": settings.scaling = true
+        case "--config": settings.configPath = args.removeFirst()
         default: settings.paths.append(a)
         }
     }
@@ -70,6 +73,20 @@ func parseSettings() -> Settings {
 }
 
 let settings = parseSettings()
+/// The configuration the rule stages run with: `--config FILE`, or the default.
+let configuration: Configuration = {
+    guard let path = settings.configPath else { return .default }
+    guard let data = FileManager.default.contents(atPath: path) else {
+        FileHandle.standardError.write(Data("conform-bench: cannot read \(path)\n".utf8))
+        exit(2)
+    }
+    do {
+        return try Configuration.parse(data, knownRuleIDs: Set(AllRules.types.map { $0.description.id })).0
+    } catch {
+        FileHandle.standardError.write(Data("conform-bench: \(path): \(error)\n".utf8))
+        exit(2)
+    }
+}()
 // The allocator is the conform executable's: tcmalloc, linked in (see the CTCMalloc module).
 let allocatorName: String = {
     var major: Int32 = 0, minor: Int32 = 0
@@ -110,11 +127,11 @@ guard !inputs.isEmpty else {
     case "rules-only":
         // The check stage without tracking collection, to see what the collector costs.
         let input = VASTDecoder.decode(data)
-        return Validator.validate(input).count
+        return Validator.validate(input, configuration: configuration).count
     default:
         // `check`: parse, decode, every rule, and the tracking URLs the runner collects per document.
         let input = VASTDecoder.decode(data)
-        let findings = Validator.validate(input).count
+        let findings = Validator.validate(input, configuration: configuration).count
         return findings + (input.vast.map(DocumentTracking.collect)?.count ?? 0)
     }
 }
@@ -135,7 +152,7 @@ let batchSize = max(settings.batch, 1)
     while start < inputs.count {
         let end = min(start + batchSize, inputs.count)
         let decoded = inputs[start ..< end].map { VASTDecoder.decode($0) }
-        for findings in Validator.validate(batch: decoded) { sink &+= findings.count }
+        for findings in Validator.validate(batch: decoded, configuration: configuration) { sink &+= findings.count }
         if stage == "check-batch" {
             for input in decoded { sink &+= input.vast.map(DocumentTracking.collect)?.count ?? 0 }
         }
