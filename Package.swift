@@ -82,7 +82,7 @@ let package = Package(
 if ProcessInfo.processInfo.environment["CONFORM_FUZZ"] != nil {
     package.targets += [
         .target(name: "FuzzDriver"),
-        .executableTarget(name: "FuzzVAST", dependencies: ["FuzzDriver", "VAST", "Validation", "XMLCore"]),
+        .executableTarget(name: "FuzzVAST", dependencies: ["ConformCore", "FuzzDriver", "VAST", "Validation", "XMLCore"]),
         .executableTarget(name: "FuzzParams", dependencies: ["FuzzDriver", "Trafficking"]),
         .executableTarget(name: "FuzzChain", dependencies: ["FuzzDriver", "Chain", "VAST"]),
         .executableTarget(name: "FuzzExpectation", dependencies: ["FuzzDriver", "Conformance"]),

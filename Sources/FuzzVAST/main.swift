@@ -1,3 +1,4 @@
+import ConformCore
 import Foundation
 import FuzzDriver
 import VAST
@@ -6,8 +7,21 @@ import XMLCore
 
 // libFuzzer target: any bytes through parse, decode and every rule, strict and recovering. It also
 // holds the parser's two reads to one result: the default (libxml2's push parser, then its pull parser
-// when the push read reports anything) and the pull parser alone must give equal documents.
+// when the push read reports anything) and the pull parser alone must give equal documents; and a
+// configuration's rule settings, applied as the rules run, to what running the rules not switched off and
+// applying the settings to their findings afterwards gives.
 // Built only by `scripts/fuzz` (with -sanitize=fuzzer,address); a crash or sanitizer report is a bug.
+
+/// Settings for the ids the input's default findings carry, chosen by the input's own bytes: every id is
+/// switched off, lowered or raised by one byte of the input (the first byte when there is only one).
+func configuration(for findings: [Diagnostic], from data: Data) -> Configuration {
+    var settings: [String: RuleSetting] = [:]
+    let bytes = Array(data.prefix(64))
+    for (k, id) in Set(findings.map(\.ruleID)).sorted().enumerated() where !bytes.isEmpty {
+        settings[id] = RuleSetting.allCases[Int(bytes[k % bytes.count]) % RuleSetting.allCases.count]
+    }
+    return Configuration(rules: settings)
+}
 
 fuzz(data: { data in
     let automatic = XMLParser.parse(data, options: XMLParseOptions(maxBytes: 1 << 20))
@@ -18,6 +32,15 @@ fuzz(data: { data in
     }
     for recover in [false, true] {
         let input = VASTDecoder.decode(data, options: XMLParseOptions(recover: recover, maxBytes: 1 << 20))
-        _ = Validator.validate(input)
+        let findings = Validator.validate(input)
+        let configured = configuration(for: findings, from: data)
+        // The reference: the rules switched off do not run (so what they would emit is not there), and the
+        // configuration is applied to the rest afterwards.
+        let running = AllRules.types.filter { configured.rules[$0.description.id] != .off }
+        if !configured.rules.isEmpty,
+           Validator.validate(input, configuration: configured) != configured.apply(to: Validator.validate(input, rules: running)) {
+            FileHandle.standardError.write(Data("configured findings differ from the configuration applied afterwards\n".utf8))
+            abort()
+        }
     }
 })
