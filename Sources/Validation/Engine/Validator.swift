@@ -61,7 +61,6 @@ final class CompiledRule: Sendable {
 /// A set of compiled rules with the ids they claim and the VAST-only subset (for embedded VAST).
 final class CompiledRules: Sendable {
     let rules: [CompiledRule]
-    let ids: Set<String>
     /// The VAST-versioned rules alone when they are not all of `rules` (see ``vastOnly``).
     private let vastSubset: CompiledRules?
     /// Per kind of input (see ``planIndex(isVAST:version:)``): the rules that run on it, in order.
@@ -157,7 +156,6 @@ final class CompiledRules: Sendable {
     init(_ rules: [CompiledRule], gateBits gateBitCount: Int = 64) {
         precondition((0 ... 64).contains(gateBitCount))
         self.rules = rules
-        self.ids = Set(rules.map(\.description.id))
         let vastRules = rules.filter { $0.versions != nil }
         // Made once here: every VMAP input with embedded VAST checks it with these rules.
         vastSubset = vastRules.count == rules.count ? nil : CompiledRules(vastRules, gateBits: gateBitCount)
@@ -197,6 +195,9 @@ final class CompiledRules: Sendable {
 
     /// Each rule's place in `rules`, by id.
     private let indexByID: [String: Int]
+
+    /// Whether one of the rules has the id `id` (decoder findings with such an id are the rule's to report).
+    func claims(_ id: String) -> Bool { indexByID[id] != nil }
 
     /// A configuration's per-rule settings, by the rules' places in `rules`: looked up once per input for the
     /// few rules the configuration names, instead of once per rule run (a hash of the rule id each).
@@ -251,12 +252,8 @@ public enum Validator {
         // Through the buffer, so that walking the shared plan does not count references.
         compiled.plan(isVAST: input.vast != nil, version: context.version).withUnsafeBufferPointer { slots in
             for slot in slots where slot.applies(to: presence) {
-                if let overrides {
-                    guard !overrides.isOff(slot) else { continue }
-                    context.begin(slot.rule, severity: overrides.severity(of: slot))
-                } else {
-                    context.begin(slot.rule)
-                }
+                if let overrides, overrides.isOff(slot) { continue }
+                context.begin(slot.rule, severity: overrides?.severity(of: slot))
                 slot.type.run(context)
             }
         }
@@ -325,7 +322,7 @@ public enum Validator {
         let overrides = !configuration.rules.isEmpty
         if overrides && emitted { all = configuration.apply(to: all) }
         if !input.diagnostics.isEmpty {
-            let unclaimed = input.diagnostics.filter { !compiled.ids.contains($0.ruleID) }
+            let unclaimed = input.diagnostics.filter { !compiled.claims($0.ruleID) }
             all += overrides ? configuration.apply(to: unclaimed) : unclaimed
         }
         // VAST embedded in a VMAP is checked with the VAST rules (and the configuration), its findings
