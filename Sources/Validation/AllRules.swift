@@ -11,6 +11,11 @@ public enum AllRules {
         RuleFamilies.xml + RuleFamilies.document + RuleFamilies.values + RuleFamilies.vmap + RuleFamilies.parameters
             + RuleFamilies.tracking + RuleFamilies.url + RuleFamilies.macro + RuleFamilies.identity
 
+    /// A registered rule's place in ``types``, by id.
+    static func ordinal(of id: String) -> Int? { ordinalByID[id] }
+
+    private static let ordinalByID = Dictionary(types.enumerated().map { ($1.description.id, $0) }, uniquingKeysWith: { first, _ in first })
+
     /// Descriptions of every rule: VAST, VMAP and XML rules, the XSD check, the trafficking-parameter
     /// rules, and the wrapper-chain findings. (Player-profile rules live above this layer; the command
     /// line adds them.)

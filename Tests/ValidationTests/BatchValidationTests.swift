@@ -89,6 +89,50 @@ import VAST
         }
     }
 
+    /// A rule outside the registry, for ``settingsChangedLaterAndRulesOutsideTheRegistryAreHonoured()``.
+    struct UnregisteredRule: Rule {
+        static let description = RuleDescription(
+            id: "TEST-unregistered-impression", name: "Impression seen", summary: "reports every Impression",
+            rationale: "a test rule", fix: "none", severity: .warning, versions: nil,
+            specReferences: [SpecReference(document: .conform, section: "", quote: "test")],
+            validExamples: [], invalidExamples: [])
+
+        func check(_ context: RuleContext) {
+            for ad in context.ads {
+                for impression in ad.body?.impressions ?? [] { context.report("an Impression", at: impression) }
+            }
+        }
+    }
+
+    @Test func settingsChangedLaterAndRulesOutsideTheRegistryAreHonoured() {
+        // The validator reads a registered rule's setting from a table the configuration keeps in step with
+        // its settings, and any other rule's by its id: settings set, changed and removed after the
+        // configuration is made must all be the ones that apply.
+        let input = VASTDecoder.decode(Data(#"<VAST version="4.2"><Ad id="a"><InLine><AdTitle>t</AdTitle><Impression>http://x.example.com/i</Impression><Creatives/></InLine></Ad></VAST>"#.utf8))
+        func severities(_ configuration: Configuration, rules: [any Rule.Type]? = nil) -> [String: Severity] {
+            Dictionary(Validator.validate(input, configuration: configuration, rules: rules).map { ($0.ruleID, $0.severity) },
+                       uniquingKeysWith: { first, _ in first })
+        }
+        let plain = severities(.default)
+        #expect(plain["VAST-2.0-url-http"] == .warning && plain["VAST-2.0-inline-adsystem"] == .error)
+        var configuration = Configuration()
+        configuration.rules["VAST-2.0-url-http"] = .off
+        configuration.rules["VAST-2.0-inline-adsystem"] = .info
+        var got = severities(configuration)
+        #expect(got["VAST-2.0-url-http"] == nil && got["VAST-2.0-inline-adsystem"] == .info)
+        configuration.rules["VAST-2.0-url-http"] = .error
+        configuration.rules["VAST-2.0-inline-adsystem"] = nil
+        got = severities(configuration)
+        #expect(got["VAST-2.0-url-http"] == .error && got["VAST-2.0-inline-adsystem"] == .error)
+        // A configuration that names no registered rule leaves every registered rule as it is.
+        configuration.rules = ["TEST-unregistered-impression": .error]
+        let rules: [any Rule.Type] = [UnregisteredRule.self, URLHTTPRule.self]
+        got = severities(configuration, rules: rules)
+        #expect(got == ["TEST-unregistered-impression": .error, "VAST-2.0-url-http": .warning])
+        configuration.rules["TEST-unregistered-impression"] = .off
+        #expect(severities(configuration, rules: rules) == ["VAST-2.0-url-http": .warning])
+    }
+
     @Test func aBatchKeepsInputsApart() throws {
         // Two versions and a VMAP playlist in one batch: each keeps its own version's rules and findings.
         let v2 = Data(#"<VAST version="2.0"><Ad id="a"><InLine><AdTitle>t</AdTitle><Impression>http://x.example.com/i</Impression><Creatives/></InLine></Ad></VAST>"#.utf8)

@@ -28,7 +28,12 @@ public struct Configuration: Sendable, Codable, Hashable {
 
     public var version: Int
     /// Rule id → severity override or `off`.
-    public var rules: [String: RuleSetting]
+    public var rules: [String: RuleSetting] {
+        didSet { settingByOrdinal = Self.ordinalTable(rules) }
+    }
+    /// `rules` by each registered rule's place in ``AllRules/types`` (empty when `rules` is), kept in step
+    /// with it so a validation reads a rule's setting by its place instead of hashing ids per input.
+    private(set) var settingByOrdinal: [RuleSetting?]
     /// URL schemes accepted in tags without a finding (default: https and http; http still warns).
     public var allowedURLSchemes: [String] {
         didSet { allowedSchemeSet = Self.schemeSet(allowedURLSchemes) }
@@ -42,6 +47,7 @@ public struct Configuration: Sendable, Codable, Hashable {
                 allowedURLSchemes: [String] = ["https", "http"], maxWrapperDepth: Int = 5) {
         self.version = version
         self.rules = rules
+        self.settingByOrdinal = Self.ordinalTable(rules)
         self.allowedURLSchemes = allowedURLSchemes
         self.allowedSchemeSet = Self.schemeSet(allowedURLSchemes)
         self.maxWrapperDepth = maxWrapperDepth
@@ -49,12 +55,22 @@ public struct Configuration: Sendable, Codable, Hashable {
 
     private static func schemeSet(_ schemes: [String]) -> Set<String> { Set(schemes.map { $0.lowercased() }) }
 
+    private static func ordinalTable(_ rules: [String: RuleSetting]) -> [RuleSetting?] {
+        guard !rules.isEmpty else { return [] }
+        var table = [RuleSetting?](repeating: nil, count: AllRules.types.count)
+        for (id, setting) in rules {
+            if let ordinal = AllRules.ordinal(of: id) { table[ordinal] = setting }
+        }
+        return table
+    }
+
     enum CodingKeys: String, CodingKey { case version, rules, allowedURLSchemes, maxWrapperDepth }
 
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         version = try c.decode(Int.self, forKey: .version)
         rules = try c.decodeIfPresent([String: RuleSetting].self, forKey: .rules) ?? [:]
+        settingByOrdinal = Self.ordinalTable(rules)
         allowedURLSchemes = try c.decodeIfPresent([String].self, forKey: .allowedURLSchemes) ?? ["https", "http"]
         allowedSchemeSet = Self.schemeSet(allowedURLSchemes)
         maxWrapperDepth = try c.decodeIfPresent(Int.self, forKey: .maxWrapperDepth) ?? 5

@@ -41,7 +41,12 @@ final class CompiledRule: Sendable {
         self.id = description.id
         self.severity = description.severity
         self.primaryReference = description.primaryReference
+        ordinal = AllRules.ordinal(of: description.id) ?? -1
     }
+
+    /// The rule's place in ``AllRules/types`` (-1 for a rule not registered there): where a configuration
+    /// keeps its setting (see ``Configuration/settingByOrdinal``).
+    let ordinal: Int
 
     /// The bit of rules without versions: they run on every input.
     static let anyInput: UInt8 = 1 << 7
@@ -78,15 +83,12 @@ final class CompiledRules: Sendable {
         /// The bits of the rule's ``RuleDescription/elements`` (see ``CompiledRules/presence(in:)``); 0 for a
         /// rule that runs on any document.
         let gate: UInt64
-        /// The rule's place in ``CompiledRules/rules`` (and in an ``Overrides`` table).
-        let index: Int
 
-        init(_ rule: CompiledRule, index: Int, gate: UInt64) {
+        init(_ rule: CompiledRule, gate: UInt64) {
             type = rule.type
             self.rule = rule
             runsOn = rule.runsOn
             self.gate = gate
-            self.index = index
         }
 
         /// Whether the rule may report on a document whose ``CompiledRules/presence(in:)`` is `presence`.
@@ -178,8 +180,8 @@ final class CompiledRules: Sendable {
         }
         gateTable = table
         hasGates = !bitOf.isEmpty
-        let slots = rules.enumerated().map { index, rule in
-            RunSlot(rule, index: index, gate: rule.description.elements.reduce(0) { $0 | (bitOf[$1] ?? 0) })
+        let slots = rules.map { rule in
+            RunSlot(rule, gate: rule.description.elements.reduce(0) { $0 | (bitOf[$1] ?? 0) })
         }
         var plans = [[RunSlot]](repeating: [], count: VASTVersion.allCases.count + 1)
         for version in VASTVersion.allCases {
@@ -190,33 +192,37 @@ final class CompiledRules: Sendable {
         plans[Self.planIndex(isVAST: false, version: .v4_3)] = slots.filter { $0.runsOn & bits != 0 }
         self.plans = plans
         batchSlots = slots
-        indexByID = Dictionary(rules.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
+        ids = Set(rules.map(\.id))
     }
 
-    /// Each rule's place in `rules`, by id.
-    private let indexByID: [String: Int]
+    /// The ids of `rules`.
+    private let ids: Set<String>
 
     /// Whether one of the rules has the id `id` (decoder findings with such an id are the rule's to report).
-    func claims(_ id: String) -> Bool { indexByID[id] != nil }
+    func claims(_ id: String) -> Bool { ids.contains(id) }
 
-    /// A configuration's per-rule settings, by the rules' places in `rules`: looked up once per input for the
-    /// few rules the configuration names, instead of once per rule run (a hash of the rule id each).
+    /// A configuration's per-rule settings as the rules read them: a registered rule's by its place in
+    /// ``AllRules/types``, in the table the configuration keeps (made when its settings change, not per input);
+    /// any other rule's by its id.
     struct Overrides {
-        private let settings: [RuleSetting?]
+        private let byOrdinal: [RuleSetting?]
+        private let byID: [String: RuleSetting]
 
-        init(_ configuration: Configuration, of rules: CompiledRules) {
-            var settings = [RuleSetting?](repeating: nil, count: rules.rules.count)
-            for (id, setting) in configuration.rules {
-                if let index = rules.indexByID[id] { settings[index] = setting }
-            }
-            self.settings = settings
+        init(_ configuration: Configuration) {
+            byOrdinal = configuration.settingByOrdinal
+            byID = configuration.rules
+        }
+
+        private func setting(_ slot: RunSlot) -> RuleSetting? {
+            let ordinal = slot.rule.ordinal
+            return ordinal >= 0 ? byOrdinal[ordinal] : byID[slot.rule.id]
         }
 
         /// Whether the rule in `slot` is switched off.
-        func isOff(_ slot: RunSlot) -> Bool { settings[slot.index] == .off }
+        func isOff(_ slot: RunSlot) -> Bool { setting(slot) == .off }
 
         /// The severity the findings of the rule in `slot` take: the configuration's, or the rule's own.
-        func severity(of slot: RunSlot) -> Severity { settings[slot.index]?.severity ?? slot.rule.severity }
+        func severity(of slot: RunSlot) -> Severity { setting(slot)?.severity ?? slot.rule.severity }
     }
 
     /// Every rule, in order, for ``Validator/validate(batch:files:configuration:)``.
@@ -247,7 +253,7 @@ public enum Validator {
 
     static func validate(_ input: DecodedInput, file: String?, configuration: Configuration, compiled: CompiledRules) -> [Diagnostic] {
         let context = RuleContext(input: input, configuration: configuration)
-        let overrides = configuration.rules.isEmpty ? nil : CompiledRules.Overrides(configuration, of: compiled)
+        let overrides = configuration.rules.isEmpty ? nil : CompiledRules.Overrides(configuration)
         let presence = compiled.presence(in: input)
         // Through the buffer, so that walking the shared plan does not count references.
         compiled.plan(isVAST: input.vast != nil, version: context.version).withUnsafeBufferPointer { slots in
@@ -286,7 +292,7 @@ public enum Validator {
         // Unretained in the loop (`contexts` keeps them): a counted reference taken out of an array costs two
         // atomic updates per rule per input.
         let unretained = contexts.map(Unmanaged.passUnretained)
-        let overrides = configuration.rules.isEmpty ? nil : CompiledRules.Overrides(configuration, of: compiled)
+        let overrides = configuration.rules.isEmpty ? nil : CompiledRules.Overrides(configuration)
         // Rules outside, inputs inside; each input sees the rules in the order of its own plan.
         compiled.batchSlots.withUnsafeBufferPointer { slots in
             unretained.withUnsafeBufferPointer { contexts in
