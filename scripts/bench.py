@@ -55,6 +55,27 @@ def peer(venv, files, seconds):
     return json.loads(out)
 
 
+def machine(venv):
+    """One line naming what the figures were taken on: the ratios, above all the one to the peer, differ from
+    one processor to another, so figures from two machines are compared only with this line alongside."""
+    model = "unknown processor"
+    try:
+        with open("/proc/cpuinfo", encoding="utf-8") as info:
+            for line in info:
+                if line.startswith("model name"):
+                    model = line.split(":", 1)[1].strip()
+                    break
+    except OSError:
+        pass
+    python = os.path.join(venv, "bin/python")
+    version = "not installed"
+    if os.path.exists(python):
+        probe = subprocess.run([python, "-c", "import importlib.metadata as m; print(m.version('vastlint'))"],
+                               capture_output=True, text=True)
+        version = probe.stdout.strip() or "unknown version"
+    return f"machine: {model}, {os.cpu_count()} cores; peer: vastlint {version}"
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--root", required=True)
@@ -71,6 +92,7 @@ def main():
     tmp = tempfile.mkdtemp(prefix="conform-bench-")
     sets = bench_inputs.sets(root, tmp)
 
+    print(machine(args.venv))
     print(f"{'input':<24}{'files':>6}{'KB':>9} | {'bare SAX2 MB/s':>14}{'pull MB/s':>10}{'decode MB/s':>12}{'check MB/s':>11}{'check tags/s':>13} | {'vastlint tags/s':>15}{'x peer':>8}{'x SAX2':>8}{'x pull':>8}{'x decode':>9}{'rules x decode':>15}")
     print("-" * 168)
     batched = []
