@@ -2,6 +2,9 @@ extension RuleFamilies {
     /// Document shape: root, version, Ad / InLine / Wrapper structure, required and allowed children and attributes.
     static let document: [any Rule.Type] = [
         AdInLineOrWrapperRule.self,
+        AdSystemPlaceholderRule.self,
+        AdSystemVersionRule.self,
+        AdTitlePlaceholderRule.self,
         AdUnknownChildRule.self,
         AdVerificationsUnknownChildRule.self,
         ClosedCaptionFilesUnknownChildRule.self,

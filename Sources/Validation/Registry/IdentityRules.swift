@@ -16,6 +16,8 @@ extension RuleFamilies {
         CompanionClickTrackingIDRule.self,
         CreativeSequenceDuplicateRule.self,
         ErrorDuplicateRule.self,
+        ExtensionCDATARule.self,
+        ExtensionVASTElementRule.self,
         ImpressionDuplicateRule.self,
         InteractiveCreativeAPIFrameworkRule.self,
         InteractiveCreativeVPAIDRule.self,
