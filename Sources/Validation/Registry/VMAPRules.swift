@@ -11,6 +11,7 @@ extension RuleFamilies {
         AdTagURIEmptyRule.self,
         BreakIdDuplicateRule.self,
         CDATARequiredRule.self,
+        DisplayBreakCompanionsRule.self,
         EmbeddedVASTVersionRule.self,
         PositionalOffsetMixedRule.self,
         RepeatAfterConflictRule.self,
