@@ -18,6 +18,7 @@ extension RuleFamilies {
         TemplateTypeRule.self,
         TemplateTypeValueRule.self,
         VASTAdDataRootRule.self,
+        VMAPErrorTrackingCodeRule.self,
         VMAPNamespaceRule.self,
         VMAPRepeatAfterFormatRule.self,
         VMAPRootUnknownChildRule.self,
