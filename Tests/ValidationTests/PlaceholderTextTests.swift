@@ -11,7 +11,7 @@ import VAST
         ("test", true), ("TEST", true), (" Ad_Title ", true), ("ad-title", true), ("Lorem   Ipsum", true), ("N/A", true),
         ("${AD_TITLE}", true), ("{{title}}", true), ("%%TITLE%%", true), ("[TITLE]", true), ("[AD_TITLE_2]", true),
         ("VAST 2.0 Instream Test 1", false), ("Test drive the new model", false), ("[Spring] sale", false), ("[title]", false),
-        ("${}", false), ("{{ two words }}", false), ("%%%%", false), ("iabtechlab video ad", false), ("5773100", false), ("", false),
+        ("${}", false), ("{{ two words }}", false), ("%%%%", false), ("iabtechlab video ad", false), ("5773100", false), ("NA", false), ("", false),
     ])
     func titles(value: String, isPlaceholder: Bool) {
         #expect(PlaceholderText.isPlaceholder(value.trimmingCharacters(in: .whitespaces), words: PlaceholderText.titles) == isPlaceholder)

@@ -4,7 +4,7 @@ enum PlaceholderText {
     /// Words that mean "no real value" in any name field.
     private static let common: Set<String> = [
         "test", "testing", "placeholder", "tbd", "todo", "sample", "example", "demo", "dummy", "default",
-        "xxx", "n/a", "na", "none", "null", "nil", "undefined", "unknown", "lorem ipsum", "foo", "asdf",
+        "xxx", "n/a", "none", "null", "nil", "undefined", "unknown", "lorem ipsum", "foo", "asdf",
     ]
 
     /// Stand-ins for an ad's title.
