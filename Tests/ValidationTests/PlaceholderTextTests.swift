@@ -20,6 +20,11 @@ import VAST
     @Test func foldingReadsSeparatorsAsOneSpace() {
         #expect(PlaceholderText.folded("  Ad__Server - X ") == "ad server x")
         #expect(PlaceholderText.folded("AdSystem") == "adsystem")
+        #expect(PlaceholderText.folded("test   \t  server") == "test server")
+        // Longer than every placeholder word, or not ASCII: no folded form to compare.
+        #expect(PlaceholderText.folded("iabtechlab video ad") == nil)
+        #expect(PlaceholderText.folded("tést") == nil)
+        #expect(PlaceholderText.isTemplateSlot("${AD_TITLE}") && !PlaceholderText.isTemplateSlot("${A B}"))
     }
 
     @Test func systemsAndTitlesKeepTheirOwnWords() {
