@@ -11,6 +11,7 @@ extension RuleFamilies {
         MacroPercentUnexpandedRule.self,
         MacroPixelOnlyRule.self,
         MacroReasonContextRule.self,
+        MacroReasonMissingRule.self,
         MacroRequestOnlyRule.self,
         MacroTemplateUnexpandedRule.self,
         MacroUnknownRule.self,
