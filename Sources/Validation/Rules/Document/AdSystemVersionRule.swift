@@ -14,6 +14,7 @@ struct AdSystemVersionRule: Rule {
         elements: ["AdSystem"],
         specReferences: [
             SpecReference(document: .vast43, section: "3.4.1", quote: "Optionally, a version number for the ad system may also be provided using the version attribute"),
+            SpecReference(document: .vast4, section: "XSD AdDefinitionBase_type", quote: "Internal version used by ad system"),
         ],
         validExamples: [
             SketchTag.inLine("4.2", "<AdSystem version=\"2.1\">Ad server</AdSystem>"),

@@ -14,6 +14,7 @@ struct ExtensionVASTElementRule: Rule {
         versions: VASTVersion.v2_0.andLater,
         elements: ["Extension", "CreativeExtension"],
         specReferences: [
+            SpecReference(document: .vast4, section: "XSD AdDefinitionBase_type", quote: "When used, a custom element should be nested under <Extensions> to help separate custom XML elements from VAST elements."),
             SpecReference(document: .conform, section: "Extensions", quote: "a player ignores an extension whose type it does not know, with everything inside it"),
         ],
         validExamples: [
