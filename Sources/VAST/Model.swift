@@ -5,6 +5,9 @@ import XMLCore
 // elements are allowed in which version is for the rules to say. Every node keeps its position and
 // element path. Attributes keep their raw text beside the typed value (see `Attr`).
 
+/// The namespace the IAB 4.x schemas put VAST elements in (many tags are un-namespaced instead).
+public let vastNamespace = "http://www.iab.com/VAST"
+
 /// A decoded `<VAST>` document.
 public struct VASTDocument: Sendable, BoxedModel {
     /// The stored fields, kept in one shared, immutable box (see ``BoxedModel``).

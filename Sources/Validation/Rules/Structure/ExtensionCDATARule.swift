@@ -26,12 +26,7 @@ struct ExtensionCDATARule: Rule {
         ])
 
     func check(_ context: RuleContext) {
-        for ad in context.ads {
-            for ext in ad.body?.extensions ?? [] { check(ext.element, context) }
-        }
-        for creative in context.creativeList {
-            for ext in creative.creativeExtensions { check(ext.element, context) }
-        }
+        context.forEachExtension { ext, _ in check(ext.element, context) }
     }
 
     /// Every leaf under `root` (`root` itself when it has no child elements), without recursion: extension

@@ -36,22 +36,15 @@ struct ExtensionVASTElementRule: Rule {
         "AdParameters", "AdServingId",
     ]
 
-    static let vastNamespace = "http://www.iab.com/VAST"
-
     func check(_ context: RuleContext) {
-        for ad in context.ads {
-            for ext in ad.body?.extensions ?? [] { check(ext, kind: "Extension", context) }
-        }
-        for creative in context.creativeList {
-            for ext in creative.creativeExtensions { check(ext, kind: "CreativeExtension", context) }
-        }
+        context.forEachExtension { ext, kind in check(ext, kind: kind, context) }
     }
 
     private func check(_ ext: Extension, kind: String, _ context: RuleContext) {
         let element = ext.element
         for c in 0 ..< element.childCount where Self.placed.contains(element.childName(at: c)) {
             let child = element.child(at: c)
-            guard child.prefix == nil, child.namespaceURI.map({ $0 == Self.vastNamespace }) ?? true else { continue }
+            guard child.prefix == nil, child.namespaceURI.map({ $0 == vastNamespace }) ?? true else { continue }
             let type = ext.type.map { " type=\"\($0)\"" } ?? ""
             context.report("<\(child.name)> inside <\(kind)\(type)> is read only by players that know this extension; the others never see it",
                            at: child.position, path: child.path)
