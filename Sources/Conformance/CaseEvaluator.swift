@@ -256,13 +256,15 @@ struct CaseEvaluator: Sendable {
             folder: folderURL, root: folderURL.appendingPathComponent(manifest.root), map: files,
             maxDepth: manifest.maxDepth, responses: responses, policy: manifest.policy?.applied(to: PlayerSettings.spec.policy))
         let clock = ContinuousClock.now
-        let outcome: ChainOutcome
+        var outcome: ChainOutcome
         do {
             outcome = try evaluator(input)
         } catch {
             return errorResult(corpusCase, kind: .chain, tags: expectation?.tags ?? [], message: "chain evaluation failed: \(error)")
         }
-        let actual = ActualOutcome(verdict: outcome.verdict, diagnostics: outcome.diagnostics.sorted(), tracking: outcome.tracking,
+        // The configuration holds for chain findings as for a document's; the verdict is the resolution's own.
+        outcome.diagnostics = options.configuration.apply(to: outcome.diagnostics).sorted()
+        let actual = ActualOutcome(verdict: outcome.verdict, diagnostics: outcome.diagnostics, tracking: outcome.tracking,
                                    chain: outcome, milliseconds: milliseconds(since: clock))
         var result = judge(corpusCase, kind: .chain, expectation: expectation, actual: actual) { _ in nil }
         return applyGolden(&result, path: folder + "/" + Corpus.chainGoldenFileName)
@@ -276,7 +278,9 @@ struct CaseEvaluator: Sendable {
                                message: ConformanceError.noEvaluator(kind: "parameters").description)
         }
         let clock = ContinuousClock.now
-        let outcome = evaluator(row.string, row.line, row.policy)
+        var outcome = evaluator(row.string, row.line, row.policy)
+        // The configuration holds for the string's findings; the verdict stays what the app would do with it.
+        outcome.diagnostics = options.configuration.apply(to: outcome.diagnostics)
         let table: String
         if case .parameterRow(let name, _) = corpusCase.source { table = name } else { table = corpusCase.file }
         let actual = ActualOutcome(

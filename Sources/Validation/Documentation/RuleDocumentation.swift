@@ -74,7 +74,8 @@ public enum RuleDocumentation {
 
             \(descriptions.count) rules: \(counts[.error] ?? 0) error, \(counts[.warning] ?? 0) warning, \(counts[.info] ?? 0) info. \
             Severity follows the specification's wording: MUST or required → error, SHOULD or recommended → warning, \
-            advice → info. Any rule can be set to `off`, `info`, `warning` or `error` in `.conform.json`. \
+            advice → info. Any rule can be set to `off`, `info`, `warning` or `error` in `.conform.json` or with \
+            `--rule ID=SETTING` (a `*` in the id matches any run of characters). \
             In the examples, `↓` marks where a finding points (the `<` of the element it is about).
 
             """

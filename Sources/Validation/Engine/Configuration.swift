@@ -93,10 +93,65 @@ public struct Configuration: Sendable, Codable, Hashable {
         }
         guard configuration.maxWrapperDepth >= 0 else { throw .malformed("\"maxWrapperDepth\" must not be negative") }
         var warnings: [String] = []
-        for id in configuration.rules.keys.sorted() where !knownRuleIDs.contains(id) {
-            warnings.append("unknown rule id \"\(id)\" in configuration (ignored); run 'conform rules' for the list")
+        var rules: [String: RuleSetting] = [:]
+        // Patterns first, the least specific first, so a narrower pattern and then an exact id win over it.
+        let patterns = configuration.rules.keys.filter(Self.isPattern).sorted {
+            (Self.literalCount($0), $0) < (Self.literalCount($1), $1)
         }
-        return (configuration, warnings)
+        let sortedIDs = knownRuleIDs.sorted()
+        for pattern in patterns {
+            let setting = configuration.rules[pattern]!
+            let matched = sortedIDs.filter { Self.matches(pattern, $0) }
+            if matched.isEmpty {
+                warnings.append("rule pattern \"\(pattern)\" in configuration matches no rule (ignored); run 'conform rules' for the list")
+            }
+            for id in matched { rules[id] = setting }
+        }
+        for (id, setting) in configuration.rules where !Self.isPattern(id) {
+            rules[id] = setting
+            if !knownRuleIDs.contains(id) {
+                warnings.append("unknown rule id \"\(id)\" in configuration (ignored); run 'conform rules' for the list")
+            }
+        }
+        warnings.sort()
+        var resolved = configuration
+        resolved.rules = rules
+        return (resolved, warnings)
+    }
+
+    /// Whether a key of `rules` is a pattern of rule ids: `*` stands for any run of characters
+    /// (`VAST-2.0-url-*`, `*-deprecated`, `PROFILE-pause-*`).
+    public static func isPattern(_ key: String) -> Bool { key.contains("*") }
+
+    /// Whether `id` matches `pattern`, where `*` stands for any run of characters (none included) and every
+    /// other character for itself, case and all.
+    public static func matches(_ pattern: String, _ id: String) -> Bool {
+        let parts = pattern.split(separator: "*", omittingEmptySubsequences: false)
+        guard parts.count > 1 else { return pattern == id }
+        var rest = Substring(id)
+        guard rest.hasPrefix(parts[0]) else { return false }
+        rest = rest.dropFirst(parts[0].count)
+        for part in parts.dropFirst().dropLast() where !part.isEmpty {
+            guard let range = rest.range(of: part) else { return false }
+            rest = rest[range.upperBound...]
+        }
+        let last = parts[parts.count - 1]
+        return rest.count >= last.count && rest.hasSuffix(last)
+    }
+
+    private static func literalCount(_ pattern: String) -> Int { pattern.count - pattern.count { $0 == "*" } }
+
+    /// Sets every rule of `ruleIDs` that `pattern` names (an id, or a pattern with `*`) to `setting`, over
+    /// what was set before: the command line's `--rule`, applied after the file. Returns the ids it set,
+    /// sorted; none when nothing matched.
+    @discardableResult
+    public mutating func set(_ pattern: String, to setting: RuleSetting, among ruleIDs: some Sequence<String>) -> [String] {
+        let matched = ruleIDs.filter { Self.matches(pattern, $0) }.sorted()
+        guard !matched.isEmpty else { return [] }
+        var updated = rules
+        for id in matched { updated[id] = setting }
+        rules = updated
+        return matched
     }
 
     private static func describe(_ error: DecodingError) -> String {

@@ -33,6 +33,7 @@ enum CheckCommand {
                                     above the severity threshold.
           --config <file>         Read this configuration instead of the nearest .conform.json.
           --no-config             Ignore any .conform.json.
+        \(ConfigurationLoader.ruleOptionHelp)
           --severity-threshold <severity>
                                   Lowest severity that fails the check. (values: info, warning, error; default: error)
           --strict                Warnings fail the check too (same as --severity-threshold warning).
@@ -80,7 +81,7 @@ enum CheckCommand {
             scanner = try ArgumentScanner(
                 arguments,
                 valueOptions: ChainCheck.valueOptions.union(
-                    ["--format", "--config", "--severity-threshold", "--max-size", "--profile", "--profile-option", "--xsd"]),
+                    ["--format", "--config", "--rule", "--severity-threshold", "--max-size", "--profile", "--profile-option", "--xsd"]),
                 flagOptions: ChainCheck.flagOptions.union(["--no-config", "--strict"]), command: "check", usage: usage)
         } catch { return error.report() }
         let format = scanner.value("--format") ?? "text"
@@ -106,7 +107,9 @@ enum CheckCommand {
         let profileNames: [ProfileName]
         let profileOptions: ProfileOptions
         let follow: ChainCheck?
+        let overrides: [(pattern: String, setting: RuleSetting)]
         do {
+            overrides = try ConfigurationLoader.overrides(scanner.values("--rule"), command: "check", usage: usage)
             (profileNames, profileOptions) = try ProfileOutput.parse(scanner, command: "check", usage: usage)
             follow = try ChainCheck.parse(scanner, maxBytes: scanner.value("--max-size") == nil ? nil : parseOptions.maxBytes, usage: usage)
         } catch { return error.report() }
@@ -115,7 +118,8 @@ enum CheckCommand {
         }
         let configuration: Configuration
         do {
-            configuration = try ConfigurationLoader.load(explicit: scanner.value("--config"), disabled: scanner.flag("--no-config"))
+            configuration = try ConfigurationLoader.load(explicit: scanner.value("--config"), disabled: scanner.flag("--no-config"),
+                                                         overrides: overrides)
         } catch {
             Terminal.printError("Error: \(error)")
             return ExitCode.cannotProceed
@@ -170,9 +174,13 @@ enum CheckCommand {
             if diagnostics.hasAny(atLeast: threshold) { failed = true }
             let summary = TagSummary(input)
             let resolved = follow.flatMap { follow in fetcher.map { follow.resolveWithDocuments(data, rootURI: rootURI, name: name, fetcher: $0) } }
-            let chain = resolved?.report
-            let profiles = ProfileOutput.evaluate(profileNames, input: input, options: profileOptions, file: name,
+            // The configuration's severities and switched-off rules hold for every finding: the chain's and
+            // the profiles' too.
+            var chain = resolved?.report
+            if let found = chain?.diagnostics { chain?.diagnostics = configuration.apply(to: found) }
+            var profiles = ProfileOutput.evaluate(profileNames, input: input, options: profileOptions, file: name,
                                                   chain: resolved?.documents ?? [])
+            for index in profiles.indices { profiles[index].diagnostics = configuration.apply(to: profiles[index].diagnostics) }
             if profiles.contains(where: { $0.diagnostics.hasAny(atLeast: threshold) }) { failed = true }
             if chain?.diagnostics.hasAny(atLeast: threshold) == true { failed = true }
             switch format {

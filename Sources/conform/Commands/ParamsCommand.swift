@@ -3,6 +3,7 @@ import Conformance
 import Foundation
 import Reports
 import Trafficking
+import Validation
 
 /// `conform params`: check trafficking-parameter strings and show the creative each one describes.
 enum ParamsCommand {
@@ -31,6 +32,10 @@ enum ParamsCommand {
                                   subdomains match. (default: any host)
           --takeover-schemes <list>
                                   Schemes allowed for takeover pages. (default: https)
+          --config <file>         Read this configuration instead of the nearest .conform.json (its rule
+                                  settings apply to the PARAM-… findings).
+          --no-config             Ignore any .conform.json.
+        \(ConfigurationLoader.ruleOptionHelp)
           -h, --help              Show this help.
 
         THE STRING:
@@ -60,7 +65,9 @@ enum ParamsCommand {
           the totals. JUnit (--format junit): a test case per string, failed by an error.
 
         EXIT CODES:
-          0  no string has an error        1  at least one string has an error
+          0  no string has an error        1  at least one string has an error (after the
+                                              configuration's and --rule's settings; the verdict
+                                              accepted/rejected stays what the app would do)
           2  a file could not be read      64 bad usage
 
         EXAMPLES:
@@ -109,8 +116,8 @@ enum ParamsCommand {
         do {
             scanner = try ArgumentScanner(
                 arguments,
-                valueOptions: ["-f", "--file", "--format", "--allowed-schemes", "--allowed-hosts", "--takeover-schemes"],
-                flagOptions: [], command: "params", usage: usage)
+                valueOptions: ["-f", "--file", "--format", "--allowed-schemes", "--allowed-hosts", "--takeover-schemes", "--config", "--rule"],
+                flagOptions: ["--no-config"], command: "params", usage: usage)
         } catch { return error.report() }
 
         let format = scanner.value("--format") ?? "text"
@@ -119,7 +126,11 @@ enum ParamsCommand {
             return usageError("unknown format '\(format)' (values: \(formats.joined(separator: ", ")))")
         }
         let policy: URLPolicy
-        do { policy = try makePolicy(scanner) } catch { return error.report() }
+        let overrides: [(pattern: String, setting: RuleSetting)]
+        do {
+            policy = try makePolicy(scanner)
+            overrides = try ConfigurationLoader.overrides(scanner.values("--rule"), command: "params", usage: usage)
+        } catch { return error.report() }
 
         let files = scanner.values("-f", "--file")
         guard !files.isEmpty || !scanner.positionals.isEmpty else {
@@ -127,6 +138,15 @@ enum ParamsCommand {
         }
         guard files.filter({ $0 == "-" }).count + scanner.positionals.filter({ $0 == "-" }).count <= 1 else {
             return usageError("standard input can be read only once")
+        }
+
+        let configuration: Configuration
+        do {
+            configuration = try ConfigurationLoader.load(explicit: scanner.value("--config"), disabled: scanner.flag("--no-config"),
+                                                         overrides: overrides)
+        } catch {
+            Terminal.printError("Error: \(error)")
+            return ExitCode.cannotProceed
         }
 
         var inputs: [Input] = []
@@ -156,7 +176,7 @@ enum ParamsCommand {
         var summary = Summary()
         for input in inputs {
             var analysis = TraffickingAnalyzer.analyze(input.text, policy: policy, line: input.source == nil ? 1 : input.line)
-            analysis.diagnostics = analysis.diagnostics.map { $0.inFile(input.source) }
+            analysis.diagnostics = configuration.apply(to: analysis.diagnostics).map { $0.inFile(input.source) }
             summary.strings += 1
             if analysis.accepted { summary.accepted += 1 } else { summary.rejected += 1 }
             for diagnostic in analysis.diagnostics {
@@ -184,7 +204,7 @@ enum ParamsCommand {
             print(render(summary))
         }
         if unreadable { return ExitCode.cannotProceed }
-        return summary.rejected > 0 ? ExitCode.findings : ExitCode.success
+        return summary.errors > 0 ? ExitCode.findings : ExitCode.success
     }
 
     // MARK: - Input

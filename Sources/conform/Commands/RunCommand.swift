@@ -46,6 +46,7 @@ enum RunCommand {
           --baseline <file>       Fail only on cases not failing in this baseline ('conform baseline').
           --config <file>         Rule configuration to apply instead of the nearest .conform.json.
           --no-config             Ignore any .conform.json.
+        \(ConfigurationLoader.ruleOptionHelp)
           --max-size <bytes>      Refuse case files larger than this. (default: 33554432)
           --quiet                 No progress output.
           --no-isolation          Run the cases in this process. By default a supervising process
@@ -127,7 +128,7 @@ enum RunCommand {
             scanner = try ArgumentScanner(
                 arguments,
                 valueOptions: ["-o", "--output", "--filter", "--tag", "--skip-kind", "--shard", "--jobs", "--batch", "--baseline",
-                               "--config", "--max-size", "--format"],
+                               "--config", "--rule", "--max-size", "--format"],
                 flagOptions: ["--record", "--no-config", "--quiet", "--no-isolation", "--annotations"], command: "run", usage: usage)
         } catch { return .failure(ExitStatus(code: error.report())) }
         func usageError(_ message: String) -> Result<Invocation, ExitStatus> {
@@ -166,9 +167,14 @@ enum RunCommand {
             guard let value = Int(raw), value > 0 else { return usageError("--max-size takes a positive number of bytes") }
             maxBytes = value
         }
+        let overrides: [(pattern: String, setting: RuleSetting)]
+        do {
+            overrides = try ConfigurationLoader.overrides(scanner.values("--rule"), command: "run", usage: usage)
+        } catch { return .failure(ExitStatus(code: error.report())) }
         let configuration: Configuration
         do {
-            configuration = try ConfigurationLoader.load(explicit: scanner.value("--config"), disabled: scanner.flag("--no-config"))
+            configuration = try ConfigurationLoader.load(explicit: scanner.value("--config"), disabled: scanner.flag("--no-config"),
+                                                         overrides: overrides)
         } catch {
             Terminal.printError("Error: \(error)")
             return .failure(ExitStatus(code: ExitCode.cannotProceed))

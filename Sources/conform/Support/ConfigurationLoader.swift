@@ -5,6 +5,47 @@ import Validation
 /// Finds and reads `.conform.json` for the command line: `--config FILE`, `--no-config`, or the
 /// nearest file from the working directory upward.
 enum ConfigurationLoader {
+    /// The help line of `--rule`, shared by the commands that take it.
+    static let ruleOptionHelp = """
+          --rule <id=setting>     Set a rule to off, info, warning or error over the configuration file;
+                                  repeatable, later ones win. The id may hold * for any run of
+                                  characters: --rule 'VAST-*-url-cdata=off' --rule 'PROFILE-pause-*=error'.
+        """
+
+    /// `--rule ID=SETTING` values, checked: a known setting, and an id or pattern that names a rule.
+    static func overrides(_ raw: [String], command: String, usage: String) throws(UsageError) -> [(pattern: String, setting: RuleSetting)] {
+        let ids = RuleCatalog.all.map(\.id)
+        var out: [(pattern: String, setting: RuleSetting)] = []
+        for item in raw {
+            guard let equals = item.lastIndex(of: "="), equals != item.startIndex else {
+                throw UsageError(message: "--rule takes ID=SETTING, e.g. --rule VAST-2.0-url-http=off (got '\(item)')",
+                                 command: command, usage: usage)
+            }
+            let pattern = item[..<equals].trimmingCharacters(in: .whitespaces)
+            let rawSetting = item[item.index(after: equals)...].trimmingCharacters(in: .whitespaces).lowercased()
+            guard let setting = RuleSetting(rawValue: rawSetting) else {
+                let values = RuleSetting.allCases.map(\.rawValue).joined(separator: ", ")
+                throw UsageError(message: "--rule \(pattern): unknown setting '\(rawSetting)' (values: \(values))", command: command, usage: usage)
+            }
+            guard ids.contains(where: { Configuration.matches(pattern, $0) }) else {
+                let close = Configuration.isPattern(pattern) ? [] : RuleDocumentation.suggestions(for: pattern, in: ids)
+                let hint = close.isEmpty ? "run 'conform rules' for the list" : "did you mean \(close.joined(separator: ", "))?"
+                throw UsageError(message: "--rule \(pattern) names no rule; \(hint)", command: command, usage: usage)
+            }
+            out.append((pattern, setting))
+        }
+        return out
+    }
+
+    /// The configuration (file, or none with `disabled`) with the command line's `--rule` settings applied
+    /// in order over it.
+    static func load(explicit: String?, disabled: Bool, overrides: [(pattern: String, setting: RuleSetting)]) throws(ConfigurationError) -> Configuration {
+        var configuration = try load(explicit: explicit, disabled: disabled)
+        let ids = RuleCatalog.all.map(\.id)
+        for (pattern, setting) in overrides { configuration.set(pattern, to: setting, among: ids) }
+        return configuration
+    }
+
     static func load(explicit: String?, disabled: Bool) throws(ConfigurationError) -> Configuration {
         if disabled { return .default }
         var url: URL?
