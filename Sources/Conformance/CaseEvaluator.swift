@@ -254,7 +254,9 @@ struct CaseEvaluator: Sendable {
         }
         let input = ChainCaseInput(
             folder: folderURL, root: folderURL.appendingPathComponent(manifest.root), map: files,
-            maxDepth: manifest.maxDepth, responses: responses, policy: manifest.policy?.applied(to: PlayerSettings.spec.policy))
+            // The case's own limit, else the configuration's (the spec's 5 by default).
+            maxDepth: manifest.maxDepth ?? options.configuration.maxWrapperDepth, responses: responses,
+            policy: manifest.policy?.applied(to: PlayerSettings.spec.policy))
         let clock = ContinuousClock.now
         var outcome: ChainOutcome
         do {

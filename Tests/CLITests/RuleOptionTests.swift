@@ -103,3 +103,57 @@ struct RuleOptionTests {
         #expect(!params.stdout.contains("  chains/depth-6-linear\n"), "\(params.stdout)")
     }
 }
+
+/// The configuration's `maxWrapperDepth`: the hop limit of `check --follow` and of chain cases without their own.
+@Suite(.enabled(if: CLI.binary != nil, "the conform binary was not found; run 'swift build' first"))
+struct ConfiguredWrapperDepthTests {
+    static let chain = URL(fileURLWithPath: RuleOptionTests.corpus).appendingPathComponent("chains/depth-2-linear")
+
+    /// The shipped two-wrapper chain's documents and its URI map, plus `extra` files.
+    static func files(_ extra: [String: String]) throws -> [String: String] {
+        var files = extra
+        for name in ["w1.xml", "w2.xml", "inline.xml"] {
+            files[name] = try String(contentsOf: chain.appendingPathComponent(name), encoding: .utf8)
+        }
+        let manifest = try JSONSerialization.jsonObject(with: Data(contentsOf: chain.appendingPathComponent("chain.json"))) as? [String: Any]
+        let map = try JSONSerialization.data(withJSONObject: manifest?["map"] ?? [:])
+        files["map.json"] = String(decoding: map, as: UTF8.self)
+        return files
+    }
+
+    @Test(.enabled(if: FileManager.default.fileExists(atPath: chain.path), "the shipped corpus is not next to the tests"))
+    func followStopsAtTheConfiguredDepthUnlessTheCommandLineChoosesOne() throws {
+        let files = try Self.files([".conform.json": #"{"version": 1, "maxWrapperDepth": 1}"#])
+        let configured = try CLI.run(["check", "--follow", "--map", "map.json", "w1.xml"], files: files)
+        #expect(configured.stdout.contains("stopped: depth-exceeded (IAB 302)"), "\(configured.stdout)")
+        #expect(configured.stdout.contains("[CHAIN-depth-exceeded]") && configured.status == 1, "\(configured.stdout)")
+        let player = try CLI.run(["check", "--follow", "--player", "spec", "--map", "map.json", "w1.xml"], files: files)
+        #expect(!player.stdout.contains("depth-exceeded") && player.stdout.contains("player spec: at most 5"), "\(player.stdout)")
+        let depth = try CLI.run(["check", "--follow", "--max-depth", "2", "--map", "map.json", "w1.xml"], files: files)
+        #expect(!depth.stdout.contains("depth-exceeded"), "\(depth.stdout)")
+        let unset = try CLI.run(["check", "--follow", "--no-config", "--map", "map.json", "w1.xml"], files: files)
+        #expect(!unset.stdout.contains("depth-exceeded") && unset.stdout.contains("player spec: at most 5"), "\(unset.stdout)")
+    }
+
+    @Test(.enabled(if: FileManager.default.fileExists(atPath: chain.path), "the shipped corpus is not next to the tests"))
+    func chainCasesWithoutTheirOwnLimitUseTheConfiguredOne() throws {
+        var files = try Self.files([:])
+        let map = files.removeValue(forKey: "map.json")!
+        let manifest = #"{"version": 1, "root": "w1.xml", "map": \#(map), "expect": {"version": 1, "chain": {"stopReason": "inline", "hops": 3}}}"#
+        var corpus: [String: String] = ["corpus/two/chain.json": manifest]
+        for (name, content) in files { corpus["corpus/two/" + name] = content }
+        let directory = try ConformBinary.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        for (path, content) in corpus {
+            let url = directory.appendingPathComponent(path)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try content.write(to: url, atomically: false, encoding: .utf8)
+        }
+        let arguments = ["run", "corpus", "--quiet", "--format", "json", "-o", "out"]
+        let plain = try ConformBinary.run(arguments, directory: directory)
+        #expect(plain.status == 0, "\(plain.stdout)\(plain.stderr)")
+        try #"{"version": 1, "maxWrapperDepth": 1}"#.write(to: directory.appendingPathComponent(".conform.json"), atomically: false, encoding: .utf8)
+        let limited = try ConformBinary.run(arguments, directory: directory)
+        #expect(limited.status == 1 && limited.stdout.contains("  two\n"), "\(limited.stdout)\(limited.stderr)")
+    }
+}

@@ -18,7 +18,8 @@ struct ChainCheck {
                                   ({"https://…/w2.xml": "w2.xml", "https://…/gone": {"status": 404}}).
           --player <name>         Resolution limits of a player. (values: \(PlayerSettings.all.map(\.name).joined(separator: ", ")); default: spec)
                                   spec: depth 5, 10 s per hop · ima: depth 4, 5 s · vast-client-js: depth 10, 120 s
-          --max-depth <n>         Most wrapper hops followed (overrides --player).
+          --max-depth <n>         Most wrapper hops followed (overrides --player). Without either, the
+                                  configuration's maxWrapperDepth (default 5, the spec's).
           --timeout <seconds>     Time limit per hop, at most 86400 (overrides --player).
           --macro <NAME=VALUE>    Value for a macro in the expansion preview (repeatable; default: sample values).
           --record <dir>          Write the fetched chain as a corpus case: every document, map.json and
@@ -34,6 +35,14 @@ struct ChainCheck {
     var macros: [String: String]
     var recordDirectory: String?
     var rootURIOverride: String?
+
+    /// Takes the configuration's `maxWrapperDepth` as the depth limit when the command line chose none
+    /// (neither `--player` nor `--max-depth`).
+    mutating func applyConfiguredDepth(_ depth: Int, scanner: ArgumentScanner) {
+        guard scanner.value("--player") == nil, scanner.value("--max-depth") == nil, depth != settings.maxDepth else { return }
+        settings.maxDepth = depth
+        settings.name = "custom"
+    }
 
     /// The follow options of `scanner`, or `nil` without `--follow`.
     static func parse(_ scanner: ArgumentScanner, maxBytes: Int?, usage: String) throws(UsageError) -> ChainCheck? {

@@ -106,7 +106,7 @@ enum CheckCommand {
         }
         let profileNames: [ProfileName]
         let profileOptions: ProfileOptions
-        let follow: ChainCheck?
+        var follow: ChainCheck?
         let overrides: [(pattern: String, setting: RuleSetting)]
         do {
             overrides = try ConfigurationLoader.overrides(scanner.values("--rule"), command: "check", usage: usage)
@@ -124,6 +124,8 @@ enum CheckCommand {
             Terminal.printError("Error: \(error)")
             return ExitCode.cannotProceed
         }
+
+        follow?.applyConfiguredDepth(configuration.maxWrapperDepth, scanner: scanner)
 
         var schema: Data?
         if let path = scanner.value("--xsd") {
