@@ -93,6 +93,26 @@ struct CommandTests {
         #expect(quiet.status == 0, "\(quiet.stdout)\(quiet.stderr)")
     }
 
+    @Test func quietReportsOnlyWhatFailsTheCheck() throws {
+        let files = ["warn.xml": CLI.warningTag, "fail.xml": CLI.errorTag]
+        let full = try CLI.run(["check", "warn.xml", "fail.xml"], files: files)
+        #expect(full.stdout.contains("warn.xml  VAST 4.2") && full.stdout.contains("[VAST-2.0-url-http]"))
+        let quiet = try CLI.run(["check", "--quiet", "warn.xml", "fail.xml"], files: files)
+        #expect(quiet.status == full.status && quiet.status == 1)
+        #expect(!quiet.stdout.contains("warn.xml"), "an input with nothing failing is left out: \(quiet.stdout)")
+        #expect(quiet.stdout.contains("fail.xml:") && quiet.stdout.contains("[VAST-3.0-tracking-progress-offset]"), "\(quiet.stdout)")
+        #expect(!quiet.stdout.contains("warning:") && !quiet.stdout.contains("info:"), "\(quiet.stdout)")
+        // The threshold decides what is shown: with --strict the warnings are back, the infos are not.
+        let strict = try CLI.run(["check", "-q", "--strict", "warn.xml"], files: files)
+        #expect(strict.status == 1 && strict.stdout.contains("warning:") && !strict.stdout.contains("info:"), "\(strict.stdout)")
+        // Machine formats carry the same subset.
+        let json = try CLI.run(["check", "-q", "--format", "json", "warn.xml"], files: files)
+        let decoded = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]]
+        #expect((decoded?.first?["diagnostics"] as? [Any])?.isEmpty == true, "\(json.stdout.prefix(300))")
+        let github = try CLI.run(["check", "-q", "--format", "github", "warn.xml", "fail.xml"], files: files)
+        #expect(github.stdout.contains("::error ") && !github.stdout.contains("::warning "), "\(github.stdout)")
+    }
+
     @Test func badThresholdIsAUsageError() throws {
         let result = try CLI.run(["check", "--severity-threshold", "fatal", "tag.xml"], files: ["tag.xml": CLI.warningTag])
         #expect(result.status == 64)

@@ -37,6 +37,8 @@ enum CheckCommand {
           --severity-threshold <severity>
                                   Lowest severity that fails the check. (values: info, warning, error; default: error)
           --strict                Warnings fail the check too (same as --severity-threshold warning).
+          -q, --quiet             Report only the findings that fail the check (at or above the
+                                  threshold), in every format; in text, only the inputs that have one.
           --max-size <bytes>      Refuse inputs larger than this. (default: 33554432)
         \(ProfileOutput.helpLines)
           --xsd <file>            Also validate against this XML Schema (an IAB VAST XSD); findings use
@@ -55,6 +57,7 @@ enum CheckCommand {
           curl -s https://ads.example.com/vast | conform check -
           conform check --format json tags/*.xml
           conform check --format sarif tags/*.xml > conform.sarif
+          conform check --quiet --strict tags/*.xml
           conform check --profile pause --profile companion --profile-option slot=728x90 tag.xml
           conform check --xsd vast_4.2.xsd tag.xml
           conform check --follow https://ads.example.com/vast?id=1
@@ -82,7 +85,7 @@ enum CheckCommand {
                 arguments,
                 valueOptions: ChainCheck.valueOptions.union(
                     ["--format", "--config", "--rule", "--severity-threshold", "--max-size", "--profile", "--profile-option", "--xsd"]),
-                flagOptions: ChainCheck.flagOptions.union(["--no-config", "--strict"]), command: "check", usage: usage)
+                flagOptions: ChainCheck.flagOptions.union(["--no-config", "--strict", "-q", "--quiet"]), command: "check", usage: usage)
         } catch { return error.report() }
         let format = scanner.value("--format") ?? "text"
         let formats = ["text", "json"] + FindingsFormat.names
@@ -97,6 +100,7 @@ enum CheckCommand {
             threshold = parsed
         }
         if scanner.flag("--strict") { threshold = min(threshold, .warning) }
+        let quiet = scanner.flag("-q", "--quiet")
         var parseOptions = XMLParseOptions.default
         if let raw = scanner.value("--max-size") {
             guard let bytes = Int(raw), bytes > 0 else {
@@ -185,6 +189,15 @@ enum CheckCommand {
             for index in profiles.indices { profiles[index].diagnostics = configuration.apply(to: profiles[index].diagnostics) }
             if profiles.contains(where: { $0.diagnostics.hasAny(atLeast: threshold) }) { failed = true }
             if chain?.diagnostics.hasAny(atLeast: threshold) == true { failed = true }
+            if quiet {
+                // Only what fails the check is reported; the verdicts and the chain's tracking stay.
+                diagnostics = diagnostics.filter { $0.severity >= threshold }
+                for index in profiles.indices { profiles[index].diagnostics = profiles[index].diagnostics.filter { $0.severity >= threshold } }
+                if let found = chain?.diagnostics { chain?.diagnostics = found.filter { $0.severity >= threshold } }
+                if format == "text", diagnostics.isEmpty, profiles.allSatisfy(\.diagnostics.isEmpty), chain?.diagnostics.isEmpty ?? true {
+                    continue
+                }
+            }
             switch format {
             case _ where FindingsFormat.names.contains(format):
                 // Every finding of the input: rules, profiles and the resolved chain.
