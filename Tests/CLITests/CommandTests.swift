@@ -198,6 +198,19 @@ struct CommandTests {
         #expect(bad.status == 64 && bad.stderr.contains("unknown format 'yaml'"))
     }
 
+    @Test func rulesListsWhatIdsAndPatternsName() throws {
+        let json = try CLI.run(["rules", "--format", "json", "VAST-*-url-http*", "PROFILE-pause-nonlinear-required"])
+        #expect(json.status == 0, "\(json.stderr)")
+        let decoded = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]]
+        let ids = try #require(decoded).compactMap { $0["id"] as? String }
+        #expect(ids == ["PROFILE-pause-nonlinear-required", "VAST-2.0-url-http"], "\(ids)")
+        let text = try CLI.run(["rules", "VAST-*-url-*"])
+        let rows = text.stdout.split(separator: "\n").dropFirst()
+        #expect(rows.count > 5 && rows.allSatisfy { $0.hasPrefix("VAST-") && $0.contains("-url-") }, "\(text.stdout)")
+        let none = try CLI.run(["rules", "VAST-2.0-url-htp"])
+        #expect(none.status == 64 && none.stderr.contains("'VAST-2.0-url-htp' names no rule; did you mean VAST-2.0-url-http"), "\(none.stderr)")
+    }
+
     @Test func explainShowsOneRule() throws {
         let result = try CLI.run(["explain", "VAST-3.0-tracking-progress-offset"])
         #expect(result.status == 0)

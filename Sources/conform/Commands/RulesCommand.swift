@@ -4,7 +4,7 @@ import Validation
 
 /// `conform rules`: list every rule, as a table, JSON or the Markdown reference (`Docs/Rules.md`).
 enum RulesCommand {
-    static let usage = "conform rules [--format text|json|markdown]"
+    static let usage = "conform rules [--format text|json|markdown] [<id|pattern>...]"
     static let help = """
         OVERVIEW: List every rule conform checks: id, severity, VAST versions and summary.
 
@@ -12,6 +12,10 @@ enum RulesCommand {
           \(RuleDocumentation.regenerateCommand)
 
         USAGE: \(usage)
+
+        ARGUMENTS:
+          <id|pattern>            List only these rules: ids, or patterns where * stands for any run of
+                                  characters, as --rule and .conform.json take them (default: every rule).
 
         OPTIONS:
           --format <format>       Output format. (values: text, json, markdown; default: text)
@@ -23,6 +27,7 @@ enum RulesCommand {
         EXAMPLES:
           conform rules
           conform rules --format json | jq '.[] | select(.severity == "error") | .id'
+          conform rules 'VAST-*-url-*' 'PROFILE-pause-*'     # what a pattern would set
           conform rules --format markdown > Docs/Rules.md
         """
 
@@ -32,11 +37,18 @@ enum RulesCommand {
         do {
             scanner = try ArgumentScanner(arguments, valueOptions: ["--format"], flagOptions: [], command: "rules", usage: usage)
         } catch { return error.report() }
-        guard scanner.positionals.isEmpty else {
-            return UsageError(message: "unexpected argument '\(scanner.positionals[0])'; use 'conform explain <rule-id>' for one rule",
-                              command: "rules", usage: usage).report()
+        var descriptions = RuleCatalog.all
+        // Ids and patterns: the rules they name, as `--rule` and `.conform.json` would set them.
+        for pattern in scanner.positionals {
+            guard descriptions.contains(where: { Configuration.matches(pattern, $0.id) }) else {
+                let close = Configuration.isPattern(pattern) ? [] : RuleDocumentation.suggestions(for: pattern, in: descriptions.map(\.id))
+                let hint = close.isEmpty ? "run 'conform rules' for the list" : "did you mean \(close.joined(separator: ", "))?"
+                return UsageError(message: "'\(pattern)' names no rule; \(hint)", command: "rules", usage: usage).report()
+            }
         }
-        let descriptions = RuleCatalog.all
+        if !scanner.positionals.isEmpty {
+            descriptions = descriptions.filter { description in scanner.positionals.contains { Configuration.matches($0, description.id) } }
+        }
         switch scanner.value("--format") ?? "text" {
         case "text":
             print(RuleDocumentation.table(descriptions))
