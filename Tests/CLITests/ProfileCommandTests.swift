@@ -54,6 +54,35 @@ import Testing
         #expect(many.stderr.hasPrefix("Error: --ads takes a number from 1 to 1000"))
     }
 
+    /// `--rule` (and the configuration) reach the findings of schedule and simulate too.
+    @Test func scheduleAndSimulateTakeRuleSettings() throws {
+        guard FileManager.default.isExecutableFile(atPath: Self.binary.path) else {
+            print("skipped: conform binary not found at \(Self.binary.path)")
+            return
+        }
+        let vmap = #"<vmap:VMAP xmlns:vmap="http://www.iab.net/videosuite/vmap" version="1.0"><vmap:AdBreak timeOffset="120%" breakType="linear"/></vmap:VMAP>"#
+        #expect(try run(["schedule", "--no-config", "-"], stdin: vmap).status == 1)
+        let demoted = try run(["schedule", "--no-config", "--rule", "PROFILE-schedule-percentage-range=warning", "-"], stdin: vmap)
+        #expect(demoted.status == 0 && demoted.stdout.contains("warning"), "\(demoted.stdout)")
+        let bad = try run(["schedule", "--rule", "PROFILE-schedule-nothing=off", "-"], stdin: vmap)
+        #expect(bad.status == 64 && bad.stderr.contains("names no rule"), "\(bad.stderr)")
+
+        let linear = """
+            <VAST version="4.2"><Ad id="l"><InLine><AdSystem>s</AdSystem><AdTitle>t</AdTitle>
+            <Impression><![CDATA[https://t.example/imp]]></Impression>
+            <Creatives><Creative><Linear><Duration>00:00:10</Duration></Linear></Creative></Creatives></InLine></Ad></VAST>
+            """
+        func ruleIDs(_ arguments: [String]) throws -> [String] {
+            let result = try run(["simulate", "--format", "json", "--no-config", "--timeline", "play@0,pause@3"] + arguments + ["-"], stdin: linear)
+            let json = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
+            let ads = json?["ads"] as? [[String: Any]]
+            let evaluation = ads?.first?["evaluation"] as? [String: Any]
+            return (evaluation?["diagnostics"] as? [[String: Any]] ?? []).compactMap { $0["ruleID"] as? String }
+        }
+        #expect(try ruleIDs([]) == ["PROFILE-pause-nonlinear-required"])
+        #expect(try ruleIDs(["--rule", "PROFILE-pause-*=off"]).isEmpty)
+    }
+
     @Test func scheduleExitCodes() throws {
         guard FileManager.default.isExecutableFile(atPath: Self.binary.path) else {
             print("skipped: conform binary not found at \(Self.binary.path)")

@@ -2,6 +2,7 @@ import ConformCore
 import Foundation
 import Profiles
 import VAST
+import Validation
 import XMLCore
 
 /// `conform schedule`: resolve a VMAP document or a schedule description into absolute break times.
@@ -29,6 +30,10 @@ enum ScheduleCommand {
           --cue-points <times>    Comma-separated cue point times for #n offsets. (default: none)
           --format <format>       Output format. (values: text, json; default: text)
           --strict                Warnings fail too.
+          --config <file>         Read this configuration instead of the nearest .conform.json (its rule
+                                  settings apply to the PROFILE-schedule-… findings).
+          --no-config             Ignore any .conform.json.
+        \(ConfigurationLoader.ruleOptionHelp)
           -h, --help              Show this help.
 
         EXIT CODES:
@@ -50,7 +55,8 @@ enum ScheduleCommand {
         if arguments.contains("-h") || arguments.contains("--help") { print(help); return ExitCode.success }
         let scanner: ArgumentScanner
         do {
-            scanner = try ArgumentScanner(arguments, valueOptions: ["--duration", "--cue-points", "--format"], flagOptions: ["--strict"],
+            scanner = try ArgumentScanner(arguments, valueOptions: ["--duration", "--cue-points", "--format", "--config", "--rule"],
+                                          flagOptions: ["--strict", "--no-config"],
                                           command: "schedule", usage: usage)
         } catch { return error.report() }
         func usageError(_ message: String) -> Int32 {
@@ -68,6 +74,17 @@ enum ScheduleCommand {
         guard scanner.positionals.count == 1, let name = scanner.positionals.first else {
             return usageError(scanner.positionals.isEmpty ? "no input given" : "give exactly one input")
         }
+        let configuration: Configuration
+        do {
+            let overrides = try ConfigurationLoader.overrides(scanner.values("--rule"), command: "schedule", usage: usage)
+            do {
+                configuration = try ConfigurationLoader.load(explicit: scanner.value("--config"), disabled: scanner.flag("--no-config"),
+                                                             overrides: overrides)
+            } catch {
+                Terminal.printError("Error: \(error)")
+                return ExitCode.cannotProceed
+            }
+        } catch { return error.report() }
         let data: Data
         do {
             data = try InputReader.read(name, maxBytes: XMLParseOptions.defaultMaxBytes)
@@ -94,7 +111,7 @@ enum ScheduleCommand {
             schedule = ScheduleResolver.resolve(vmap: vmap, options: options)
         }
         var located = schedule
-        located.diagnostics = schedule.diagnostics.map { $0.inFile(name) }
+        located.diagnostics = configuration.apply(to: schedule.diagnostics).map { $0.inFile(name) }
         if format == "json" {
             print(encodeJSON(Output(file: name, schedule: located, diagnostics: located.diagnostics)))
         } else {

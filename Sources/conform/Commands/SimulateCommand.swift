@@ -2,6 +2,7 @@ import ConformCore
 import Foundation
 import Profiles
 import VAST
+import Validation
 import XMLCore
 
 /// `conform simulate`: play a timeline of user actions against scheduled pause ads and show what the
@@ -30,6 +31,10 @@ enum SimulateCommand {
           --suppress <n=hook>     The app's hook returns false for the n-th scheduled ad; repeatable.
                                   (hooks: load = shouldLoadAdItem, play = shouldPlayAdItem)
           --format <format>       Output format. (values: text, json; default: text)
+          --config <file>         Read this configuration instead of the nearest .conform.json (its rule
+                                  settings apply to the PROFILE-pause-… findings of the JSON output).
+          --no-config             Ignore any .conform.json.
+        \(ConfigurationLoader.ruleOptionHelp)
           -h, --help              Show this help.
 
         EXIT CODES:
@@ -50,7 +55,8 @@ enum SimulateCommand {
         if arguments.contains("-h") || arguments.contains("--help") { print(help); return ExitCode.success }
         let scanner: ArgumentScanner
         do {
-            scanner = try ArgumentScanner(arguments, valueOptions: ["--profile", "--timeline", "--ads", "--format", "--suppress"], flagOptions: [],
+            scanner = try ArgumentScanner(arguments, valueOptions: ["--profile", "--timeline", "--ads", "--format", "--suppress", "--config", "--rule"],
+                                          flagOptions: ["--no-config"],
                                           command: "simulate", usage: usage)
         } catch { return error.report() }
         func usageError(_ message: String) -> Int32 {
@@ -83,6 +89,17 @@ enum SimulateCommand {
             suppressions[n] = hook
         }
         guard !scanner.positionals.isEmpty else { return usageError("no tag given") }
+        let configuration: Configuration
+        do {
+            let overrides = try ConfigurationLoader.overrides(scanner.values("--rule"), command: "simulate", usage: usage)
+            do {
+                configuration = try ConfigurationLoader.load(explicit: scanner.value("--config"), disabled: scanner.flag("--no-config"),
+                                                             overrides: overrides)
+            } catch {
+                Terminal.printError("Error: \(error)")
+                return ExitCode.cannotProceed
+            }
+        } catch { return error.report() }
 
         var evaluations: [(String, PauseEvaluation)] = []
         for name in scanner.positionals {
@@ -99,7 +116,7 @@ enum SimulateCommand {
                 return ExitCode.cannotProceed
             }
             var evaluation = PauseProfile.evaluate([vast])
-            evaluation.diagnostics = evaluation.diagnostics.map { $0.inFile(name) }
+            evaluation.diagnostics = configuration.apply(to: evaluation.diagnostics).map { $0.inFile(name) }
             evaluations.append((name, evaluation))
         }
         var ads: [ScheduledPauseAd] = []
