@@ -62,7 +62,7 @@ import VAST
                        "x.com\u{1F}-omid", "x.com\u{7F}-omid"]
         for byte in UInt8(0) ..< 0x80 { vendors.append("v.com-\(Character(Unicode.Scalar(byte)))x") }
         for vendor in vendors {
-            #expect(VerificationVendorDomainRule.hasWhitespace(vendor) == vendor.contains(where: \.isWhitespace), "\(vendor.debugDescription)")
+            #expect(VerificationVendorFormatRule.hasWhitespace(vendor) == vendor.contains(where: \.isWhitespace), "\(vendor.debugDescription)")
         }
     }
 

@@ -78,7 +78,10 @@ public struct Configuration: Sendable, Codable, Hashable {
 
     /// Parses a configuration file's bytes. Returns the configuration and warnings (such as unknown
     /// rule ids); throws a readable error for malformed JSON or a newer format version.
-    public static func parse(_ data: Data, knownRuleIDs: Set<String>) throws(ConfigurationError) -> (Configuration, [String]) {
+    /// `aliases` maps the former ids of renamed or merged rules to their current ids; a setting under a former
+    /// id applies to the current one (unless the file also sets the current id) and warns.
+    public static func parse(_ data: Data, knownRuleIDs: Set<String>,
+                             aliases: [String: String] = [:]) throws(ConfigurationError) -> (Configuration, [String]) {
         let configuration: Configuration
         do {
             configuration = try JSONDecoder().decode(Configuration.self, from: data)
@@ -108,6 +111,11 @@ public struct Configuration: Sendable, Codable, Hashable {
             for id in matched { rules[id] = setting }
         }
         for (id, setting) in configuration.rules where !Self.isPattern(id) {
+            if let current = aliases[id], !knownRuleIDs.contains(id) {
+                warnings.append("rule id \"\(id)\" in configuration is now \"\(current)\" (applied to it); rename it")
+                if configuration.rules[current] == nil { rules[current] = setting }
+                continue
+            }
             rules[id] = setting
             if !knownRuleIDs.contains(id) {
                 warnings.append("unknown rule id \"\(id)\" in configuration (ignored); run 'conform rules' for the list")

@@ -19,7 +19,6 @@ extension RuleFamilies {
         ExtensionCDATARule.self,
         ExtensionVASTElementRule.self,
         ImpressionDuplicateRule.self,
-        InteractiveCreativeAPIFrameworkRule.self,
         InteractiveCreativeVPAIDRule.self,
         MediaFileHTTPSRule.self,
         MediaFileReadyToServeRule.self,
@@ -32,7 +31,6 @@ extension RuleFamilies {
         VerificationInExtensionRule.self,
         VerificationParametersCDATARule.self,
         VerificationResourceDuplicateRule.self,
-        VerificationVendorDomainRule.self,
         VerificationVendorDuplicateRule.self,
     ]
 }

@@ -62,6 +62,12 @@ struct StructureScan {
             childInfos.reserveCapacity(64)
         }
 
+        /// Removed attributes that a rule of their own reports, with its own decision (UniversalAdId@idValue:
+        /// VAST-4.1-universaladid-idvalue-removed, info), so the unknown-attribute rule does not report them again.
+        static func removalReportedElsewhere(_ element: String, _ attribute: String) -> Bool {
+            element == "UniversalAdId" && attribute == "idValue"
+        }
+
         static let nonLinearInLineOnly: Set<String> = ["StaticResource", "IFrameResource", "HTMLResource", "AdParameters", "NonLinearClickThrough"]
         static let linearInLineOnly: Set<String> = ["Duration", "MediaFiles", "AdParameters"]
 
@@ -107,7 +113,7 @@ struct StructureScan {
                                 + (known.isEmpty ? "; it takes no attributes" : "; known attributes: \(known)"), at: element))
                         continue
                     }
-                    if let until = span.until, version > until {
+                    if let until = span.until, version > until, !Self.removalReportedElsewhere(name, attributeName) {
                         scan.unknownAttributes.append(Finding(
                             message: "\(name)@\(attributeName) belongs to \(span.label) and is not part of VAST \(version.rawValue)", at: element))
                     }

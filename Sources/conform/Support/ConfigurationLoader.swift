@@ -21,7 +21,11 @@ enum ConfigurationLoader {
                 throw UsageError(message: "--rule takes ID=SETTING, e.g. --rule VAST-2.0-url-http=off (got '\(item)')",
                                  command: command, usage: usage)
             }
-            let pattern = item[..<equals].trimmingCharacters(in: .whitespaces)
+            var pattern = item[..<equals].trimmingCharacters(in: .whitespaces)
+            if let current = RuleCatalog.aliases[pattern], !ids.contains(pattern) {
+                Terminal.printError("warning: --rule \(pattern): the rule is now \(current) (applied to it)")
+                pattern = current
+            }
             let rawSetting = item[item.index(after: equals)...].trimmingCharacters(in: .whitespaces).lowercased()
             guard let setting = RuleSetting(rawValue: rawSetting) else {
                 let values = RuleSetting.allCases.map(\.rawValue).joined(separator: ", ")
@@ -68,7 +72,7 @@ enum ConfigurationLoader {
         } catch {
             throw .unreadable(path: url.path, reason: fileErrorReason(error))
         }
-        let (configuration, warnings) = try Configuration.parse(data, knownRuleIDs: Set(RuleCatalog.all.map(\.id)))
+        let (configuration, warnings) = try Configuration.parse(data, knownRuleIDs: Set(RuleCatalog.all.map(\.id)), aliases: RuleCatalog.aliases)
         for warning in warnings { Terminal.printError("warning: \(url.lastPathComponent): \(warning)") }
         return configuration
     }

@@ -7,6 +7,11 @@ import Validation
 enum RuleCatalog {
     static var all: [RuleDescription] { AllRules.descriptions + ProfileRules.all }
 
+    /// Former ids of renamed or merged rules → their current ids.
+    static var aliases: [String: String] {
+        Dictionary(all.flatMap { rule in rule.deprecatedAliases.map { ($0, rule.id) } }, uniquingKeysWith: { first, _ in first })
+    }
+
     /// A rule by id or deprecated alias.
     static func description(for id: String) -> RuleDescription? {
         all.first { $0.id == id || $0.deprecatedAliases.contains(id) }

@@ -7,8 +7,8 @@ struct VerificationVendorFormatRule: Rule {
         id: "VAST-4.1-verification-vendor-format",
         name: "Verification vendor format",
         summary: "Verification@vendor should have the recommended form domain-useCase, such as company.com-omid",
-        rationale: "OM SDK integrations look vendors up by this key, and the spec recommends [domain]-[useCase] to avoid collisions between vendors. A bare name (IAS, moat) may collide or fail an allow-list lookup, so the player rejects the script (verificationNotExecuted, reason 1).",
-        fix: "Write vendor=\"company.com-omid\".",
+        rationale: "OM SDK integrations look vendors up by this key, and the spec recommends [domain]-[useCase] to avoid collisions between vendors; players' vendor allow-lists hold keys of that form. A bare name (IAS, moat) may collide or miss the allow-list, and the player refuses the script (verificationNotExecuted, reason 1). Recommended, so warning. The form: a domain with a dot (not at either end) before the last hyphen, a use case after it, and no whitespace.",
+        fix: "Write the vendor's domain and use case, for example vendor=\"company.com-omid\".",
         severity: .warning,
         versions: VASTVersion.v4_1.andLater,
         elements: ["Verification"],
@@ -17,23 +17,39 @@ struct VerificationVendorFormatRule: Rule {
         ],
         validExamples: [
             RuleExample(#"<VAST version="4.2"><Ad><InLine><AdVerifications><Verification vendor="company.com-omid"/></AdVerifications></InLine></Ad></VAST>"#),
+            SketchTag.inLine("4.2", "<AdVerifications><Verification vendor=\"company.com-omid\"/></AdVerifications>"),
         ],
         invalidExamples: [
             RuleExample(#"<VAST version="4.2"><Ad><InLine><AdVerifications>↓<Verification vendor="moat"/></AdVerifications></InLine></Ad></VAST>"#),
-        ])
+            SketchTag.inLine("4.2", "<AdVerifications>↓<Verification vendor=\"CompanyVerify\"/>↓<Verification vendor=\"company.com-\"/>↓<Verification vendor=\"company .com-omid\"/>↓<Verification vendor=\".com-omid\"/></AdVerifications>"),
+        ],
+        deprecatedAliases: ["VAST-4.1-verification-vendor-domain"])
+
+    /// `domain.tld-useCase`: a dot in the part before the last hyphen, not at either end of it, a non-empty
+    /// use case, and no whitespace.
+    static func isRecommended(_ vendor: String) -> Bool {
+        guard let dash = vendor.lastIndex(of: "-") else { return false }
+        let domain = vendor[..<dash], useCase = vendor[vendor.index(after: dash)...]
+        return domain.utf8.contains(UInt8(ascii: ".")) && !domain.hasPrefix(".") && !domain.hasSuffix(".") && !useCase.isEmpty
+            && !hasWhitespace(vendor)
+    }
+
+    /// `vendor.contains(where: \.isWhitespace)`, read on the bytes when they are ASCII (where the
+    /// whitespace characters are tab to carriage return and space): the character walk looked each
+    /// character's Unicode properties up.
+    static func hasWhitespace(_ vendor: String) -> Bool {
+        let bytes = vendor.utf8
+        if bytes.allSatisfy({ $0 < 0x80 }) { return bytes.contains { $0 == 0x20 || ($0 >= 0x09 && $0 <= 0x0D) } }
+        return vendor.contains(where: \.isWhitespace)
+    }
 
     func check(_ context: RuleContext) {
         for ad in context.ads {
             for verification in ad.body?.adVerifications ?? [] {
-                guard let vendor = verification.vendor, !vendor.isEmpty else { continue }
-                guard let dash = vendor.lastIndex(of: "-") else {
-                    context.report("Verification@vendor \"\(vendor)\" is not in the recommended form domain-useCase (company.com-omid)", at: verification.position, path: verification.path)
-                    continue
-                }
-                let domain = vendor[..<dash], useCase = vendor[vendor.index(after: dash)...]
-                if !domain.utf8.contains(UInt8(ascii: ".")) || useCase.isEmpty {
-                    context.report("Verification@vendor \"\(vendor)\" is not in the recommended form domain-useCase (company.com-omid)", at: verification.position, path: verification.path)
-                }
+                // A missing or blank vendor is VAST-4.1-verification-vendor's.
+                guard let vendor = verification.vendor, !vendor.isBlank, !Self.isRecommended(vendor) else { continue }
+                context.report("Verification@vendor \"\(vendor)\" is not in the recommended form domain-useCase (company.com-omid)",
+                               at: verification.position, path: verification.path)
             }
         }
     }
