@@ -113,6 +113,26 @@ struct CommandTests {
         #expect(github.stdout.contains("::error ") && !github.stdout.contains("::warning "), "\(github.stdout)")
     }
 
+    @Test func statisticsCountFindingsByRule() throws {
+        let files = ["warn.xml": CLI.warningTag, "fail.xml": CLI.errorTag]
+        let result = try CLI.run(["check", "--statistics", "warn.xml", "fail.xml"], files: files)
+        #expect(result.status == 1, "the exit code is the check's: \(result.stdout)")
+        let lines = result.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.first?.hasPrefix("  COUNT  INPUTS  SEVERITY  RULE") == true, "\(result.stdout)")
+        // Both tags have the http impression; only one has the progress event without offset.
+        let http = lines.first { $0.contains(" VAST-2.0-url-http ") }
+        #expect(http?.hasPrefix("      2       2  warning ") == true, "\(http ?? result.stdout)")
+        #expect(http?.contains("http:// instead of https://") == true, "the row carries the rule's summary: \(http ?? "")")
+        let progress = lines.first { $0.contains(" VAST-3.0-tracking-progress-offset ") }
+        #expect(progress?.hasPrefix("      1       1  error ") == true, "\(progress ?? result.stdout)")
+        #expect(!result.stdout.contains("fail.xml:"), "no finding is listed one by one: \(result.stdout)")
+        #expect(lines.last?.hasSuffix("in 2 input(s)") == true, "\(lines.last ?? "")")
+        let clean = try CLI.run(["check", "--statistics", "--rule", "VAST-*=off", "warn.xml"], files: files)
+        #expect(clean.status == 0 && clean.stdout.contains("no findings in 1 input(s)"), "\(clean.stdout)")
+        let json = try CLI.run(["check", "--statistics", "--format", "json", "warn.xml"], files: files)
+        #expect(json.status == 64 && json.stderr.contains("--statistics counts findings in text"), "\(json.stderr)")
+    }
+
     @Test func badThresholdIsAUsageError() throws {
         let result = try CLI.run(["check", "--severity-threshold", "fatal", "tag.xml"], files: ["tag.xml": CLI.warningTag])
         #expect(result.status == 64)

@@ -39,6 +39,7 @@ enum CheckCommand {
           --strict                Warnings fail the check too (same as --severity-threshold warning).
           -q, --quiet             Report only the findings that fail the check (at or above the
                                   threshold), in every format; in text, only the inputs that have one.
+          --statistics            Instead of each finding, count them by rule over all inputs (text).
           --max-size <bytes>      Refuse inputs larger than this. (default: 33554432)
         \(ProfileOutput.helpLines)
           --xsd <file>            Also validate against this XML Schema (an IAB VAST XSD); findings use
@@ -85,7 +86,7 @@ enum CheckCommand {
                 arguments,
                 valueOptions: ChainCheck.valueOptions.union(
                     ["--format", "--config", "--rule", "--severity-threshold", "--max-size", "--profile", "--profile-option", "--xsd"]),
-                flagOptions: ChainCheck.flagOptions.union(["--no-config", "--strict", "-q", "--quiet"]), command: "check", usage: usage)
+                flagOptions: ChainCheck.flagOptions.union(["--no-config", "--strict", "-q", "--quiet", "--statistics"]), command: "check", usage: usage)
         } catch { return error.report() }
         let format = scanner.value("--format") ?? "text"
         let formats = ["text", "json"] + FindingsFormat.names
@@ -101,6 +102,7 @@ enum CheckCommand {
         }
         if scanner.flag("--strict") { threshold = min(threshold, .warning) }
         let quiet = scanner.flag("-q", "--quiet")
+        let statistics = scanner.flag("--statistics")
         var parseOptions = XMLParseOptions.default
         if let raw = scanner.value("--max-size") {
             guard let bytes = Int(raw), bytes > 0 else {
@@ -119,6 +121,10 @@ enum CheckCommand {
         } catch { return error.report() }
         guard !scanner.positionals.isEmpty else {
             return UsageError(message: "no input given", command: "check", usage: usage).report()
+        }
+        if statistics, format != "text" {
+            return UsageError(message: "--statistics counts findings in text; the \(format) format lists each one", command: "check",
+                              usage: usage).report()
         }
         let configuration: Configuration
         do {
@@ -152,6 +158,7 @@ enum CheckCommand {
         var unreadable = false
         var reports: [FileReport] = []
         var findings: [FindingsOutput.Input] = []
+        var tally = FindingTally()
         for name in scanner.positionals {
             let data: Data
             var rootURI: String?
@@ -206,13 +213,17 @@ enum CheckCommand {
             case "json":
                 reports.append(FileReport(file: name, summary: summary, diagnostics: diagnostics, vast: input.vast, vmap: input.vmap,
                                           profiles: profileNames.isEmpty ? nil : profiles, chain: chain))
+            case _ where statistics:
+                tally.add(diagnostics + profiles.flatMap(\.diagnostics) + (chain?.diagnostics ?? []))
             default:
                 printText(name: name, summary: summary, diagnostics: diagnostics)
                 ProfileOutput.printText(profiles, name: name)
                 if let chain { ChainOutput.printText(chain) }
             }
         }
-        if format == "json" {
+        if statistics {
+            print(tally.text(inputs: scanner.positionals.count))
+        } else if format == "json" {
             print(encodeJSON(reports))
         } else if FindingsFormat.names.contains(format),
                   let code = FindingsFormat.print(format, findings, threshold: threshold, command: "check", noun: "input") {
@@ -241,6 +252,41 @@ enum CheckCommand {
         let verdict = diagnostics.isEmpty ? Terminal.paint("no findings", .green)
             : "\(counts[.error] ?? 0) error(s), \(counts[.warning] ?? 0) warning(s), \(counts[.info] ?? 0) info"
         print("  \(verdict)\n")
+    }
+}
+
+/// Findings counted by rule over every input, for `check --statistics`.
+struct FindingTally {
+    private var counts: [String: (severity: Severity, findings: Int, inputs: Int)] = [:]
+
+    mutating func add(_ diagnostics: [Diagnostic]) {
+        var seen = Set<String>()
+        for diagnostic in diagnostics {
+            var entry = counts[diagnostic.ruleID] ?? (diagnostic.severity, 0, 0)
+            entry.severity = max(entry.severity, diagnostic.severity)
+            entry.findings += 1
+            if seen.insert(diagnostic.ruleID).inserted { entry.inputs += 1 }
+            counts[diagnostic.ruleID] = entry
+        }
+    }
+
+    /// One row per rule, the most frequent first: count, inputs with it, severity, id and the rule's summary.
+    func text(inputs: Int) -> String {
+        guard !counts.isEmpty else { return Terminal.paint("no findings", .green) + " in \(inputs) input(s)" }
+        let rows = counts.sorted { ($1.value.findings, $0.key) < ($0.value.findings, $1.key) }
+        let idWidth = rows.map(\.key.count).max() ?? 0
+        var lines = ["  COUNT  INPUTS  SEVERITY  " + "RULE".padding(toLength: idWidth, withPad: " ", startingAt: 0) + "  SUMMARY"]
+        for (id, entry) in rows {
+            let count = String(entry.findings), files = String(entry.inputs)
+            lines.append(String(repeating: " ", count: max(0, 7 - count.count)) + count
+                         + String(repeating: " ", count: max(0, 8 - files.count)) + files + "  "
+                         + entry.severity.rawValue.padding(toLength: 8, withPad: " ", startingAt: 0) + "  "
+                         + id.padding(toLength: idWidth, withPad: " ", startingAt: 0) + "  "
+                         + (RuleCatalog.description(for: id)?.summary ?? ""))
+        }
+        let total = counts.values.reduce(0) { $0 + $1.findings }
+        lines.append("\(total) finding(s) of \(counts.count) rule(s) in \(inputs) input(s)")
+        return lines.joined(separator: "\n")
     }
 }
 
