@@ -7,7 +7,7 @@ struct UniversalAdIdValueRule: Rule {
         id: "VAST-4.0-universaladid-idvalue",
         name: "UniversalAdId idValue in VAST 4.0",
         summary: "in VAST 4.0 every <UniversalAdId> must have an idValue attribute",
-        rationale: "VAST 4.0 carried the creative id in the required idValue attribute; VAST 4.1 moved it into the element's content and removed the attribute (the unknown-attribute rule reports idValue in 4.1 and later).",
+        rationale: "VAST 4.0 carried the creative id in the required idValue attribute; VAST 4.1 moved it into the element's content and removed the attribute (VAST-4.1-universaladid-idvalue-removed reports idValue in 4.1 and later).",
         fix: "Add idValue=\"ABCD1234000H\", or declare VAST 4.1+ and put the id in the content.",
         severity: .error,
         versions: VASTVersion.v4_0...VASTVersion.v4_0,
