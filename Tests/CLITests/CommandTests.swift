@@ -133,6 +133,22 @@ struct CommandTests {
         #expect(json.status == 64 && json.stderr.contains("--statistics counts findings in text"), "\(json.stderr)")
     }
 
+    @Test func aWrapperCheckedWithoutFollowSaysItsAdIsNotChecked() throws {
+        let wrapper = """
+            <VAST version="4.2"><Ad id="w"><Wrapper><AdSystem>s</AdSystem>
+            <VASTAdTagURI><![CDATA[https://ads.adsrv.net/next.xml]]></VASTAdTagURI>
+            <Impression><![CDATA[https://t.adsrv.net/imp]]></Impression></Wrapper></Ad></VAST>
+            """
+        let plain = try CLI.run(["check", "w.xml"], files: ["w.xml": wrapper, "i.xml": CLI.warningTag])
+        #expect(plain.stdout.contains("note: the ad its Wrapper leads to (https://ads.adsrv.net/next.xml) is not checked; add --follow"),
+                "\(plain.stdout)")
+        let inline = try CLI.run(["check", "i.xml"], files: ["i.xml": CLI.warningTag])
+        #expect(!inline.stdout.contains("note:"), "\(inline.stdout)")
+        let followed = try CLI.run(["check", "--follow", "--map", "map.json", "w.xml"],
+                                   files: ["w.xml": wrapper, "i.xml": CLI.warningTag, "map.json": #"{"https://ads.adsrv.net/next.xml": "i.xml"}"#])
+        #expect(!followed.stdout.contains("note:") && followed.stdout.contains("hop 1"), "\(followed.stdout)")
+    }
+
     @Test func badThresholdIsAUsageError() throws {
         let result = try CLI.run(["check", "--severity-threshold", "fatal", "tag.xml"], files: ["tag.xml": CLI.warningTag])
         #expect(result.status == 64)

@@ -218,7 +218,11 @@ enum CheckCommand {
             default:
                 printText(name: name, summary: summary, diagnostics: diagnostics)
                 ProfileOutput.printText(profiles, name: name)
-                if let chain { ChainOutput.printText(chain) }
+                if let chain {
+                    ChainOutput.printText(chain)
+                } else if let note = unfollowedWrapperNote(input) {
+                    print(Terminal.paint(note, .dim) + "\n")
+                }
             }
         }
         if statistics {
@@ -231,6 +235,14 @@ enum CheckCommand {
         }
         if unreadable { return ExitCode.cannotProceed }
         return failed ? ExitCode.findings : ExitCode.success
+    }
+
+    /// For a tag with Wrappers checked without --follow: a reminder that the ads they lead to were not checked.
+    static func unfollowedWrapperNote(_ input: DecodedInput) -> String? {
+        let uris = (input.vast?.ads ?? []).compactMap { $0.wrapper?.vastAdTagURI?.value }.filter { !$0.isEmpty }
+        guard let first = uris.first else { return nil }
+        let what = uris.count == 1 ? "the ad its Wrapper leads to (\(first)) is" : "the ads its \(uris.count) Wrappers lead to (\(first), …) are"
+        return "  note: \(what) not checked; add --follow to resolve the chain and check every hop"
     }
 
     static func printText(name: String, summary: TagSummary, diagnostics: [Diagnostic]) {
