@@ -113,9 +113,7 @@ enum CheckCommand {
         let profileNames: [ProfileName]
         let profileOptions: ProfileOptions
         var follow: ChainCheck?
-        let overrides: [(pattern: String, setting: RuleSetting)]
         do {
-            overrides = try ConfigurationLoader.overrides(scanner.values("--rule"), command: "check", usage: usage)
             (profileNames, profileOptions) = try ProfileOutput.parse(scanner, command: "check", usage: usage)
             follow = try ChainCheck.parse(scanner, maxBytes: scanner.value("--max-size") == nil ? nil : parseOptions.maxBytes, usage: usage)
         } catch { return error.report() }
@@ -127,13 +125,7 @@ enum CheckCommand {
                               usage: usage).report()
         }
         let configuration: Configuration
-        do {
-            configuration = try ConfigurationLoader.load(explicit: scanner.value("--config"), disabled: scanner.flag("--no-config"),
-                                                         overrides: overrides)
-        } catch {
-            Terminal.printError("Error: \(error)")
-            return ExitCode.cannotProceed
-        }
+        do { configuration = try ConfigurationLoader.load(from: scanner, command: "check", usage: usage) } catch { return error.exitCode }
 
         follow?.applyConfiguredDepth(configuration.maxWrapperDepth, scanner: scanner)
 

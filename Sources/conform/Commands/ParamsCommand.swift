@@ -126,11 +126,7 @@ enum ParamsCommand {
             return usageError("unknown format '\(format)' (values: \(formats.joined(separator: ", ")))")
         }
         let policy: URLPolicy
-        let overrides: [(pattern: String, setting: RuleSetting)]
-        do {
-            policy = try makePolicy(scanner)
-            overrides = try ConfigurationLoader.overrides(scanner.values("--rule"), command: "params", usage: usage)
-        } catch { return error.report() }
+        do { policy = try makePolicy(scanner) } catch { return error.report() }
 
         let files = scanner.values("-f", "--file")
         guard !files.isEmpty || !scanner.positionals.isEmpty else {
@@ -141,13 +137,7 @@ enum ParamsCommand {
         }
 
         let configuration: Configuration
-        do {
-            configuration = try ConfigurationLoader.load(explicit: scanner.value("--config"), disabled: scanner.flag("--no-config"),
-                                                         overrides: overrides)
-        } catch {
-            Terminal.printError("Error: \(error)")
-            return ExitCode.cannotProceed
-        }
+        do { configuration = try ConfigurationLoader.load(from: scanner, command: "params", usage: usage) } catch { return error.exitCode }
 
         var inputs: [Input] = []
         var unreadable = false

@@ -167,18 +167,10 @@ enum RunCommand {
             guard let value = Int(raw), value > 0 else { return usageError("--max-size takes a positive number of bytes") }
             maxBytes = value
         }
-        let overrides: [(pattern: String, setting: RuleSetting)]
-        do {
-            overrides = try ConfigurationLoader.overrides(scanner.values("--rule"), command: "run", usage: usage)
-        } catch { return .failure(ExitStatus(code: error.report())) }
         let configuration: Configuration
         do {
-            configuration = try ConfigurationLoader.load(explicit: scanner.value("--config"), disabled: scanner.flag("--no-config"),
-                                                         overrides: overrides)
-        } catch {
-            Terminal.printError("Error: \(error)")
-            return .failure(ExitStatus(code: ExitCode.cannotProceed))
-        }
+            configuration = try ConfigurationLoader.load(from: scanner, command: "run", usage: usage)
+        } catch { return .failure(ExitStatus(code: error.exitCode)) }
         let corpus = URL(fileURLWithPath: corpusPath, isDirectory: true).standardizedFileURL
         var options = RunOptions(
             corpus: corpus, filter: CaseFilter(scanner.values("--filter")), tags: scanner.values("--tag"),

@@ -75,16 +75,7 @@ enum ScheduleCommand {
             return usageError(scanner.positionals.isEmpty ? "no input given" : "give exactly one input")
         }
         let configuration: Configuration
-        do {
-            let overrides = try ConfigurationLoader.overrides(scanner.values("--rule"), command: "schedule", usage: usage)
-            do {
-                configuration = try ConfigurationLoader.load(explicit: scanner.value("--config"), disabled: scanner.flag("--no-config"),
-                                                             overrides: overrides)
-            } catch {
-                Terminal.printError("Error: \(error)")
-                return ExitCode.cannotProceed
-            }
-        } catch { return error.report() }
+        do { configuration = try ConfigurationLoader.load(from: scanner, command: "schedule", usage: usage) } catch { return error.exitCode }
         let data: Data
         do {
             data = try InputReader.read(name, maxBytes: XMLParseOptions.defaultMaxBytes)

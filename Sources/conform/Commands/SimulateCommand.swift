@@ -90,16 +90,7 @@ enum SimulateCommand {
         }
         guard !scanner.positionals.isEmpty else { return usageError("no tag given") }
         let configuration: Configuration
-        do {
-            let overrides = try ConfigurationLoader.overrides(scanner.values("--rule"), command: "simulate", usage: usage)
-            do {
-                configuration = try ConfigurationLoader.load(explicit: scanner.value("--config"), disabled: scanner.flag("--no-config"),
-                                                             overrides: overrides)
-            } catch {
-                Terminal.printError("Error: \(error)")
-                return ExitCode.cannotProceed
-            }
-        } catch { return error.report() }
+        do { configuration = try ConfigurationLoader.load(from: scanner, command: "simulate", usage: usage) } catch { return error.exitCode }
 
         var evaluations: [(String, PauseEvaluation)] = []
         for name in scanner.positionals {

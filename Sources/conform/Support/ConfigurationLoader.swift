@@ -41,6 +41,28 @@ enum ConfigurationLoader {
         return out
     }
 
+    /// Why a command could not get its configuration; the reason is already printed.
+    struct Failure: Error {
+        let exitCode: Int32
+    }
+
+    /// The configuration of a command from its `--config`, `--no-config` and `--rule` options. A bad `--rule`
+    /// is reported as a usage error (exit 64); an unreadable or malformed file as an error (exit 2).
+    static func load(from scanner: ArgumentScanner, command: String, usage: String) throws(Failure) -> Configuration {
+        let settings: [(pattern: String, setting: RuleSetting)]
+        do {
+            settings = try overrides(scanner.values("--rule"), command: command, usage: usage)
+        } catch {
+            throw Failure(exitCode: error.report())
+        }
+        do {
+            return try load(explicit: scanner.value("--config"), disabled: scanner.flag("--no-config"), overrides: settings)
+        } catch {
+            Terminal.printError("Error: \(error)")
+            throw Failure(exitCode: ExitCode.cannotProceed)
+        }
+    }
+
     /// The configuration (file, or none with `disabled`) with the command line's `--rule` settings applied
     /// in order over it.
     static func load(explicit: String?, disabled: Bool, overrides: [(pattern: String, setting: RuleSetting)]) throws(ConfigurationError) -> Configuration {
