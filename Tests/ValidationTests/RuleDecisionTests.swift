@@ -212,3 +212,32 @@ struct DiagnosticOrderTests {
         }
     }
 }
+
+/// The configuration's customMacros: names a project's ad servers or players fill.
+@Suite struct CustomMacroTests {
+    static let tag = #"<VAST version="4.2"><Ad id="1"><InLine><Impression><![CDATA[https://i.adsrv.net/i?mt=[AD_MT]&cb=%%CACHEBUSTER%%&x=[NOT_OURS]]]></Impression></InLine></Ad></VAST>"#
+
+    func macroFindings(_ configuration: Configuration) -> [String] {
+        Validator.validate(VASTDecoder.decode(Self.tag), configuration: configuration)
+            .filter { $0.ruleID == "VAST-2.0-macro-unknown" || $0.ruleID == "VAST-2.0-macro-percent-unexpanded" }
+            .map { "\($0.ruleID) \($0.message)" }
+    }
+
+    @Test func listedNamesAreNotReportedAndOthersStillAre() throws {
+        let plain = macroFindings(.default)
+        #expect(plain.contains { $0.contains("[AD_MT]") } && plain.contains { $0.contains("%%CACHEBUSTER%%") })
+        let json = #"{"version": 1, "customMacros": ["AD_MT", "CACHEBUSTER"]}"#
+        let (configuration, warnings) = try Configuration.parse(Data(json.utf8), knownRuleIDs: [])
+        #expect(warnings.isEmpty)
+        let configured = macroFindings(configuration)
+        #expect(configured == ["VAST-2.0-macro-unknown [NOT_OURS] in <Impression> is not an IAB VAST macro"], "\(configured)")
+        // Names are compared as written: a listed name in another case is still unknown.
+        #expect(macroFindings(Configuration(customMacros: ["ad_mt", "CACHEBUSTER"])).contains { $0.contains("[AD_MT]") })
+    }
+
+    @Test(arguments: ["[AD_MT]", "%%X%%", "", "a-b"])
+    func namesWithBracketsOrOtherCharactersAreRejected(name: String) {
+        let json = #"{"version": 1, "customMacros": ["\#(name)"]}"#
+        #expect(throws: ConfigurationError.self) { try Configuration.parse(Data(json.utf8), knownRuleIDs: []) }
+    }
+}

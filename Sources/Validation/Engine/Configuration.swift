@@ -18,7 +18,7 @@ public enum RuleSetting: String, Sendable, Codable, Hashable, CaseIterable {
 /// The contents of `.conform.json`: versioned JSON where a missing key means the default.
 ///
 /// ```json
-/// {"version": 1, "rules": {"VAST-2.0-url-http": "off"}, "allowedURLSchemes": ["https", "http"]}
+/// {"version": 1, "rules": {"VAST-2.0-url-http": "off"}, "allowedURLSchemes": ["https", "http"], "customMacros": ["AD_MT"]}
 /// ```
 public struct Configuration: Sendable, Codable, Hashable {
     /// The newest file format this build understands.
@@ -42,15 +42,24 @@ public struct Configuration: Sendable, Codable, Hashable {
     public private(set) var allowedSchemeSet: Set<String>
     /// Wrapper depth limit used by chain checks (default 5, as the spec recommends).
     public var maxWrapperDepth: Int
+    /// Macro names outside the IAB list that the project's ad servers or players fill (`AD_MT` for `[AD_MT]`,
+    /// `CACHEBUSTER` for `%%CACHEBUSTER%%`): the unknown-macro and unexpanded-macro rules leave them alone.
+    public var customMacros: [String] {
+        didSet { customMacroSet = Set(customMacros) }
+    }
+    /// `customMacros` for look-ups, kept in step with it.
+    public private(set) var customMacroSet: Set<String>
 
     public init(version: Int = Configuration.currentVersion, rules: [String: RuleSetting] = [:],
-                allowedURLSchemes: [String] = ["https", "http"], maxWrapperDepth: Int = 5) {
+                allowedURLSchemes: [String] = ["https", "http"], maxWrapperDepth: Int = 5, customMacros: [String] = []) {
         self.version = version
         self.rules = rules
         self.settingByOrdinal = Self.ordinalTable(rules)
         self.allowedURLSchemes = allowedURLSchemes
         self.allowedSchemeSet = Self.schemeSet(allowedURLSchemes)
         self.maxWrapperDepth = maxWrapperDepth
+        self.customMacros = customMacros
+        self.customMacroSet = Set(customMacros)
     }
 
     private static func schemeSet(_ schemes: [String]) -> Set<String> { Set(schemes.map { $0.lowercased() }) }
@@ -64,7 +73,7 @@ public struct Configuration: Sendable, Codable, Hashable {
         return table
     }
 
-    enum CodingKeys: String, CodingKey { case version, rules, allowedURLSchemes, maxWrapperDepth }
+    enum CodingKeys: String, CodingKey { case version, rules, allowedURLSchemes, maxWrapperDepth, customMacros }
 
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
@@ -74,6 +83,8 @@ public struct Configuration: Sendable, Codable, Hashable {
         allowedURLSchemes = try c.decodeIfPresent([String].self, forKey: .allowedURLSchemes) ?? ["https", "http"]
         allowedSchemeSet = Self.schemeSet(allowedURLSchemes)
         maxWrapperDepth = try c.decodeIfPresent(Int.self, forKey: .maxWrapperDepth) ?? 5
+        customMacros = try c.decodeIfPresent([String].self, forKey: .customMacros) ?? []
+        customMacroSet = Set(customMacros)
     }
 
     /// Parses a configuration file's bytes. Returns the configuration and warnings (such as unknown
@@ -95,6 +106,9 @@ public struct Configuration: Sendable, Codable, Hashable {
             throw .unsupportedVersion(configuration.version, supported: currentVersion)
         }
         guard configuration.maxWrapperDepth >= 0 else { throw .malformed("\"maxWrapperDepth\" must not be negative") }
+        for name in configuration.customMacros where !Self.isMacroName(name) {
+            throw .malformed("\"customMacros\" holds \"\(name)\"; write the bare name, letters, digits and _ only (AD_MT for [AD_MT])")
+        }
         var warnings: [String] = []
         var rules: [String: RuleSetting] = [:]
         // Patterns first, the least specific first, so a narrower pattern and then an exact id win over it.
@@ -125,6 +139,11 @@ public struct Configuration: Sendable, Codable, Hashable {
         var resolved = configuration
         resolved.rules = rules
         return (resolved, warnings)
+    }
+
+    /// A macro name as `customMacros` takes it: letters, digits and `_`, without brackets or percent signs.
+    static func isMacroName(_ name: String) -> Bool {
+        !name.isEmpty && name.utf8.allSatisfy { ($0 >= 0x41 && $0 <= 0x5A) || ($0 >= 0x61 && $0 <= 0x7A) || ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x5F }
     }
 
     /// Whether a key of `rules` is a pattern of rule ids: `*` stands for any run of characters

@@ -14,7 +14,8 @@ struct MacroUnknownRule: Rule {
             CONTENTCAT, GPPSTRING, GPPSECTIONID, DSAREQUIRED, DSAPARAMS, DSAPUBRENDER) that other tools still \
             flag, plus RANDOM, a widely filled non-IAB alias of CACHEBUSTING. Known names written in the wrong \
             case are reported by VAST-2.0-macro-case; %%NAME%% ad-server tokens by VAST-2.0-macro-percent-unexpanded; \
-            numeric tokens such as [0] are not treated as macros.
+            numeric tokens such as [0] are not treated as macros. Names an ad server or player of the project \
+            fills (Google's [AD_MT], say) go in the configuration's customMacros and are not reported.
             """,
         fix: "Use the IAB macro name (for example [CACHEBUSTING], [ERRORCODE]), or fill the value before the tag is served.",
         severity: .warning,
@@ -35,7 +36,7 @@ struct MacroUnknownRule: Rule {
         for index in tokens.indices where tokens[index].macro.form == .brackets && !tokens[index].isKnown {
             let token = tokens[index]
             let node = context.urls[token.url].node, macro = token.macro, upper = token.upper
-            guard !MacroFacts.isNumeric(macro.name) else { continue }
+            guard !MacroFacts.isNumeric(macro.name), !context.configuration.customMacroSet.contains(macro.name) else { continue }
             let hint = MacroFacts.lookalikes[upper].map { "; did you mean \($0)?" } ?? ""
             context.report("[\(macro.name)] in <\(node.elementName)> is not an IAB VAST macro\(hint)", at: node)
         }
