@@ -149,6 +149,27 @@ struct CommandTests {
         #expect(!followed.stdout.contains("note:") && followed.stdout.contains("hop 1"), "\(followed.stdout)")
     }
 
+    @Test func aFolderStandsForTheTagsUnderIt() throws {
+        let directory = try ConformBinary.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let files = ["tags/a.xml": CLI.warningTag, "tags/deep/b.VAST": CLI.errorTag, "tags/notes.txt": "not a tag",
+                     "tags/.hidden/c.xml": CLI.errorTag, "empty/readme.md": "nothing"]
+        for (path, content) in files {
+            let url = directory.appendingPathComponent(path)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try content.write(to: url, atomically: false, encoding: .utf8)
+        }
+        let result = try ConformBinary.run(["check", "--no-config", "tags"], directory: directory)
+        #expect(result.status == 1, "b.VAST has an error: \(result.stdout)")
+        let headers = result.stdout.split(separator: "\n").filter { $0.contains("  VAST 4.2 ·") }.map { String($0.prefix { $0 != " " }) }
+        #expect(headers == ["tags/a.xml", "tags/deep/b.VAST"], "sorted, hidden and other files left out: \(headers)")
+        let empty = try ConformBinary.run(["check", "--no-config", "empty", "tags/a.xml"], directory: directory)
+        #expect(empty.status == 2 && empty.stderr.contains("empty: a folder without .xml, .vast or .vmap files"), "\(empty.stderr)")
+        #expect(empty.stdout.contains("tags/a.xml  VAST 4.2"), "the other inputs are still checked: \(empty.stdout)")
+        let record = try ConformBinary.run(["check", "--no-config", "--follow", "--record", "out", "tags"], directory: directory)
+        #expect(record.status == 64 && record.stderr.contains("--record records one input; the arguments name 2"), "\(record.stderr)")
+    }
+
     @Test func badThresholdIsAUsageError() throws {
         let result = try CLI.run(["check", "--severity-threshold", "fatal", "tag.xml"], files: ["tag.xml": CLI.warningTag])
         #expect(result.status == 64)

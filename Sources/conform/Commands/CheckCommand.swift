@@ -10,7 +10,7 @@ import XMLCore
 
 /// `conform check`: parse, decode and validate tags, with a readable summary per file.
 enum CheckCommand {
-    static let usage = "conform check [options] <file|url|->..."
+    static let usage = "conform check [options] <file|folder|url|->..."
     static let help = """
         OVERVIEW: Check VAST and VMAP tags: is the XML sound, which rules does the tag break, and where.
 
@@ -20,8 +20,9 @@ enum CheckCommand {
         USAGE: \(usage)
 
         ARGUMENTS:
-          <file|url|->            Tag files, http(s) URLs (fetched once, within the spec player's limits; --follow
-                                  also resolves their Wrapper chain), or - for standard input.
+          <file|folder|url|->     Tag files, folders (every .xml, .vast and .vmap file under them, at any depth),
+                                  http(s) URLs (fetched once, within the spec player's limits; --follow also
+                                  resolves their Wrapper chain), or - for standard input.
 
         OPTIONS:
           --format <format>       Output format. (values: text, json, sarif, github, junit; default: text)
@@ -54,6 +55,7 @@ enum CheckCommand {
 
         EXAMPLES:
           conform check tag.xml
+          conform check --quiet ad-tags/
           conform check 'https://ads.example.com/vast?id=1'
           curl -s https://ads.example.com/vast | conform check -
           conform check --format json tags/*.xml
@@ -146,12 +148,18 @@ enum CheckCommand {
             Terminal.printError("Error: \(error)")
             return ExitCode.cannotProceed
         }
+        // A folder stands for the tag files under it.
+        let (inputs, folderErrors) = InputReader.expandFolders(scanner.positionals)
+        if follow?.recordDirectory != nil, inputs.count != 1 {
+            return UsageError(message: "--record records one input; the arguments name \(inputs.count)", command: "check", usage: usage).report()
+        }
+        for error in folderErrors { Terminal.printError("Error: \(error)") }
         var failed = false
-        var unreadable = false
+        var unreadable = !folderErrors.isEmpty
         var reports: [FileReport] = []
         var findings: [FindingsOutput.Input] = []
         var tally = FindingTally()
-        for name in scanner.positionals {
+        for name in inputs {
             let data: Data
             var rootURI: String?
             do {
@@ -218,7 +226,7 @@ enum CheckCommand {
             }
         }
         if statistics {
-            print(tally.text(inputs: scanner.positionals.count))
+            print(tally.text(inputs: inputs.count))
         } else if format == "json" {
             print(encodeJSON(reports))
         } else if FindingsFormat.names.contains(format),
@@ -358,6 +366,40 @@ enum InputReader {
         let description: String
     }
 
+    /// The file extensions a folder given to `check` is searched for.
+    static let tagExtensions: Set<String> = ["xml", "vast", "vmap"]
+
+    /// `names` with every folder replaced by the tag files under it (`.xml`, `.vast`, `.vmap`, at any depth,
+    /// hidden entries skipped), sorted; files, URLs and `-` stay as given. A folder without such files is
+    /// an error, listed in `errors`.
+    static func expandFolders(_ names: [String]) -> (inputs: [String], errors: [String]) {
+        var inputs: [String] = [], errors: [String] = []
+        for name in names {
+            var isDirectory: ObjCBool = false
+            guard name != "-", !name.hasPrefix("http://"), !name.hasPrefix("https://"),
+                  FileManager.default.fileExists(atPath: name, isDirectory: &isDirectory), isDirectory.boolValue else {
+                inputs.append(name)
+                continue
+            }
+            let root = URL(fileURLWithPath: name, isDirectory: true)
+            var found: [String] = []
+            if let walker = FileManager.default.enumerator(at: root, includingPropertiesForKeys: [.isRegularFileKey],
+                                                           options: [.skipsHiddenFiles]) {
+                for case let url as URL in walker where tagExtensions.contains(url.pathExtension.lowercased()) {
+                    guard (try? url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true else { continue }
+                    // Named as the folder was given, so findings point at paths the user recognises.
+                    let relative = url.path.dropFirst(root.path.count).drop { $0 == "/" }
+                    found.append(name.hasSuffix("/") ? name + relative : name + "/" + relative)
+                }
+            }
+            if found.isEmpty {
+                errors.append("\(name): a folder without .xml, .vast or .vmap files")
+            }
+            inputs += found.sorted()
+        }
+        return (inputs, errors)
+    }
+
     static func read(_ name: String, maxBytes: Int) throws -> Data {
         if name == "-" {
             return FileHandle.standardInput.readDataToEndOfFile()
@@ -371,7 +413,7 @@ enum InputReader {
         guard FileManager.default.fileExists(atPath: name, isDirectory: &isDirectory) else {
             throw ReadError(description: "\(name): no such file")
         }
-        guard !isDirectory.boolValue else { throw ReadError(description: "\(name): is a directory (use 'conform run' for a corpus)") }
+        guard !isDirectory.boolValue else { throw ReadError(description: "\(name): is a directory") }
         if let size = (try? FileManager.default.attributesOfItem(atPath: name))?[.size] as? Int, size > maxBytes {
             throw ReadError(description: "\(name): \(size) bytes, larger than the limit of \(maxBytes) (see --max-size)")
         }
