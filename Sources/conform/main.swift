@@ -16,6 +16,7 @@ let overview = """
       merge       Combine the results of corpus shards into one.
       baseline    Accept the failures of a run so only new ones fail the gate.
       check       Check tags (files, URLs or stdin): XML, rules, with file:line:column findings.
+      diff        Compare the findings of two versions of a tag: what a change adds and fixes.
       params      Check trafficking-parameter strings (custom CTA, carousel, takeovers).
       simulate    Simulate the pause-ad flow over a timeline of play, pause, seek, close, ...
       schedule    Resolve the ad breaks of a VMAP document or schedule description into a timeline.
@@ -39,6 +40,8 @@ let code: Int32
 switch subcommand {
 case "check":
     code = CheckCommand.run(rest)
+case "diff":
+    code = DiffCommand.run(rest)
 case "params":
     code = ParamsCommand.run(rest)
 case "simulate":
@@ -66,6 +69,7 @@ case "version", "--version":
 case "help", "-h", "--help":
     switch rest.first {
     case "check": print(CheckCommand.help)
+    case "diff": print(DiffCommand.help)
     case "params": print(ParamsCommand.help)
     case "simulate": print(SimulateCommand.help)
     case "schedule": print(ScheduleCommand.help)
@@ -79,7 +83,7 @@ case "help", "-h", "--help":
     }
     code = ExitCode.success
 default:
-    let subcommands = ["run", "merge", "baseline", "check", "params", "simulate", "schedule", "rules", "explain", "report", "version", "help"]
+    let subcommands = ["run", "merge", "baseline", "check", "diff", "params", "simulate", "schedule", "rules", "explain", "report", "version", "help"]
     // Leading dashes do not count (`--verison` is taken as `verison`).
     let close = closestNames(to: String(subcommand.drop { $0 == "-" }), among: subcommands)
     let hint = close.isEmpty ? "" : "; did you mean \(close.joined(separator: " or "))?"

@@ -11,13 +11,13 @@ enum CLI {
     typealias Result = ConformBinary.Output
 
     /// Runs `conform` with `arguments` in a fresh temporary directory (so no `.conform.json` is picked up).
-    static func run(_ arguments: [String], files: [String: String] = [:]) throws -> Result {
+    static func run(_ arguments: [String], files: [String: String] = [:], stdin: String? = nil) throws -> Result {
         let directory = try ConformBinary.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         for (name, content) in files {
             try content.write(to: directory.appendingPathComponent(name), atomically: false, encoding: .utf8)
         }
-        return try ConformBinary.run(arguments, directory: directory)
+        return try ConformBinary.run(arguments, stdin: stdin.map { Data($0.utf8) }, directory: directory)
     }
 
     /// A tag whose only findings are a warning (http impression) and an info (Error URL without [ERRORCODE]).
