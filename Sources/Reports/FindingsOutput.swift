@@ -124,6 +124,35 @@ public enum FindingsOutput {
         return out
     }
 
+    /// A Markdown summary for a pull-request comment or a CI step summary: a heading with the totals and
+    /// the verdict at `threshold`, then per input with findings a table of them (severity, line:column, rule,
+    /// message with its spec section), the inputs with findings at or above the threshold first. Inputs
+    /// without findings are counted, not listed.
+    public static func markdown(_ inputs: [Input], threshold: Severity, command: String = "check", noun: String = "input") -> String {
+        var counts: [Severity: Int] = [:]
+        for input in inputs { for diagnostic in input.diagnostics { counts[diagnostic.severity, default: 0] += 1 } }
+        let failing = inputs.filter { $0.diagnostics.contains { $0.severity >= threshold } }
+        let verdict = failing.isEmpty ? "✅ passed" : "❌ failed"
+        var out = "## conform \(Escape.markdown(command)): \(verdict)\n\n"
+        out += "\(Numbers.count(inputs.count, noun)), \(Numbers.count(failing.count, noun)) with findings at or above \(threshold.rawValue); "
+        out += "\(Numbers.count(counts[.error] ?? 0, "error")), \(Numbers.count(counts[.warning] ?? 0, "warning")), "
+        out += "\(Numbers.grouped(counts[.info] ?? 0)) info.\n"
+        let listed = inputs.enumerated().filter { !$0.element.diagnostics.isEmpty }
+            .sorted { (a, b) in
+                let (fa, fb) = (a.element.diagnostics.contains { $0.severity >= threshold }, b.element.diagnostics.contains { $0.severity >= threshold })
+                return fa != fb ? fa : a.offset < b.offset
+            }
+        for (offset, input) in listed {
+            let name = input.label ?? input.name ?? "\(noun) \(offset + 1)"
+            out += "\n### \(Escape.markdown(name))\n\n| severity | at | rule | finding |\n|---|---|---|---|\n"
+            for diagnostic in input.diagnostics {
+                let at = diagnostic.position.map { "\($0.line):\($0.column)" } ?? ""
+                out += "| \(diagnostic.severity.rawValue) | \(at) | `\(diagnostic.ruleID)` | \(Escape.markdown(message(of: diagnostic))) |\n"
+            }
+        }
+        return out
+    }
+
     /// The finding's message and, when it has one, the spec section it rests on.
     static func message(of diagnostic: Diagnostic) -> String {
         guard let spec = diagnostic.spec else { return diagnostic.message }

@@ -170,6 +170,17 @@ struct CommandTests {
         #expect(record.status == 64 && record.stderr.contains("--record records one input; the arguments name 2"), "\(record.stderr)")
     }
 
+    @Test func markdownSummaryForCheckAndParams() throws {
+        let check = try CLI.run(["check", "--no-config", "--format", "markdown", "warn.xml", "fail.xml"],
+                                files: ["warn.xml": CLI.warningTag, "fail.xml": CLI.errorTag])
+        #expect(check.status == 1 && check.stdout.hasPrefix("## conform check: ❌ failed\n"), "\(check.stdout)")
+        #expect(check.stdout.contains("### fail.xml\n") && check.stdout.contains("`VAST-3.0-tracking-progress-offset`"), "\(check.stdout)")
+        let warn = try CLI.run(["check", "--no-config", "--format", "markdown", "warn.xml"], files: ["warn.xml": CLI.warningTag])
+        #expect(warn.status == 0 && warn.stdout.hasPrefix("## conform check: ✅ passed\n"), "\(warn.stdout)")
+        let params = try CLI.run(["params", "--no-config", "--format", "markdown", "ad_type=carousel,foo"])
+        #expect(params.status == 1 && params.stdout.contains("### argument 1\n") && params.stdout.contains("`PARAM-malformed-segment`"), "\(params.stdout)")
+    }
+
     @Test func badThresholdIsAUsageError() throws {
         let result = try CLI.run(["check", "--severity-threshold", "fatal", "tag.xml"], files: ["tag.xml": CLI.warningTag])
         #expect(result.status == 64)

@@ -56,6 +56,25 @@ import XMLCore
         #expect(message == "InLine has no <AdSystem> (see IAB VAST 2.0 §2.3.1)")
     }
 
+    @Test func markdownListsFailingInputsFirstWithEscapedCells() {
+        let text = FindingsOutput.markdown(Self.inputs, threshold: .error)
+        #expect(text.hasPrefix("## conform check: ❌ failed\n\n3 inputs, 1 input with findings at or above error; 1 error, 1 warning, 1 info.\n"), "\(text)")
+        // The input with an error comes first; the clean one is counted, not listed.
+        let headings = text.split(separator: "\n").filter { $0.hasPrefix("### ") }
+        #expect(headings == ["### tags/pipe\\|tag.xml", "### https://ads.example.com/vast?id=1"], "\(headings)")
+        #expect(text.contains("| error | 4:5 | `VAST-2.0-inline-adsystem` | InLine has no &lt;AdSystem&gt; (see IAB VAST 2.0 §2.3.1) |"), "\(text)")
+        #expect(text.contains("| info |  | `VAST-4.1-adservingid-present` |"), "a finding without a place: \(text)")
+        // Every table row keeps its four cells: the pipe in the file name is escaped.
+        for row in text.split(separator: "\n") where row.hasPrefix("| ") {
+            let unescaped = row.replacingOccurrences(of: "\\|", with: "").filter { $0 == "|" }.count
+            #expect(unescaped == 5, "\(row)")
+        }
+        let params = FindingsOutput.markdown(Self.inputs, threshold: .error, command: "params", noun: "string")
+        #expect(params.hasPrefix("## conform params: ❌ failed\n\n3 strings,"))
+        let clean = FindingsOutput.markdown([FindingsOutput.Input(name: "clean.xml", diagnostics: [])], threshold: .warning)
+        #expect(clean == "## conform check: ✅ passed\n\n1 input, 0 inputs with findings at or above warning; 0 errors, 0 warnings, 0 info.\n")
+    }
+
     @Test func sarifOfCleanInputsHasNoResults() throws {
         let text = try FindingsOutput.sarif([FindingsOutput.Input(name: "a.xml", diagnostics: [])], rules: Fixture.rules, version: "1")
         let log = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])

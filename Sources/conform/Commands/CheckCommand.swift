@@ -25,13 +25,15 @@ enum CheckCommand {
                                   resolves their Wrapper chain), or - for standard input.
 
         OPTIONS:
-          --format <format>       Output format. (values: text, json, sarif, github, junit; default: text)
+          --format <format>       Output format. (values: text, json, sarif, github, junit, markdown; default: text)
                                     json: per input, the decoded model, the summary and the findings.
                                     sarif: one SARIF 2.1.0 log, a result per finding, for code scanning.
                                     github: GitHub Actions annotations (::error file=…,line=…), one per
                                     finding, then the totals.
                                     junit: JUnit XML, a test case per input, failed by findings at or
                                     above the severity threshold.
+                                    markdown: the verdict, the totals and a table of findings per
+                                    input, for a pull-request comment or a CI step summary.
           --config <file>         Read this configuration instead of the nearest .conform.json.
           --no-config             Ignore any .conform.json.
         \(ConfigurationLoader.ruleOptionHelp)
