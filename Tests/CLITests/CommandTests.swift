@@ -181,6 +181,19 @@ struct CommandTests {
         #expect(params.status == 1 && params.stdout.contains("### argument 1\n") && params.stdout.contains("`PARAM-malformed-segment`"), "\(params.stdout)")
     }
 
+    @Test func colourFollowsForceColorAndNoColor() throws {
+        let file = try ConformBinary.temporaryFile(CLI.warningTag)
+        let escape = "\u{1B}["
+        let forced = try ConformBinary.run(["check", "--no-config", file.path], environment: ["NO_COLOR": "", "FORCE_COLOR": "1"])
+        #expect(forced.stdout.contains(escape + "33mwarning"), "FORCE_COLOR colours a pipe: \(forced.stdout.prefix(300))")
+        let off = try ConformBinary.run(["check", "--no-config", file.path], environment: ["NO_COLOR": "1", "FORCE_COLOR": "1"])
+        #expect(!off.stdout.contains(escape), "NO_COLOR wins")
+        let zero = try ConformBinary.run(["check", "--no-config", file.path], environment: ["NO_COLOR": "", "FORCE_COLOR": "0"])
+        #expect(!zero.stdout.contains(escape), "FORCE_COLOR=0 forces nothing; a pipe stays plain")
+        let dumb = try ConformBinary.run(["check", "--no-config", file.path], environment: ["NO_COLOR": "", "FORCE_COLOR": "1", "TERM": "dumb"])
+        #expect(!dumb.stdout.contains(escape))
+    }
+
     @Test func badThresholdIsAUsageError() throws {
         let result = try CLI.run(["check", "--severity-threshold", "fatal", "tag.xml"], files: ["tag.xml": CLI.warningTag])
         #expect(result.status == 64)

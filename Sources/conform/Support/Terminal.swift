@@ -6,12 +6,20 @@ import Glibc
 import Darwin
 #endif
 
-/// Output helpers for the command-line front. Colour only on a terminal, and never with NO_COLOR.
+/// Output helpers for the command-line front. Colour on a terminal, or anywhere with FORCE_COLOR (for CI
+/// logs that render colours); never with NO_COLOR (set and not empty, as no-color.org has it) or TERM=dumb.
 enum Terminal {
     static let stdoutIsTTY = isatty(STDOUT_FILENO) == 1
     static let stderrIsTTY = isatty(STDERR_FILENO) == 1
-    static let colorEnabled = stdoutIsTTY && ProcessInfo.processInfo.environment["NO_COLOR"] == nil
-        && ProcessInfo.processInfo.environment["TERM"] != "dumb"
+    static let colorEnabled = wantsColor(environment: ProcessInfo.processInfo.environment, isTerminal: stdoutIsTTY)
+
+    /// Whether output in these conditions is coloured.
+    static func wantsColor(environment: [String: String], isTerminal: Bool) -> Bool {
+        if let noColor = environment["NO_COLOR"], !noColor.isEmpty { return false }
+        if environment["TERM"] == "dumb" { return false }
+        if let force = environment["FORCE_COLOR"], !force.isEmpty, force != "0", force != "false" { return true }
+        return isTerminal
+    }
 
     enum Style: String {
         case red = "31", yellow = "33", blue = "34", green = "32", bold = "1", dim = "2", cyan = "36"
