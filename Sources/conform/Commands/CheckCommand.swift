@@ -97,14 +97,8 @@ enum CheckCommand {
         guard formats.contains(format) else {
             return UsageError(message: "unknown format '\(format)' (values: \(formats.joined(separator: ", ")))", command: "check", usage: usage).report()
         }
-        var threshold = Severity.error
-        if let raw = scanner.value("--severity-threshold") {
-            guard let parsed = Severity(rawValue: raw) else {
-                return UsageError(message: "unknown severity '\(raw)' (values: info, warning, error)", command: "check", usage: usage).report()
-            }
-            threshold = parsed
-        }
-        if scanner.flag("--strict") { threshold = min(threshold, .warning) }
+        let threshold: Severity
+        do { threshold = try scanner.severityThreshold(command: "check", usage: usage) } catch { return error.report() }
         let quiet = scanner.flag("-q", "--quiet")
         let statistics = scanner.flag("--statistics")
         var parseOptions = XMLParseOptions.default

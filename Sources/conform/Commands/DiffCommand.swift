@@ -71,12 +71,8 @@ enum DiffCommand {
         func usageError(_ message: String) -> Int32 { UsageError(message: message, command: "diff", usage: usage).report() }
         let format = scanner.value("--format") ?? "text"
         guard ["text", "json"].contains(format) else { return usageError("unknown format '\(format)' (values: text, json)") }
-        var threshold = Severity.error
-        if let raw = scanner.value("--severity-threshold") {
-            guard let parsed = Severity(rawValue: raw) else { return usageError("unknown severity '\(raw)' (values: info, warning, error)") }
-            threshold = parsed
-        }
-        if scanner.flag("--strict") { threshold = min(threshold, .warning) }
+        let threshold: Severity
+        do { threshold = try scanner.severityThreshold(command: "diff", usage: usage) } catch { return error.report() }
         var options = XMLParseOptions.default
         if let raw = scanner.value("--max-size") {
             guard let bytes = Int(raw), bytes > 0 else { return usageError("--max-size takes a positive number of bytes") }

@@ -109,6 +109,19 @@ struct ArgumentScanner {
     func flag(_ names: String...) -> Bool { names.contains { flags.contains($0) } }
     func value(_ names: String...) -> String? { names.lazy.compactMap { self.options[$0]?.last }.first }
     func values(_ names: String...) -> [String] { names.flatMap { self.options[$0] ?? [] } }
+
+    /// The lowest severity that fails the command: `--severity-threshold` (error by default), lowered to
+    /// warning by `--strict`.
+    func severityThreshold(command: String, usage: String) throws(UsageError) -> Severity {
+        var threshold = Severity.error
+        if let raw = value("--severity-threshold") {
+            guard let parsed = Severity(rawValue: raw) else {
+                throw UsageError(message: "unknown severity '\(raw)' (values: info, warning, error)", command: command, usage: usage)
+            }
+            threshold = parsed
+        }
+        return flag("--strict") ? min(threshold, .warning) : threshold
+    }
 }
 
 /// The names `typed` may have been meant as: those it starts (`--out` for `--output`) and those within two
