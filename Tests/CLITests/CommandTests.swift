@@ -194,6 +194,22 @@ struct CommandTests {
         #expect(!dumb.stdout.contains(escape))
     }
 
+    /// Several inputs share batched rule passes; each still gets exactly the findings it gets alone.
+    @Test func inputsCheckedTogetherGetTheirOwnFindings() throws {
+        let rules = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Corpus/rules")
+        let all = (FileManager.default.enumerator(atPath: rules.path)?.allObjects as? [String] ?? [])
+            .filter { $0.hasSuffix("invalid-1.xml") }.sorted()
+        try #require(all.count > 40, "the shipped rule corpus is next to the tests")
+        // Every sixth case: some forty tags of different rules, more than two batches.
+        let files = stride(from: 0, to: all.count, by: 6).map { rules.appendingPathComponent(all[$0]).path }
+        let together = try ConformBinary.run(["check", "--no-config"] + files)
+        var alone = ""
+        for file in files { alone += try ConformBinary.run(["check", "--no-config", file]).stdout }
+        #expect(files.count > 32)
+        #expect(together.stdout == alone)
+    }
+
     @Test func badThresholdIsAUsageError() throws {
         let result = try CLI.run(["check", "--severity-threshold", "fatal", "tag.xml"], files: ["tag.xml": CLI.warningTag])
         #expect(result.status == 64)

@@ -155,69 +155,83 @@ enum CheckCommand {
         var reports: [FileReport] = []
         var findings: [FindingsOutput.Input] = []
         var tally = FindingTally()
-        for name in inputs {
-            let data: Data
-            var rootURI: String?
-            do {
-                if let follow {
-                    (data, rootURI) = try follow.readRoot(name, maxBytes: parseOptions.maxBytes)
-                } else {
-                    data = try InputReader.read(name, maxBytes: parseOptions.maxBytes)
-                }
-            } catch {
-                Terminal.printError("Error: \(error)")
-                unreadable = true
-                continue
-            }
-            let input = VASTDecoder.decode(data, options: parseOptions)
-            var diagnostics = Validator.validate(input, file: name, configuration: configuration)
-            if let schema {
+        // Inputs are read and decoded a few at a time, and the rules run over each group as one batch (each
+        // rule over every input before the next rule), as `conform run` checks a corpus: the findings are each
+        // input's own, and a folder of small tags is checked faster.
+        var next = 0
+        while next < inputs.count {
+            var batch: [(name: String, data: Data, rootURI: String?, input: DecodedInput)] = []
+            var batchBytes = 0
+            while next < inputs.count, batch.count < Self.batchSize, batchBytes < Self.batchBytes {
+                let name = inputs[next]
+                next += 1
+                let data: Data
+                var rootURI: String?
                 do {
-                    let violations = try SchemaValidation.validate(data, input: input, schema: schema)
-                    diagnostics = (diagnostics + configuration.apply(to: violations).map { $0.inFile(name) }).sorted()
+                    if let follow {
+                        (data, rootURI) = try follow.readRoot(name, maxBytes: parseOptions.maxBytes)
+                    } else {
+                        data = try InputReader.read(name, maxBytes: parseOptions.maxBytes)
+                    }
                 } catch {
-                    Terminal.printError("Error: --xsd: \(error)")
-                    return ExitCode.cannotProceed
-                }
-            }
-            if diagnostics.hasAny(atLeast: threshold) { failed = true }
-            let summary = TagSummary(input)
-            let resolved = follow.flatMap { follow in fetcher.map { follow.resolveWithDocuments(data, rootURI: rootURI, name: name, fetcher: $0) } }
-            // The configuration's severities and switched-off rules hold for every finding: the chain's and
-            // the profiles' too.
-            var chain = resolved?.report
-            if let found = chain?.diagnostics { chain?.diagnostics = configuration.apply(to: found) }
-            var profiles = ProfileOutput.evaluate(profileNames, input: input, options: profileOptions, file: name,
-                                                  chain: resolved?.documents ?? [])
-            for index in profiles.indices { profiles[index].diagnostics = configuration.apply(to: profiles[index].diagnostics) }
-            if profiles.contains(where: { $0.diagnostics.hasAny(atLeast: threshold) }) { failed = true }
-            if chain?.diagnostics.hasAny(atLeast: threshold) == true { failed = true }
-            if quiet {
-                // Only what fails the check is reported; the verdicts and the chain's tracking stay.
-                diagnostics = diagnostics.filter { $0.severity >= threshold }
-                for index in profiles.indices { profiles[index].diagnostics = profiles[index].diagnostics.filter { $0.severity >= threshold } }
-                if let found = chain?.diagnostics { chain?.diagnostics = found.filter { $0.severity >= threshold } }
-                if format == "text", diagnostics.isEmpty, profiles.allSatisfy(\.diagnostics.isEmpty), chain?.diagnostics.isEmpty ?? true {
+                    Terminal.printError("Error: \(error)")
+                    unreadable = true
                     continue
                 }
+                batch.append((name, data, rootURI, VASTDecoder.decode(data, options: parseOptions)))
+                batchBytes += data.count
             }
-            switch format {
-            case _ where FindingsFormat.names.contains(format):
-                // Every finding of the input: rules, profiles and the resolved chain.
-                findings.append(FindingsOutput.Input(
-                    name: name, diagnostics: diagnostics + profiles.flatMap(\.diagnostics) + (chain?.diagnostics ?? [])))
-            case "json":
-                reports.append(FileReport(file: name, summary: summary, diagnostics: diagnostics, vast: input.vast, vmap: input.vmap,
-                                          profiles: profileNames.isEmpty ? nil : profiles, chain: chain))
-            case _ where statistics:
-                tally.add(diagnostics + profiles.flatMap(\.diagnostics) + (chain?.diagnostics ?? []))
-            default:
-                printText(name: name, summary: summary, diagnostics: diagnostics)
-                ProfileOutput.printText(profiles, name: name)
-                if let chain {
-                    ChainOutput.printText(chain)
-                } else if let note = unfollowedWrapperNote(input) {
-                    print(Terminal.paint(note, .dim) + "\n")
+            let batchFindings = Validator.validate(batch: batch.map(\.input), files: batch.map(\.name), configuration: configuration)
+            for ((name, data, rootURI, input), found) in zip(batch, batchFindings) {
+                var diagnostics = found
+                if let schema {
+                    do {
+                        let violations = try SchemaValidation.validate(data, input: input, schema: schema)
+                        diagnostics = (diagnostics + configuration.apply(to: violations).map { $0.inFile(name) }).sorted()
+                    } catch {
+                        Terminal.printError("Error: --xsd: \(error)")
+                        return ExitCode.cannotProceed
+                    }
+                }
+                if diagnostics.hasAny(atLeast: threshold) { failed = true }
+                let summary = TagSummary(input)
+                let resolved = follow.flatMap { follow in fetcher.map { follow.resolveWithDocuments(data, rootURI: rootURI, name: name, fetcher: $0) } }
+                // The configuration's severities and switched-off rules hold for every finding: the chain's and
+                // the profiles' too.
+                var chain = resolved?.report
+                if let found = chain?.diagnostics { chain?.diagnostics = configuration.apply(to: found) }
+                var profiles = ProfileOutput.evaluate(profileNames, input: input, options: profileOptions, file: name,
+                                                      chain: resolved?.documents ?? [])
+                for index in profiles.indices { profiles[index].diagnostics = configuration.apply(to: profiles[index].diagnostics) }
+                if profiles.contains(where: { $0.diagnostics.hasAny(atLeast: threshold) }) { failed = true }
+                if chain?.diagnostics.hasAny(atLeast: threshold) == true { failed = true }
+                if quiet {
+                    // Only what fails the check is reported; the verdicts and the chain's tracking stay.
+                    diagnostics = diagnostics.filter { $0.severity >= threshold }
+                    for index in profiles.indices { profiles[index].diagnostics = profiles[index].diagnostics.filter { $0.severity >= threshold } }
+                    if let found = chain?.diagnostics { chain?.diagnostics = found.filter { $0.severity >= threshold } }
+                    if format == "text", diagnostics.isEmpty, profiles.allSatisfy(\.diagnostics.isEmpty), chain?.diagnostics.isEmpty ?? true {
+                        continue
+                    }
+                }
+                switch format {
+                case _ where FindingsFormat.names.contains(format):
+                    // Every finding of the input: rules, profiles and the resolved chain.
+                    findings.append(FindingsOutput.Input(
+                        name: name, diagnostics: diagnostics + profiles.flatMap(\.diagnostics) + (chain?.diagnostics ?? [])))
+                case "json":
+                    reports.append(FileReport(file: name, summary: summary, diagnostics: diagnostics, vast: input.vast, vmap: input.vmap,
+                                              profiles: profileNames.isEmpty ? nil : profiles, chain: chain))
+                case _ where statistics:
+                    tally.add(diagnostics + profiles.flatMap(\.diagnostics) + (chain?.diagnostics ?? []))
+                default:
+                    printText(name: name, summary: summary, diagnostics: diagnostics)
+                    ProfileOutput.printText(profiles, name: name)
+                    if let chain {
+                        ChainOutput.printText(chain)
+                    } else if let note = unfollowedWrapperNote(input) {
+                        print(Terminal.paint(note, .dim) + "\n")
+                    }
                 }
             }
         }
@@ -232,6 +246,11 @@ enum CheckCommand {
         if unreadable { return ExitCode.cannotProceed }
         return failed ? ExitCode.findings : ExitCode.success
     }
+
+    /// Most inputs in one batched rule pass, and the input bytes after which a batch is closed: a batch keeps
+    /// its inputs' trees in memory until its rules have run.
+    static let batchSize = 16
+    static let batchBytes = 256 * 1024
 
     /// For a tag with Wrappers checked without --follow: a reminder that the ads they lead to were not checked.
     static func unfollowedWrapperNote(_ input: DecodedInput) -> String? {
