@@ -140,7 +140,7 @@ def main():
     print_budgets(budgets)
     if batched:
         print()
-        print("Checked in batches of 16, as `conform run` checks a corpus (every rule runs over the batch's tags before the")
+        print("Checked in batches of 16, as `conform run` and `conform check` check many tags (every rule runs over the batch's tags before the")
         print("next rule, so the rules' code stays in the processor's caches); same rounds, same peer figure:")
         print(f"{'input':<24}{'files':>6} | {'check tags/s':>13}{'x peer':>8}{'x SAX2':>8}{'rules x decode':>15}{'x one by one':>14}")
         for label, count, tps, ratio_peer, ratio_sax, ratio_rules, gain in batched:
