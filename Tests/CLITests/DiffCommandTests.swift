@@ -52,6 +52,32 @@ struct DiffCommandTests {
         #expect((json["unchanged"] as? Int ?? 0) >= 2, "\(result.stdout.prefix(400))")
     }
 
+    @Test func foldersArePairedByPath() throws {
+        let directory = try ConformBinary.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let files = ["main/tags/same.xml": CLI.warningTag, "main/tags/edited.xml": CLI.warningTag, "main/tags/dropped.xml": CLI.errorTag,
+                     "branch/tags/same.xml": CLI.warningTag, "branch/tags/edited.xml": CLI.errorTag, "branch/tags/added.xml": CLI.warningTag]
+        for (path, content) in files {
+            let url = directory.appendingPathComponent(path)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try content.write(to: url, atomically: false, encoding: .utf8)
+        }
+        let result = try ConformBinary.run(["diff", "--no-config", "main", "branch/"], directory: directory)
+        #expect(result.status == 1, "edited.xml gains an error: \(result.stdout)")
+        let headers = result.stdout.split(separator: "\n").filter { $0.contains(" → ") }
+        #expect(headers == ["(none) → branch/tags/added.xml", "main/tags/dropped.xml → (none)", "main/tags/edited.xml → branch/tags/edited.xml"],
+                "files in path order, the unchanged one left out: \(headers)")
+        #expect(result.stdout.contains("+ branch/tags/edited.xml:") && result.stdout.contains("[VAST-3.0-tracking-progress-offset]"))
+        // added.xml brings its 6 findings, dropped.xml takes its 7 away, edited.xml adds one and restates one.
+        #expect(result.stdout.hasSuffix("4 file(s) compared: 7 added, 7 fixed, 1 changed\n"), "\(result.stdout)")
+        let json = try ConformBinary.run(["diff", "--no-config", "--format", "json", "main", "branch"], directory: directory)
+        let outputs = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]])
+        #expect(outputs.map { "\($0["old"]!) \($0["new"]!)" } == ["(none) branch/tags/added.xml", "main/tags/dropped.xml (none)",
+                                                                 "main/tags/edited.xml branch/tags/edited.xml", "main/tags/same.xml branch/tags/same.xml"])
+        let mixed = try ConformBinary.run(["diff", "main", "branch/tags/same.xml"], directory: directory)
+        #expect(mixed.status == 64 && mixed.stderr.contains("compare two files or two folders"), "\(mixed.stderr)")
+    }
+
     @Test func usageAndUnreadableInputs() throws {
         let one = try CLI.run(["diff", "old.xml"], files: ["old.xml": CLI.warningTag])
         #expect(one.status == 64 && one.stderr.contains("give two inputs, the old version and the new (got 1)"), "\(one.stderr)")

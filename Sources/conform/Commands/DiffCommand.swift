@@ -19,7 +19,9 @@ enum DiffCommand {
 
         ARGUMENTS:
           <old> <new>             The two versions: files, http(s) URLs (fetched once), or - for standard
-                                  input (one of them).
+                                  input (one of them). Or two folders: their .xml, .vast and .vmap files
+                                  are paired by their path under the folder; a file only in the new folder
+                                  brings all its findings, one only in the old folder fixes all of its.
 
         OPTIONS:
           --format <format>       Output format. (values: text, json; default: text)
@@ -39,6 +41,7 @@ enum DiffCommand {
 
         EXAMPLES:
           conform diff old/tag.xml tag.xml
+          conform diff main-checkout/ad-tags ad-tags
           git show HEAD~1:ad-tags/spring.xml | conform diff --strict - ad-tags/spring.xml
           conform diff --format json 'https://ads.example.com/vast?id=1' candidate.xml
         """
@@ -85,25 +88,60 @@ enum DiffCommand {
         let configuration: Configuration
         do { configuration = try ConfigurationLoader.load(from: scanner, command: "diff", usage: usage) } catch { return error.exitCode }
 
-        var findings: [[Diagnostic]] = []
-        for name in scanner.positionals {
+        func findings(_ name: String?) throws -> [Diagnostic] {
+            guard let name else { return [] }
+            let data = try InputReader.read(name, maxBytes: options.maxBytes)
+            return Validator.validate(VASTDecoder.decode(data, options: options), file: name, configuration: configuration)
+        }
+        let (oldRoot, newRoot) = (scanner.positionals[0], scanner.positionals[1])
+        let pairs: [(old: String?, new: String?)]
+        switch (isFolder(oldRoot), isFolder(newRoot)) {
+        case (false, false): pairs = [(oldRoot, newRoot)]
+        case (true, true): pairs = pairFiles(old: oldRoot, new: newRoot)
+        default: return usageError("compare two files or two folders, not a file with a folder")
+        }
+        var outputs: [Output] = []
+        for pair in pairs {
             do {
-                let data = try InputReader.read(name, maxBytes: options.maxBytes)
-                findings.append(Validator.validate(VASTDecoder.decode(data, options: options), file: name, configuration: configuration))
+                let comparison = compare(old: try findings(pair.old), new: try findings(pair.new))
+                outputs.append(Output(old: pair.old ?? "(none)", new: pair.new ?? "(none)", added: comparison.added,
+                                      removed: comparison.removed, changed: comparison.changed, unchanged: comparison.unchanged))
             } catch {
                 Terminal.printError("Error: \(error)")
                 return ExitCode.cannotProceed
             }
         }
-        let comparison = compare(old: findings[0], new: findings[1])
-        let output = Output(old: scanner.positionals[0], new: scanner.positionals[1], added: comparison.added, removed: comparison.removed,
-                            changed: comparison.changed, unchanged: comparison.unchanged)
-        if format == "json" {
-            print(encodeJSON(output))
+        if pairs.count == 1, !isFolder(oldRoot) {
+            if format == "json" { print(encodeJSON(outputs[0])) } else { printText(outputs[0]) }
+        } else if format == "json" {
+            print(encodeJSON(outputs))
         } else {
-            printText(output)
+            // Only the files whose findings changed, then the totals.
+            for output in outputs where !(output.added.isEmpty && output.removed.isEmpty && output.changed.isEmpty) {
+                printText(output)
+            }
+            let (added, removed, changed) = (outputs.reduce(0) { $0 + $1.added.count }, outputs.reduce(0) { $0 + $1.removed.count },
+                                             outputs.reduce(0) { $0 + $1.changed.count })
+            print("\(outputs.count) file(s) compared: \(added) added, \(removed) fixed, \(changed) changed")
         }
-        return output.added.hasAny(atLeast: threshold) ? ExitCode.findings : ExitCode.success
+        return outputs.contains { $0.added.hasAny(atLeast: threshold) } ? ExitCode.findings : ExitCode.success
+    }
+
+    static func isFolder(_ name: String) -> Bool {
+        var isDirectory: ObjCBool = false
+        return name != "-" && FileManager.default.fileExists(atPath: name, isDirectory: &isDirectory) && isDirectory.boolValue
+    }
+
+    /// The tag files of two folders paired by their path under the folder, in path order; `nil` on the side
+    /// that lacks the file.
+    static func pairFiles(old: String, new: String) -> [(old: String?, new: String?)] {
+        func files(_ root: String) -> [String: String] {
+            let prefix = root.hasSuffix("/") ? root : root + "/"
+            let found = InputReader.expandFolders([root]).inputs
+            return Dictionary(found.map { (String($0.dropFirst(prefix.count)), $0) }, uniquingKeysWith: { first, _ in first })
+        }
+        let (before, after) = (files(old), files(new))
+        return Set(before.keys).union(after.keys).sorted().map { (before[$0], after[$0]) }
     }
 
     /// The identity of a finding across versions: rule, element path and, unless `withMessage` is false,
