@@ -68,3 +68,20 @@ struct ConfigurationPatternTests {
         #expect(after.filter { !$0.ruleID.hasPrefix("VAST-2.0-url-") } == before.filter { !$0.ruleID.hasPrefix("VAST-2.0-url-") })
     }
 }
+
+/// Keys of `.conform.json` that this version does not read.
+struct ConfigurationKeyTests {
+    @Test func unknownKeysWarnWithTheKeyMeant() throws {
+        let json = #"{"version": 1, "allowedUrlSchemes": ["https"], "colour": true, "$schema": "https://example.org/s.json"}"#
+        let (configuration, warnings) = try Configuration.parse(Data(json.utf8), knownRuleIDs: [])
+        let known = "known keys: version, rules, allowedURLSchemes, maxWrapperDepth, customMacros"
+        #expect(warnings == [
+            #"unknown key "allowedUrlSchemes" in configuration (ignored); did you mean "allowedURLSchemes"?; "# + known,
+            #"unknown key "colour" in configuration (ignored); "# + known,
+        ])
+        // The misspelt key is not read: the default schemes stay.
+        #expect(configuration.allowedURLSchemes == ["https", "http"])
+        let clean = try Configuration.parse(Data(#"{"version": 1, "maxWrapperDepth": 3}"#.utf8), knownRuleIDs: [])
+        #expect(clean.1.isEmpty && clean.0.maxWrapperDepth == 3)
+    }
+}

@@ -73,7 +73,7 @@ public struct Configuration: Sendable, Codable, Hashable {
         return table
     }
 
-    enum CodingKeys: String, CodingKey { case version, rules, allowedURLSchemes, maxWrapperDepth, customMacros }
+    enum CodingKeys: String, CodingKey, CaseIterable { case version, rules, allowedURLSchemes, maxWrapperDepth, customMacros }
 
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
@@ -110,6 +110,15 @@ public struct Configuration: Sendable, Codable, Hashable {
             throw .malformed("\"customMacros\" holds \"\(name)\"; write the bare name, letters, digits and _ only (AD_MT for [AD_MT])")
         }
         var warnings: [String] = []
+        // Keys this version does not read are most likely misspelt: said, not silently dropped.
+        if let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] {
+            let known = CodingKeys.allCases.map(\.rawValue)
+            for key in object.keys.sorted() where !known.contains(key) && key != "$schema" {
+                let close = known.first { $0.lowercased() == key.lowercased() }
+                warnings.append("unknown key \"\(key)\" in configuration (ignored)" + (close.map { "; did you mean \"\($0)\"?" } ?? "")
+                                + "; known keys: \(known.joined(separator: ", "))")
+            }
+        }
         var rules: [String: RuleSetting] = [:]
         // Patterns first, the least specific first, so a narrower pattern and then an exact id win over it.
         let patterns = configuration.rules.keys.filter(Self.isPattern).sorted {
