@@ -390,9 +390,7 @@ enum InputReader {
     static func expandFolders(_ names: [String]) -> (inputs: [String], errors: [String]) {
         var inputs: [String] = [], errors: [String] = []
         for name in names {
-            var isDirectory: ObjCBool = false
-            guard name != "-", !name.hasPrefix("http://"), !name.hasPrefix("https://"),
-                  FileManager.default.fileExists(atPath: name, isDirectory: &isDirectory), isDirectory.boolValue else {
+            guard !name.hasPrefix("http://"), !name.hasPrefix("https://"), isFolder(name) else {
                 inputs.append(name)
                 continue
             }
@@ -413,6 +411,12 @@ enum InputReader {
             inputs += found.sorted()
         }
         return (inputs, errors)
+    }
+
+    /// Whether `name` is a folder (`-`, standard input, never is).
+    static func isFolder(_ name: String) -> Bool {
+        var isDirectory: ObjCBool = false
+        return name != "-" && FileManager.default.fileExists(atPath: name, isDirectory: &isDirectory) && isDirectory.boolValue
     }
 
     static func read(_ name: String, maxBytes: Int) throws -> Data {

@@ -95,7 +95,7 @@ enum DiffCommand {
         }
         let (oldRoot, newRoot) = (scanner.positionals[0], scanner.positionals[1])
         let pairs: [(old: String?, new: String?)]
-        switch (isFolder(oldRoot), isFolder(newRoot)) {
+        switch (InputReader.isFolder(oldRoot), InputReader.isFolder(newRoot)) {
         case (false, false): pairs = [(oldRoot, newRoot)]
         case (true, true): pairs = pairFiles(old: oldRoot, new: newRoot)
         default: return usageError("compare two files or two folders, not a file with a folder")
@@ -111,7 +111,7 @@ enum DiffCommand {
                 return ExitCode.cannotProceed
             }
         }
-        if pairs.count == 1, !isFolder(oldRoot) {
+        if pairs.count == 1, !InputReader.isFolder(oldRoot) {
             if format == "json" { print(encodeJSON(outputs[0])) } else { printText(outputs[0]) }
         } else if format == "json" {
             print(encodeJSON(outputs))
@@ -125,11 +125,6 @@ enum DiffCommand {
             print("\(outputs.count) file(s) compared: \(added) added, \(removed) fixed, \(changed) changed")
         }
         return outputs.contains { $0.added.hasAny(atLeast: threshold) } ? ExitCode.findings : ExitCode.success
-    }
-
-    static func isFolder(_ name: String) -> Bool {
-        var isDirectory: ObjCBool = false
-        return name != "-" && FileManager.default.fileExists(atPath: name, isDirectory: &isDirectory) && isDirectory.boolValue
     }
 
     /// The tag files of two folders paired by their path under the folder, in path order; `nil` on the side

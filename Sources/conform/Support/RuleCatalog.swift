@@ -5,12 +5,12 @@ import Validation
 /// Every rule the command line knows: the validation rules (VAST, VMAP, XML, XSD, trafficking
 /// parameters, wrapper chains) and the player-profile rules.
 enum RuleCatalog {
-    static var all: [RuleDescription] { AllRules.descriptions + ProfileRules.all }
+    /// Made once: the command line looks rules up per --rule setting and per row of a table.
+    static let all: [RuleDescription] = AllRules.descriptions + ProfileRules.all
 
     /// Former ids of renamed or merged rules → their current ids.
-    static var aliases: [String: String] {
+    static let aliases: [String: String] =
         Dictionary(all.flatMap { rule in rule.deprecatedAliases.map { ($0, rule.id) } }, uniquingKeysWith: { first, _ in first })
-    }
 
     /// A rule by id or deprecated alias.
     static func description(for id: String) -> RuleDescription? {
