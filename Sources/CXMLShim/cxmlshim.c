@@ -29,6 +29,7 @@ struct cvx_result {
     cvx_attribute *attributes; int32_t attribute_count, attribute_cap;
     int64_t *name_offsets; int64_t *name_lengths; int32_t name_count, name_cap;
     cvx_message *messages; int32_t message_count, message_cap;
+    cvx_comment *comments; int32_t comment_count, comment_cap;
     int32_t flags;
     /* Set by a push read that met something the pull parser reads otherwise (see on_cdata): the document
      * is read again with the pull parser, as after a message. */
@@ -193,6 +194,34 @@ static void start_tag_position(cvx_state *s, xmlParserCtxtPtr ctxt, int32_t *lin
         *line = in->line - newlines;
         *column = c;
     }
+}
+
+/* The position of the '<!--' that opened the comment just parsed (the cursor is past its '-->'). The
+ * comment's own text cannot hold '--', so the last '<!--' before the cursor is its start. */
+static void comment_position(cvx_state *s, xmlParserCtxtPtr ctxt, int32_t *line, int32_t *column) {
+    xmlParserInputPtr in = ctxt->input;
+    int no_encoder = (in->buf == NULL || in->buf->encoder == NULL);
+    if (no_encoder && s->raw) {
+        int64_t off = (int64_t)in->consumed + (int64_t)(in->cur - in->base);
+        if (off > (int64_t)s->raw_len) off = (int64_t)s->raw_len;
+        for (int64_t i = off - 4; i >= s->pos_offset; i--) {
+            if (s->raw[i] == '<' && memcmp(s->raw + i, "<!--", 4) == 0) {
+                advance_to(s, i);
+                *line = s->pos_line; *column = s->pos_column;
+                return;
+            }
+        }
+    }
+    /* Encoded input: scan the decoded buffer backwards from the cursor. */
+    const xmlChar *base = in->base, *p = in->cur - 4;
+    int32_t newlines = 0;
+    while (p >= base && memcmp(p, "<!--", 4) != 0) { if (*p == '\n') newlines++; p--; }
+    if (p < base) { *line = in->line; *column = 1; return; }
+    int32_t c = 1;
+    for (const xmlChar *q = p - 1; q >= base && *q != '\n'; q--) if ((*q & 0xC0) != 0x80) c++;
+    *line = in->line - newlines;
+    if (*line < 1) *line = 1;
+    *column = c;
 }
 
 /* ---------- SAX callbacks ---------- */
@@ -373,6 +402,29 @@ static void on_reference(void *ctx, const xmlChar *name) {
     s->result->elements[s->stack[s->depth - 1]].flags |= CVX_FLAG_ENTITY_REFERENCE | CVX_FLAG_TEXT_OUTSIDE_CDATA;
 }
 
+/* Comments are kept only when they are conform directives (text starting with "conform-" after any
+ * whitespace): they switch findings off in the source. Other comments cost nothing. */
+static void on_comment(void *ctx, const xmlChar *value) {
+    cvx_state *s = state_of(ctx);
+    if (!s || s->oom || !value) return;
+    const char *text = (const char *)value;
+    while (*text == ' ' || *text == '\t' || *text == '\n' || *text == '\r') text++;
+    if (strncmp(text, "conform-", 8) != 0) return;
+    int64_t len = (int64_t)strlen(text);
+    while (len > 0 && (text[len - 1] == ' ' || text[len - 1] == '\t' || text[len - 1] == '\n' || text[len - 1] == '\r')) len--;
+    cvx_result *r = s->result;
+    int64_t cap = r->comment_cap;
+    if (!grow((void **)&r->comments, r->comment_count + 1, &cap, sizeof(cvx_comment))) { s->oom = 1; return; }
+    r->comment_cap = (int32_t)cap;
+    cvx_comment *c = &r->comments[r->comment_count++];
+    c->end_line = s->ctxt->input->line;
+    c->reserved = 0;
+    comment_position(s, s->ctxt, &c->line, &c->column);
+    if (c->end_line < c->line) c->end_line = c->line;
+    c->text = arena_add(s, text, len);
+    c->text_len = len;
+}
+
 static void on_internal_subset(void *ctx, const xmlChar *name, const xmlChar *ExternalID, const xmlChar *SystemID) {
     xmlParserCtxtPtr ctxt = (xmlParserCtxtPtr)ctx;
     cvx_state *s = (cvx_state *)ctxt->_private;
@@ -546,7 +598,7 @@ static cvx_result *parse_once(const char *bytes, size_t length, int options, int
     sax->ignorableWhitespace = on_characters;
     sax->cdataBlock = on_cdata;
     sax->reference = on_reference;
-    sax->comment = NULL;
+    sax->comment = on_comment;
     sax->processingInstruction = NULL;
     sax->internalSubset = on_internal_subset;
     sax->serror = on_error;
@@ -585,7 +637,7 @@ cvx_result *cvx_parse(const char *bytes, size_t length, int options) {
 void cvx_free(cvx_result *r) {
     if (!r) return;
     free(r->arena); free(r->elements); free(r->attributes);
-    free(r->name_offsets); free(r->name_lengths); free(r->messages);
+    free(r->name_offsets); free(r->name_lengths); free(r->messages); free(r->comments);
     free(r);
 }
 
@@ -601,6 +653,8 @@ void cvx_name(const cvx_result *r, int32_t i, int64_t *offset, int64_t *length) 
 }
 int32_t cvx_message_count(const cvx_result *r) { return r->message_count; }
 const cvx_message *cvx_messages(const cvx_result *r) { return r->messages; }
+int32_t cvx_comment_count(const cvx_result *r) { return r->comment_count; }
+const cvx_comment *cvx_comments(const cvx_result *r) { return r->comments; }
 
 /* The bare parse's one callback: marks that the root element was reached (the push parser of libxml2 2.9
  * can stop short without a message; see parse_once). */

@@ -62,6 +62,23 @@ public struct XMLParseOptions: Sendable, Hashable, Codable {
     public static let `default` = XMLParseOptions()
 }
 
+/// A comment of the document that is a conform directive: its text starts with `conform-` (after any
+/// whitespace). Other comments are not kept.
+public struct XMLDirectiveComment: Sendable, Codable, Hashable {
+    /// The comment's text, without the `<!--` and `-->` and without surrounding whitespace.
+    public var text: String
+    /// Where its `<!--` is.
+    public var position: SourcePosition
+    /// The line of its `-->`.
+    public var endLine: Int
+
+    public init(text: String, position: SourcePosition, endLine: Int? = nil) {
+        self.text = text
+        self.position = position
+        self.endLine = max(endLine ?? position.line, position.line)
+    }
+}
+
 /// The outcome of parsing one document. Always produced, whatever the input.
 public struct XMLDocument: Sendable, Codable, Hashable {
     /// The root element; `nil` when nothing usable was parsed. When the document is not well-formed,
@@ -76,6 +93,8 @@ public struct XMLDocument: Sendable, Codable, Hashable {
     public var messagesTruncated: Bool
     /// Size of the input in bytes.
     public var byteCount: Int
+    /// The comments that are conform directives (`<!-- conform-disable … -->`), in document order.
+    public var directives: [XMLDirectiveComment] = []
 
     public init(
         root: XMLElement?, messages: [XMLMessage], isWellFormed: Bool, isNamespaceWellFormed: Bool,
@@ -88,5 +107,19 @@ public struct XMLDocument: Sendable, Codable, Hashable {
         self.hasDTD = hasDTD
         self.messagesTruncated = messagesTruncated
         self.byteCount = byteCount
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case root, messages, isWellFormed, isNamespaceWellFormed, hasDTD, messagesTruncated, byteCount, directives
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(root: try c.decodeIfPresent(XMLElement.self, forKey: .root), messages: try c.decode([XMLMessage].self, forKey: .messages),
+                  isWellFormed: try c.decode(Bool.self, forKey: .isWellFormed),
+                  isNamespaceWellFormed: try c.decode(Bool.self, forKey: .isNamespaceWellFormed),
+                  hasDTD: try c.decode(Bool.self, forKey: .hasDTD), messagesTruncated: try c.decode(Bool.self, forKey: .messagesTruncated),
+                  byteCount: try c.decode(Int.self, forKey: .byteCount))
+        directives = try c.decodeIfPresent([XMLDirectiveComment].self, forKey: .directives) ?? []
     }
 }

@@ -156,12 +156,23 @@ public enum XMLParser {
             builder.build(index: 0, siblingIndex: 1)
             root = XMLElement(tree: builder.finish(), index: 0)
         }
-        return XMLDocument(
+        var document = XMLDocument(
             root: root, messages: messages, isWellFormed: wellFormed,
             isNamespaceWellFormed: flags & Int32(CVX_RESULT_NAMESPACE_WELL_FORMED) != 0,
             hasDTD: flags & Int32(CVX_RESULT_HAS_DTD) != 0,
             messagesTruncated: flags & Int32(CVX_RESULT_TRUNCATED_MESSAGES) != 0,
             byteCount: byteCount)
+        let commentCount = Int(cvx_comment_count(result))
+        if commentCount > 0, let comments = cvx_comments(result) {
+            let arena = cvx_arena(result)
+            document.directives = (0 ..< commentCount).map { i in
+                let c = comments[i]
+                return XMLDirectiveComment(text: string(arena, c.text, c.text_len),
+                                           position: SourcePosition(line: Int(max(1, c.line)), column: Int(max(1, c.column))),
+                                           endLine: Int(c.end_line))
+            }
+        }
+        return document
     }
 
     /// Builds the document's ``XMLTree`` from the shim's flat tables, in document order. Element paths are

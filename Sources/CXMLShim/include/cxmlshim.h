@@ -59,6 +59,16 @@ typedef struct cvx_message {
     int64_t text_len;
 } cvx_message;
 
+/* A comment whose text starts with "conform-" (a directive), trimmed. */
+typedef struct cvx_comment {
+    int32_t line;          /* 1-based line of the comment's '<!--' */
+    int32_t column;        /* 1-based column (characters) of the comment's '<!--' */
+    int32_t end_line;      /* 1-based line of its '-->' */
+    int32_t reserved;
+    int64_t text;          /* arena offset */
+    int64_t text_len;
+} cvx_comment;
+
 /* Parse options. */
 enum {
     CVX_OPT_RECOVER = 1,   /* keep building the tree after a well-formedness error */
@@ -100,6 +110,9 @@ int32_t cvx_name_count(const cvx_result *_Nonnull result);
 void cvx_name(const cvx_result *_Nonnull result, int32_t index, int64_t *_Nonnull offset, int64_t *_Nonnull length);
 int32_t cvx_message_count(const cvx_result *_Nonnull result);
 const cvx_message *_Nullable cvx_messages(const cvx_result *_Nonnull result);
+/* The directive comments (see cvx_comment), in document order. */
+int32_t cvx_comment_count(const cvx_result *_Nonnull result);
+const cvx_comment *_Nullable cvx_comments(const cvx_result *_Nonnull result);
 
 /* Bare SAX2 parse with no callbacks, for benchmarks: returns 1 when well-formed. `push` nonzero: with
  * the push parser, given the whole input at once, as cvx_parse reads documents; zero: with the pull
