@@ -1,5 +1,6 @@
 import ConformCore
 import Foundation
+import Validation
 
 /// The findings of checked inputs (`conform check`'s tags, `conform params`' strings) in the formats CI tools
 /// read: a SARIF 2.1.0 log for code-scanning UIs, GitHub Actions annotations for pull requests, and JUnit XML
@@ -14,11 +15,14 @@ public enum FindingsOutput {
         /// What a JUnit test case calls the input when its name is not enough (several strings of one file:
         /// `strings.txt:3`); `nil`: the name.
         public var label: String?
+        /// Findings the input's directive comments switched off: in SARIF, results with an in-source suppression.
+        public var suppressed: [SuppressedFinding]
 
-        public init(name: String?, diagnostics: [Diagnostic], label: String? = nil) {
+        public init(name: String?, diagnostics: [Diagnostic], label: String? = nil, suppressed: [SuppressedFinding] = []) {
             self.name = name
             self.diagnostics = diagnostics
             self.label = label
+            self.suppressed = suppressed
         }
     }
 
@@ -33,7 +37,7 @@ public enum FindingsOutput {
     public static func sarif(_ inputs: [Input], rules: [RuleDescription], version: String,
                              informationURI: String? = nil) throws(ReportError) -> String {
         let catalogue = Dictionary(rules.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
-        let ids = Set(inputs.flatMap { $0.diagnostics.map(\.ruleID) }).sorted()
+        let ids = Set(inputs.flatMap { $0.diagnostics.map(\.ruleID) + $0.suppressed.map(\.diagnostic.ruleID) }).sorted()
         let descriptors = ids.map { id in
             catalogue[id].map(SARIFReporter.descriptor) ?? SARIF.ReportingDescriptor(
                 id: id, name: nil, shortDescription: .init(text: id), fullDescription: nil, help: nil, helpUri: nil,
@@ -47,6 +51,15 @@ public enum FindingsOutput {
                     ruleId: diagnostic.ruleID, ruleIndex: index[diagnostic.ruleID] ?? 0,
                     level: SARIFReporter.level(diagnostic.severity), message: .init(text: message(of: diagnostic)),
                     locations: (diagnostic.file ?? input.name).map { [.at(uri($0), diagnostic.position)] } ?? []))
+            }
+            // Kept as results, marked suppressed in source, as SARIF consumers expect: they show as dismissed.
+            for finding in input.suppressed {
+                let diagnostic = finding.diagnostic
+                results.append(SARIF.Result(
+                    ruleId: diagnostic.ruleID, ruleIndex: index[diagnostic.ruleID] ?? 0,
+                    level: SARIFReporter.level(diagnostic.severity), message: .init(text: message(of: diagnostic)),
+                    locations: (diagnostic.file ?? input.name).map { [.at(uri($0), diagnostic.position)] } ?? [],
+                    suppressions: [SARIF.Suppression(kind: "inSource", justification: finding.reason)]))
             }
         }
         let run = SARIF.Run(

@@ -197,6 +197,14 @@ enum SARIF {
         var level: String
         var message: Message
         var locations: [Location]
+        /// Set on a finding switched off in the source (a directive comment in the tag).
+        var suppressions: [Suppression]? = nil
+    }
+
+    /// SARIF 2.1.0 §3.35: `kind` is `inSource` for a suppression written in the analysed file.
+    struct Suppression: Encodable {
+        var kind: String
+        var justification: String?
     }
 
     struct Location: Encodable {

@@ -18,7 +18,8 @@ public enum RuleSetting: String, Sendable, Codable, Hashable, CaseIterable {
 /// The contents of `.conform.json`: versioned JSON where a missing key means the default.
 ///
 /// ```json
-/// {"version": 1, "rules": {"VAST-2.0-url-http": "off"}, "allowedURLSchemes": ["https", "http"], "customMacros": ["AD_MT"]}
+/// {"version": 1, "rules": {"VAST-2.0-url-http": "off"}, "allowedURLSchemes": ["https", "http"], "customMacros": ["AD_MT"],
+///  "inlineDirectives": true}
 /// ```
 public struct Configuration: Sendable, Codable, Hashable {
     /// The newest file format this build understands.
@@ -49,9 +50,13 @@ public struct Configuration: Sendable, Codable, Hashable {
     }
     /// `customMacros` for look-ups, kept in step with it.
     public private(set) var customMacroSet: Set<String>
+    /// Whether directive comments in tags (`<!-- conform-disable … -->`) switch findings off (default: yes). Off,
+    /// every finding is reported and the directives themselves are not checked.
+    public var inlineDirectives: Bool
 
     public init(version: Int = Configuration.currentVersion, rules: [String: RuleSetting] = [:],
-                allowedURLSchemes: [String] = ["https", "http"], maxWrapperDepth: Int = 5, customMacros: [String] = []) {
+                allowedURLSchemes: [String] = ["https", "http"], maxWrapperDepth: Int = 5, customMacros: [String] = [],
+                inlineDirectives: Bool = true) {
         self.version = version
         self.rules = rules
         self.settingByOrdinal = Self.ordinalTable(rules)
@@ -60,6 +65,7 @@ public struct Configuration: Sendable, Codable, Hashable {
         self.maxWrapperDepth = maxWrapperDepth
         self.customMacros = customMacros
         self.customMacroSet = Set(customMacros)
+        self.inlineDirectives = inlineDirectives
     }
 
     private static func schemeSet(_ schemes: [String]) -> Set<String> { Set(schemes.map { $0.lowercased() }) }
@@ -73,7 +79,7 @@ public struct Configuration: Sendable, Codable, Hashable {
         return table
     }
 
-    enum CodingKeys: String, CodingKey, CaseIterable { case version, rules, allowedURLSchemes, maxWrapperDepth, customMacros }
+    enum CodingKeys: String, CodingKey, CaseIterable { case version, rules, allowedURLSchemes, maxWrapperDepth, customMacros, inlineDirectives }
 
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
@@ -85,6 +91,7 @@ public struct Configuration: Sendable, Codable, Hashable {
         maxWrapperDepth = try c.decodeIfPresent(Int.self, forKey: .maxWrapperDepth) ?? 5
         customMacros = try c.decodeIfPresent([String].self, forKey: .customMacros) ?? []
         customMacroSet = Set(customMacros)
+        inlineDirectives = try c.decodeIfPresent(Bool.self, forKey: .inlineDirectives) ?? true
     }
 
     /// Parses a configuration file's bytes. Returns the configuration and warnings (such as unknown

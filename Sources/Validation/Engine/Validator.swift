@@ -237,6 +237,17 @@ final class CompiledRules: Sendable {
     var vastOnly: CompiledRules { vastSubset ?? self }
 }
 
+/// The findings of one input, and those its directive comments switched off.
+public struct ValidationResult: Sendable {
+    public var findings: [Diagnostic]
+    public var suppressed: [SuppressedFinding]
+
+    public init(findings: [Diagnostic], suppressed: [SuppressedFinding] = []) {
+        self.findings = findings
+        self.suppressed = suppressed
+    }
+}
+
 /// Runs rules over a decoded input.
 public enum Validator {
     /// All findings for `input`: the rules' findings plus any decoder finding no rule claims, with
@@ -252,6 +263,16 @@ public enum Validator {
     }
 
     static func validate(_ input: DecodedInput, file: String?, configuration: Configuration, compiled: CompiledRules) -> [Diagnostic] {
+        result(input, file: file, configuration: configuration, compiled: compiled).findings
+    }
+
+    /// Like ``validate(_:file:configuration:rules:)``, with the findings the tag's directive comments
+    /// switched off (see ``SourceDirectives``) kept apart.
+    public static func result(_ input: DecodedInput, file: String? = nil, configuration: Configuration = .default) -> ValidationResult {
+        result(input, file: file, configuration: configuration, compiled: CompiledRule.all)
+    }
+
+    static func result(_ input: DecodedInput, file: String?, configuration: Configuration, compiled: CompiledRules) -> ValidationResult {
         let context = RuleContext(input: input, configuration: configuration)
         let overrides = configuration.rules.isEmpty ? nil : CompiledRules.Overrides(configuration)
         let presence = compiled.presence(in: input)
@@ -278,13 +299,26 @@ public enum Validator {
     public static func validate(batch inputs: [DecodedInput], files: [String?]? = nil,
                                 configuration: Configuration = .default) -> [[Diagnostic]] {
         precondition(files.map { $0.count == inputs.count } ?? true, "one file name per input")
-        return validate(batch: inputs, files: files, configuration: configuration, compiled: CompiledRule.all)
+        return results(batch: inputs, files: files, configuration: configuration, compiled: CompiledRule.all).map(\.findings)
+    }
+
+    /// Like ``validate(batch:files:configuration:)``, with the findings each tag's directive comments switched
+    /// off kept apart.
+    public static func results(batch inputs: [DecodedInput], files: [String?]? = nil,
+                               configuration: Configuration = .default) -> [ValidationResult] {
+        precondition(files.map { $0.count == inputs.count } ?? true, "one file name per input")
+        return results(batch: inputs, files: files, configuration: configuration, compiled: CompiledRule.all)
     }
 
     static func validate(batch inputs: [DecodedInput], files: [String?]?, configuration: Configuration,
                          compiled: CompiledRules) -> [[Diagnostic]] {
+        results(batch: inputs, files: files, configuration: configuration, compiled: compiled).map(\.findings)
+    }
+
+    static func results(batch inputs: [DecodedInput], files: [String?]?, configuration: Configuration,
+                        compiled: CompiledRules) -> [ValidationResult] {
         guard inputs.count > 1 else {
-            return inputs.indices.map { validate(inputs[$0], file: files?[$0], configuration: configuration, compiled: compiled) }
+            return inputs.indices.map { result(inputs[$0], file: files?[$0], configuration: configuration, compiled: compiled) }
         }
         let contexts = inputs.map { RuleContext(input: $0, configuration: configuration) }
         let bits = contexts.map { CompiledRule.inputBits(isVAST: $0.input.vast != nil, version: $0.version) }
@@ -323,7 +357,7 @@ public enum Validator {
     /// with other rule ids (``RuleContext/emit(_:)``) and the decoder's go through the configuration here.
     /// (`consuming`: the findings are handed over, so completing them copies no diagnostic.)
     private static func finish(_ findings: consuming [Diagnostic], emitted: Bool, of input: DecodedInput, file: String?,
-                               configuration: Configuration, compiled: CompiledRules) -> [Diagnostic] {
+                               configuration: Configuration, compiled: CompiledRules) -> ValidationResult {
         var all = findings
         let overrides = !configuration.rules.isEmpty
         if overrides && emitted { all = configuration.apply(to: all) }
@@ -338,11 +372,27 @@ public enum Validator {
                 all += validate(embedded, file: nil, configuration: configuration, compiled: compiled.vastOnly)
             }
         }
+        // The tag's directive comments switch off what they name, last: they cover every finding of the tag.
+        var suppressed: [SuppressedFinding] = []
+        if configuration.inlineDirectives, !input.xml.directives.isEmpty {
+            var directives = SourceDirectives(input.xml)
+            (all, suppressed) = directives.apply(to: all)
+            if compiled.claims(DirectiveUnusedRule.description.id) {
+                all += configuration.apply(to: directives.unused().map { unused in
+                    Diagnostic.finding(
+                        ruleID: DirectiveUnusedRule.description.id, severity: DirectiveUnusedRule.description.severity,
+                        message: "\(unused.directive.kind.rawValue) \(unused.pattern): " + (unused.directive.kind == .disable
+                            ? "no finding of this rule after it" : "no finding of this rule on line \(unused.directive.line)"),
+                        position: unused.directive.position, path: nil, spec: DirectiveUnusedRule.description.primaryReference, details: [:])
+                })
+            }
+        }
         if let file {
             for index in all.indices { all[index].file = file }
+            for index in suppressed.indices { suppressed[index].diagnostic.file = file }
         }
         all.sortDeterministically()
-        return all
+        return ValidationResult(findings: all, suppressed: suppressed)
     }
 
     /// Runs every rule over `input` as `validate` does and adds each rule's time in seconds to

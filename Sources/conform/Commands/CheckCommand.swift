@@ -37,6 +37,7 @@ enum CheckCommand {
           --config <file>         Read this configuration instead of the nearest .conform.json.
           --no-config             Ignore any .conform.json.
         \(ConfigurationLoader.ruleOptionHelp)
+        \(ConfigurationLoader.inlineDirectivesHelp)
           --severity-threshold <severity>
                                   Lowest severity that fails the check. (values: info, warning, error; default: error)
           --strict                Warnings fail the check too (same as --severity-threshold warning).
@@ -80,6 +81,8 @@ enum CheckCommand {
         var profiles: [ProfileReport]?
         /// With --follow: the resolved chain and its tracking.
         var chain: ChainReport?
+        /// Findings the tag's directive comments switched off, each with its directive (absent when none).
+        var suppressed: [SuppressedFinding]?
     }
 
     static func run(_ arguments: [String]) -> Int32 {
@@ -90,7 +93,7 @@ enum CheckCommand {
                 arguments,
                 valueOptions: ChainCheck.valueOptions.union(
                     ["--format", "--config", "--rule", "--severity-threshold", "--max-size", "--profile", "--profile-option", "--xsd"]),
-                flagOptions: ChainCheck.flagOptions.union(["--no-config", "--strict", "-q", "--quiet", "--statistics"]), command: "check", usage: usage)
+                flagOptions: ChainCheck.flagOptions.union(["--no-config", "--strict", "-q", "--quiet", "--statistics", "--no-inline-directives"]), command: "check", usage: usage)
         } catch { return error.report() }
         let format = scanner.value("--format") ?? "text"
         let formats = ["text", "json"] + FindingsFormat.names
@@ -181,13 +184,21 @@ enum CheckCommand {
                 batch.append((name, data, rootURI, VASTDecoder.decode(data, options: parseOptions)))
                 batchBytes += data.count
             }
-            let batchFindings = Validator.validate(batch: batch.map(\.input), files: batch.map(\.name), configuration: configuration)
-            for ((name, data, rootURI, input), found) in zip(batch, batchFindings) {
-                var diagnostics = found
+            let batchResults = Validator.results(batch: batch.map(\.input), files: batch.map(\.name), configuration: configuration)
+            for ((name, data, rootURI, input), result) in zip(batch, batchResults) {
+                var diagnostics = result.findings
+                var suppressed = result.suppressed
+                // The tag's directives cover the findings made after the rule pass too: schema, chain, profiles.
+                var directives = configuration.inlineDirectives ? SourceDirectives(input.xml) : nil
+                func applyDirectives(_ found: [Diagnostic]) -> [Diagnostic] {
+                    guard let (kept, off) = directives?.apply(to: found) else { return found }
+                    suppressed += off
+                    return kept
+                }
                 if let schema {
                     do {
                         let violations = try SchemaValidation.validate(data, input: input, schema: schema)
-                        diagnostics = (diagnostics + configuration.apply(to: violations).map { $0.inFile(name) }).sorted()
+                        diagnostics = (diagnostics + applyDirectives(configuration.apply(to: violations).map { $0.inFile(name) })).sorted()
                     } catch {
                         Terminal.printError("Error: --xsd: \(error)")
                         return ExitCode.cannotProceed
@@ -199,10 +210,12 @@ enum CheckCommand {
                 // The configuration's severities and switched-off rules hold for every finding: the chain's and
                 // the profiles' too.
                 var chain = resolved?.report
-                if let found = chain?.diagnostics { chain?.diagnostics = configuration.apply(to: found) }
+                if let found = chain?.diagnostics { chain?.diagnostics = applyDirectives(configuration.apply(to: found)) }
                 var profiles = ProfileOutput.evaluate(profileNames, input: input, options: profileOptions, file: name,
                                                       chain: resolved?.documents ?? [])
-                for index in profiles.indices { profiles[index].diagnostics = configuration.apply(to: profiles[index].diagnostics) }
+                for index in profiles.indices {
+                    profiles[index].diagnostics = applyDirectives(configuration.apply(to: profiles[index].diagnostics))
+                }
                 if profiles.contains(where: { $0.diagnostics.hasAny(atLeast: threshold) }) { failed = true }
                 if chain?.diagnostics.hasAny(atLeast: threshold) == true { failed = true }
                 if quiet {
@@ -218,14 +231,17 @@ enum CheckCommand {
                 case _ where FindingsFormat.names.contains(format):
                     // Every finding of the input: rules, profiles and the resolved chain.
                     findings.append(FindingsOutput.Input(
-                        name: name, diagnostics: diagnostics + profiles.flatMap(\.diagnostics) + (chain?.diagnostics ?? [])))
+                        name: name, diagnostics: diagnostics + profiles.flatMap(\.diagnostics) + (chain?.diagnostics ?? []),
+                        suppressed: suppressed))
                 case "json":
                     reports.append(FileReport(file: name, summary: summary, diagnostics: diagnostics, vast: input.vast, vmap: input.vmap,
-                                              profiles: profileNames.isEmpty ? nil : profiles, chain: chain))
+                                              profiles: profileNames.isEmpty ? nil : profiles, chain: chain,
+                                              suppressed: suppressed.isEmpty ? nil : suppressed))
                 case _ where statistics:
                     tally.add(diagnostics + profiles.flatMap(\.diagnostics) + (chain?.diagnostics ?? []))
+                    tally.suppressed += suppressed.count
                 default:
-                    printText(name: name, summary: summary, diagnostics: diagnostics)
+                    printText(name: name, summary: summary, diagnostics: diagnostics, suppressed: suppressed.count)
                     ProfileOutput.printText(profiles, name: name)
                     if let chain {
                         ChainOutput.printText(chain)
@@ -260,7 +276,7 @@ enum CheckCommand {
         return "  note: \(what) not checked; add --follow to resolve the chain and check every hop"
     }
 
-    static func printText(name: String, summary: TagSummary, diagnostics: [Diagnostic]) {
+    static func printText(name: String, summary: TagSummary, diagnostics: [Diagnostic], suppressed: Int = 0) {
         print(Terminal.paint(name, .bold) + "  " + summary.line)
         for diagnostic in diagnostics {
             let color: Terminal.Style = switch diagnostic.severity {
@@ -276,8 +292,9 @@ enum CheckCommand {
             if let spec = diagnostic.spec { print("    " + Terminal.paint("see \(spec.description)", .dim)) }
         }
         let counts = Dictionary(grouping: diagnostics, by: \.severity).mapValues(\.count)
-        let verdict = diagnostics.isEmpty ? Terminal.paint("no findings", .green)
+        var verdict = diagnostics.isEmpty ? Terminal.paint("no findings", .green)
             : "\(counts[.error] ?? 0) error(s), \(counts[.warning] ?? 0) warning(s), \(counts[.info] ?? 0) info"
+        if suppressed > 0 { verdict += Terminal.paint(" (\(suppressed) switched off by directives in the tag)", .dim) }
         print("  \(verdict)\n")
     }
 }
@@ -285,6 +302,8 @@ enum CheckCommand {
 /// Findings counted by rule over every input, for `check --statistics`.
 struct FindingTally {
     private var counts: [String: (severity: Severity, findings: Int, inputs: Int)] = [:]
+    /// Findings switched off by directives in the tags, counted apart.
+    var suppressed = 0
 
     mutating func add(_ diagnostics: [Diagnostic]) {
         var seen = Set<String>()
@@ -312,7 +331,8 @@ struct FindingTally {
                          + (RuleCatalog.description(for: id)?.summary ?? ""))
         }
         let total = counts.values.reduce(0) { $0 + $1.findings }
-        lines.append("\(total) finding(s) of \(counts.count) rule(s) in \(inputs) input(s)")
+        lines.append("\(total) finding(s) of \(counts.count) rule(s) in \(inputs) input(s)"
+                     + (suppressed > 0 ? "; \(suppressed) more switched off by directives in the tags" : ""))
         return lines.joined(separator: "\n")
     }
 }

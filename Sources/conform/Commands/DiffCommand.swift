@@ -28,6 +28,7 @@ enum DiffCommand {
           --config <file>         Read this configuration instead of the nearest .conform.json.
           --no-config             Ignore any .conform.json.
         \(ConfigurationLoader.ruleOptionHelp)
+        \(ConfigurationLoader.inlineDirectivesHelp)
           --severity-threshold <severity>
                                   Lowest severity of an added finding that fails the diff. (values: info,
                                   warning, error; default: error)
@@ -69,7 +70,7 @@ enum DiffCommand {
         let scanner: ArgumentScanner
         do {
             scanner = try ArgumentScanner(arguments, valueOptions: ["--format", "--config", "--rule", "--severity-threshold", "--max-size"],
-                                          flagOptions: ["--no-config", "--strict"], command: "diff", usage: usage)
+                                          flagOptions: ["--no-config", "--strict", "--no-inline-directives"], command: "diff", usage: usage)
         } catch { return error.report() }
         func usageError(_ message: String) -> Int32 { UsageError(message: message, command: "diff", usage: usage).report() }
         let format = scanner.value("--format") ?? "text"

@@ -47,6 +47,7 @@ enum RunCommand {
           --config <file>         Rule configuration to apply instead of the nearest .conform.json.
           --no-config             Ignore any .conform.json.
         \(ConfigurationLoader.ruleOptionHelp)
+        \(ConfigurationLoader.inlineDirectivesHelp)
           --max-size <bytes>      Refuse case files larger than this. (default: 33554432)
           --quiet                 No progress output.
           --no-isolation          Run the cases in this process. By default a supervising process
@@ -129,7 +130,7 @@ enum RunCommand {
                 arguments,
                 valueOptions: ["-o", "--output", "--filter", "--tag", "--skip-kind", "--shard", "--jobs", "--batch", "--baseline",
                                "--config", "--rule", "--max-size", "--format"],
-                flagOptions: ["--record", "--no-config", "--quiet", "--no-isolation", "--annotations"], command: "run", usage: usage)
+                flagOptions: ["--record", "--no-config", "--quiet", "--no-isolation", "--annotations", "--no-inline-directives"], command: "run", usage: usage)
         } catch { return .failure(ExitStatus(code: error.report())) }
         func usageError(_ message: String) -> Result<Invocation, ExitStatus> {
             .failure(ExitStatus(code: UsageError(message: message, command: "run", usage: usage).report()))

@@ -12,6 +12,12 @@ enum ConfigurationLoader {
                                   characters: --rule 'VAST-*-url-cdata=off' --rule 'PROFILE-pause-*=error'.
         """
 
+    /// The help line of `--no-inline-directives`, shared by the commands that check tags.
+    static let inlineDirectivesHelp = """
+          --no-inline-directives  Ignore the <!-- conform-disable … --> comments in tags: report every
+                                  finding (for an audit of what the tags switch off).
+        """
+
     /// `--rule ID=SETTING` values, checked: a known setting, and an id or pattern that names a rule.
     static func overrides(_ raw: [String], command: String, usage: String) throws(UsageError) -> [(pattern: String, setting: RuleSetting)] {
         let ids = RuleCatalog.all.map(\.id)
@@ -56,7 +62,9 @@ enum ConfigurationLoader {
             throw Failure(exitCode: error.report())
         }
         do {
-            return try load(explicit: scanner.value("--config"), disabled: scanner.flag("--no-config"), overrides: settings)
+            var configuration = try load(explicit: scanner.value("--config"), disabled: scanner.flag("--no-config"), overrides: settings)
+            if scanner.flag("--no-inline-directives") { configuration.inlineDirectives = false }
+            return configuration
         } catch {
             Terminal.printError("Error: \(error)")
             throw Failure(exitCode: ExitCode.cannotProceed)
