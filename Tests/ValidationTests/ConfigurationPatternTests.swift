@@ -74,7 +74,7 @@ struct ConfigurationKeyTests {
     @Test func unknownKeysWarnWithTheKeyMeant() throws {
         let json = #"{"version": 1, "allowedUrlSchemes": ["https"], "colour": true, "$schema": "https://example.org/s.json"}"#
         let (configuration, warnings) = try Configuration.parse(Data(json.utf8), knownRuleIDs: [])
-        let known = "known keys: version, rules, allowedURLSchemes, maxWrapperDepth, customMacros"
+        let known = "known keys: version, rules, allowedURLSchemes, maxWrapperDepth, customMacros, inlineDirectives"
         #expect(warnings == [
             #"unknown key "allowedUrlSchemes" in configuration (ignored); did you mean "allowedURLSchemes"?; "# + known,
             #"unknown key "colour" in configuration (ignored); "# + known,

@@ -142,6 +142,10 @@ import XMLCore
         let quiet = Self.result(text, configuration: Configuration(rules: ["DIRECTIVE-invalid": .off]))
         #expect(!quiet.findings.contains { $0.ruleID == "DIRECTIVE-invalid" })
         #expect(quiet.suppressed.count == 1)
+        // A directive naming only switched-off rules is not unused: those rules did not run.
+        let off = Self.result(Self.tag([1: "conform-disable-next-line VAST-2.0-url-http"]),
+                              configuration: Configuration(rules: ["VAST-2.0-url-http": .off]))
+        #expect(!off.findings.contains { $0.ruleID == "DIRECTIVE-unused" })
     }
 
     @Test func aBatchGivesWhatEachInputGivesAlone() {

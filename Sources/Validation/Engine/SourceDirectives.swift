@@ -177,11 +177,14 @@ public struct SourceDirectives: Sendable {
     }
 
     /// The patterns that suppressed nothing, with their directives' positions, among those naming only rules
-    /// of the rule pass (the findings of `--xsd`, `--follow` and the player profiles come later, elsewhere).
-    public func unused() -> [(pattern: String, directive: Directive)] {
+    /// of the rule pass (the findings of `--xsd`, `--follow` and the player profiles come later, elsewhere)
+    /// and at least one rule `isOff` does not say is switched off (a rule that did not run had nothing to report).
+    public func unused(isOff: (String) -> Bool = { _ in false }) -> [(pattern: String, directive: Directive)] {
         var out: [(pattern: String, directive: Directive)] = []
         for (index, directive) in directives.enumerated() {
-            for (offset, pattern) in directive.patterns.enumerated() where !used[index][offset] && Self.catalogue.isRulePass(pattern) {
+            for (offset, pattern) in directive.patterns.enumerated() where !used[index][offset] {
+                let named = Self.catalogue.sortedIDs.filter { Configuration.matches(pattern, $0) }
+                guard !named.isEmpty, named.allSatisfy(Self.catalogue.rulePassIDs.contains), !named.allSatisfy(isOff) else { continue }
                 out.append((pattern, directive))
             }
         }
@@ -197,7 +200,7 @@ public struct SourceDirectives: Sendable {
         let sortedIDs: [String]
         let aliases: [String: String]
         /// The ids whose findings the rule pass makes (not the XSD check's or the chain's).
-        let rulePassIDs: [String]
+        let rulePassIDs: Set<String>
 
         /// Whether `name` (an id or a pattern) names a rule. The player-profile rules live above this layer:
         /// any `PROFILE-` name is taken as written.
@@ -207,11 +210,6 @@ public struct SourceDirectives: Sendable {
             return ids.contains(name)
         }
 
-        /// Whether every rule `pattern` names is one of the rule pass.
-        func isRulePass(_ pattern: String) -> Bool {
-            let named = sortedIDs.filter { Configuration.matches(pattern, $0) }
-            return !named.isEmpty && named.allSatisfy { id in rulePassIDs.contains(id) }
-        }
     }
 
     static let catalogue: Catalogue = {
@@ -221,7 +219,7 @@ public struct SourceDirectives: Sendable {
         return Catalogue(
             ids: Set(ids), sortedIDs: ids.sorted(),
             aliases: Dictionary(descriptions.flatMap { rule in rule.deprecatedAliases.map { ($0, rule.id) } }, uniquingKeysWith: { a, _ in a }),
-            rulePassIDs: ids.filter { !outside.contains($0) })
+            rulePassIDs: Set(ids.filter { !outside.contains($0) }))
     }()
 }
 

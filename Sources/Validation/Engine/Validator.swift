@@ -378,7 +378,8 @@ public enum Validator {
             var directives = SourceDirectives(input.xml)
             (all, suppressed) = directives.apply(to: all)
             if compiled.claims(DirectiveUnusedRule.description.id) {
-                all += configuration.apply(to: directives.unused().map { unused in
+                let settings = configuration.rules
+                all += configuration.apply(to: directives.unused(isOff: { settings[$0] == .off }).map { unused in
                     Diagnostic.finding(
                         ruleID: DirectiveUnusedRule.description.id, severity: DirectiveUnusedRule.description.severity,
                         message: "\(unused.directive.kind.rawValue) \(unused.pattern): " + (unused.directive.kind == .disable
