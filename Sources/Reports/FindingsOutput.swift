@@ -166,6 +166,65 @@ public enum FindingsOutput {
         return out
     }
 
+    /// A GitLab Code Quality report: a JSON array with one issue per finding (the part of the Code Climate issue
+    /// format GitLab reads: `description`, `check_name`, `fingerprint`, `severity`, `location.path` and
+    /// `location.lines.begin`). Severities map to GitLab's scale as error → major, warning → minor, info → info.
+    /// The fingerprint identifies a finding across runs: made of its rule, file, element path and message (not
+    /// its line, so an edit above it does not make it new), and its rank among identical ones in that file.
+    /// Findings switched off by directives are left out: the format has no place for them.
+    public static func codeQuality(_ inputs: [Input]) throws(ReportError) -> String {
+        var issues: [CodeQualityIssue] = []
+        for input in inputs {
+            var seen: [String: Int] = [:]
+            for diagnostic in input.diagnostics {
+                var path = diagnostic.file ?? input.name ?? "-"
+                while path.hasPrefix("./") { path.removeFirst(2) }
+                let key = [diagnostic.ruleID, path, diagnostic.path ?? "", diagnostic.message].joined(separator: "\u{0}")
+                let rank = seen[key, default: 0]
+                seen[key] = rank + 1
+                let severity = switch diagnostic.severity {
+                case .error: "major"
+                case .warning: "minor"
+                case .info: "info"
+                }
+                issues.append(CodeQualityIssue(
+                    description: message(of: diagnostic), check_name: diagnostic.ruleID,
+                    fingerprint: fingerprint(key + "\u{0}\(rank)"), severity: severity,
+                    location: .init(path: path, lines: .init(begin: max(1, diagnostic.position?.line ?? 1)))))
+            }
+        }
+        return try JSONText.encode(issues, format: .json, pretty: true) + "\n"
+    }
+
+    struct CodeQualityIssue: Encodable {
+        struct Location: Encodable {
+            struct Lines: Encodable { var begin: Int }
+            var path: String
+            var lines: Lines
+        }
+        var description: String
+        var check_name: String
+        var fingerprint: String
+        var severity: String
+        var location: Location
+    }
+
+    /// 32 hexadecimal digits from two 64-bit FNV-1a hashes of `text`'s UTF-8 bytes (different offset bases): a
+    /// stable identifier, not a secret.
+    static func fingerprint(_ text: String) -> String {
+        var a: UInt64 = 0xcbf2_9ce4_8422_2325, b: UInt64 = 0x6c62_272e_07bb_0142
+        for byte in text.utf8 {
+            a = (a ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
+            b = (b ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
+            b ^= b >> 29
+        }
+        func hex(_ value: UInt64) -> String {
+            let digits = String(value, radix: 16)
+            return String(repeating: "0", count: 16 - digits.count) + digits
+        }
+        return hex(a) + hex(b)
+    }
+
     /// The finding's message and, when it has one, the spec section it rests on.
     static func message(of diagnostic: Diagnostic) -> String {
         guard let spec = diagnostic.spec else { return diagnostic.message }

@@ -50,6 +50,19 @@ struct DirectiveCommandTests {
         #expect(results.filter { $0["suppressions"] != nil }.count == 1, "only the switched-off finding is marked")
     }
 
+    @Test func codeQualityListsTheFindingsLeftAfterDirectives() throws {
+        let result = try CLI.run(["check", "--no-config", "--format", "codequality", "./tag.xml"], files: ["tag.xml": Self.tag])
+        #expect(result.status == 0, "\(result.stderr)")
+        let issues = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]])
+        #expect(!issues.isEmpty)
+        #expect(!issues.contains { $0["check_name"] as? String == "VAST-2.0-url-http" }, "switched off in the tag")
+        #expect(issues.allSatisfy { ($0["location"] as? [String: Any])?["path"] as? String == "tag.xml" })
+        let params = try CLI.run(["params", "--format", "codequality", "ad_type=carousel,foo"])
+        #expect(params.status == 1)
+        let paramIssues = try #require(try JSONSerialization.jsonObject(with: Data(params.stdout.utf8)) as? [[String: Any]])
+        #expect(paramIssues.contains { $0["check_name"] as? String == "PARAM-malformed-segment" && $0["severity"] as? String == "major" })
+    }
+
     @Test func directivesCoverProfileFindingsAndReportTheirOwnMistakes() throws {
         // A Linear-only tag: the pause profile finds no NonLinear, a finding of the document as a whole, which a
         // range before the root element that nothing ends covers.

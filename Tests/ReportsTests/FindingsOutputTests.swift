@@ -56,6 +56,42 @@ import XMLCore
         #expect(message == "InLine has no <AdSystem> (see IAB VAST 2.0 §2.3.1)")
     }
 
+    @Test func codeQualityHasAnIssuePerFindingWithGitLabsSeverities() throws {
+        let text = try FindingsOutput.codeQuality(Self.inputs)
+        let issues = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [[String: Any]])
+        #expect(issues.count == 3)
+        #expect(issues.map { $0["check_name"] as? String } == ["VAST-2.0-inline-adsystem", "VAST-4.1-adservingid-present", "CHAIN-made-up"])
+        #expect(issues.map { $0["severity"] as? String } == ["major", "info", "minor"])
+        #expect(issues[0]["description"] as? String == "InLine has no <AdSystem> (see IAB VAST 2.0 §2.3.1)")
+        let locations = issues.compactMap { $0["location"] as? [String: Any] }
+        #expect(locations.map { $0["path"] as? String } == ["tags/pipe|tag.xml", "tags/pipe|tag.xml", "https://ads.example.com/vast?id=1"])
+        // No position: line 1, the file as a whole.
+        #expect(locations.map { ($0["lines"] as? [String: Any])?["begin"] as? Int } == [4, 1, 2])
+        let fingerprints = issues.compactMap { $0["fingerprint"] as? String }
+        #expect(Set(fingerprints).count == 3 && fingerprints.allSatisfy { $0.count == 32 && $0.allSatisfy(\.isHexDigit) })
+        // No finding: an empty array, which GitLab reads as a clean report.
+        let empty = try JSONSerialization.jsonObject(with: Data(try FindingsOutput.codeQuality([Self.inputs[2]]).utf8)) as? [Any]
+        #expect(empty?.isEmpty == true)
+    }
+
+    @Test func codeQualityFingerprintsSurviveLineShiftsAndTellTwinsApart() throws {
+        func report(_ lines: [Int], name: String = "./tags/a.xml") throws -> [[String: Any]] {
+            let diagnostics = lines.map {
+                Diagnostic(ruleID: "VAST-2.0-url-http", severity: .warning, message: "http", position: SourcePosition(line: $0, column: 3),
+                           path: "/VAST/Ad[1]/InLine/Impression[1]")
+            }
+            let text = try FindingsOutput.codeQuality([FindingsOutput.Input(name: name, diagnostics: diagnostics)])
+            return try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [[String: Any]])
+        }
+        let before = try report([8, 9]), after = try report([12, 13])
+        let prints = before.compactMap { $0["fingerprint"] as? String }
+        #expect(prints.count == 2 && prints[0] != prints[1], "identical findings are told apart by their rank")
+        #expect(prints == after.compactMap { $0["fingerprint"] as? String }, "lines moved, same findings")
+        #expect((before[0]["location"] as? [String: Any])?["path"] as? String == "tags/a.xml", "a leading ./ is dropped")
+        let elsewhere = try report([8], name: "tags/b.xml")
+        #expect(elsewhere.first?["fingerprint"] as? String != prints[0])
+    }
+
     @Test func markdownListsFailingInputsFirstWithEscapedCells() {
         let text = FindingsOutput.markdown(Self.inputs, threshold: .error)
         #expect(text.hasPrefix("## conform check: ❌ failed\n\n3 inputs, 1 input with findings at or above error; 1 error, 1 warning, 1 info.\n"), "\(text)")

@@ -25,7 +25,8 @@ enum CheckCommand {
                                   resolves their Wrapper chain), or - for standard input.
 
         OPTIONS:
-          --format <format>       Output format. (values: text, json, sarif, github, junit, markdown; default: text)
+          --format <format>       Output format. (values: text, json, sarif, github, junit, markdown, codequality;
+                                  default: text)
                                     json: per input, the decoded model, the summary and the findings.
                                     sarif: one SARIF 2.1.0 log, a result per finding, for code scanning.
                                     github: GitHub Actions annotations (::error file=…,line=…), one per
@@ -34,6 +35,8 @@ enum CheckCommand {
                                     above the severity threshold.
                                     markdown: the verdict, the totals and a table of findings per
                                     input, for a pull-request comment or a CI step summary.
+                                    codequality: a GitLab Code Quality report (JSON), an issue per
+                                    finding, for the merge-request widget.
           --config <file>         Read this configuration instead of the nearest .conform.json.
           --no-config             Ignore any .conform.json.
         \(ConfigurationLoader.ruleOptionHelp)
@@ -63,6 +66,7 @@ enum CheckCommand {
           curl -s https://ads.example.com/vast | conform check -
           conform check --format json tags/*.xml
           conform check --format sarif tags/*.xml > conform.sarif
+          conform check --format codequality tags/ > gl-code-quality-report.json
           conform check --quiet --strict tags/*.xml
           conform check --profile pause --profile companion --profile-option slot=728x90 tag.xml
           conform check --xsd vast_4.2.xsd tag.xml

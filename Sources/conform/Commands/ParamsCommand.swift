@@ -23,7 +23,8 @@ enum ParamsCommand {
         OPTIONS:
           -f, --file <file>       Read strings from a file, one per line ('-' for standard input). Blank
                                   lines and lines starting with # are skipped; findings carry line numbers.
-          --format <format>       Output format. (values: text, json, sarif, github, junit, markdown; default: text)
+          --format <format>       Output format. (values: text, json, sarif, github, junit, markdown, codequality;
+                                  default: text)
           --allowed-schemes <list>
                                   Destination schemes the app opens, comma-separated. A scheme other than
                                   http/https listed here is trusted to have an app action handler.
@@ -63,7 +64,8 @@ enum ParamsCommand {
           SARIF (--format sarif): one SARIF 2.1.0 log, a result per finding, at file:line:column for
           strings read from a file. GitHub (--format github): a workflow annotation per finding, then
           the totals. JUnit (--format junit): a test case per string, failed by an error. Markdown
-          (--format markdown): the verdict, the totals and a table of findings per string.
+          (--format markdown): the verdict, the totals and a table of findings per string. Code
+          Quality (--format codequality): a GitLab Code Quality report, an issue per finding.
 
         EXIT CODES:
           0  no string has an error        1  at least one string has an error (after the

@@ -3,7 +3,7 @@ import Reports
 
 /// The formats for CI that `check` and `params` share (``FindingsOutput``): their names and their printing.
 enum FindingsFormat {
-    static let names = ["sarif", "github", "junit", "markdown"]
+    static let names = ["sarif", "github", "junit", "markdown", "codequality"]
 
     /// Prints `findings` in `format` (one of ``names``) to standard output; returns an exit code when they
     /// could not be written. `command` and `noun` name the command and what it checks (`check`, `input`).
@@ -13,6 +13,13 @@ enum FindingsFormat {
         case "sarif":
             do {
                 Swift.print(try FindingsOutput.sarif(findings, rules: RuleCatalog.all, version: ConformInfo.version), terminator: "")
+            } catch {
+                Terminal.printError("Error: \(error)")
+                return ExitCode.cannotProceed
+            }
+        case "codequality":
+            do {
+                Swift.print(try FindingsOutput.codeQuality(findings), terminator: "")
             } catch {
                 Terminal.printError("Error: \(error)")
                 return ExitCode.cannotProceed
