@@ -17,6 +17,7 @@ let overview = """
       baseline    Accept the failures of a run so only new ones fail the gate.
       check       Check tags (files, URLs or stdin): XML, rules, with file:line:column findings.
       diff        Compare the findings of two versions of a tag: what a change adds and fixes.
+      fix         Repair the findings that have one certain repair (CDATA, macro case, encoding).
       params      Check trafficking-parameter strings (custom CTA, carousel, takeovers).
       simulate    Simulate the pause-ad flow over a timeline of play, pause, seek, close, ...
       schedule    Resolve the ad breaks of a VMAP document or schedule description into a timeline.
@@ -42,6 +43,8 @@ case "check":
     code = CheckCommand.run(rest)
 case "diff":
     code = DiffCommand.run(rest)
+case "fix":
+    code = FixCommand.run(rest)
 case "params":
     code = ParamsCommand.run(rest)
 case "simulate":
@@ -70,6 +73,7 @@ case "help", "-h", "--help":
     switch rest.first {
     case "check": print(CheckCommand.help)
     case "diff": print(DiffCommand.help)
+    case "fix": print(FixCommand.help)
     case "params": print(ParamsCommand.help)
     case "simulate": print(SimulateCommand.help)
     case "schedule": print(ScheduleCommand.help)

@@ -103,7 +103,9 @@ public enum RuleDocumentation {
         if !rule.elements.isEmpty { out += " · runs on documents with " + escape(elementsLabel(rule.elements)) }
         out += "\n\n" + escape(capitalized(rule.summary)) + ".\n\n"
         out += escape(rule.rationale) + "\n\n"
-        out += "**Fix:** " + escape(rule.fix) + "\n\n"
+        out += "**Fix:** " + escape(rule.fix)
+        if let repair = TagFixer.fixes[rule.id] { out += " `conform fix` does it: it " + escape(repair) + "." }
+        out += "\n\n"
         out += "**Specification:**\n\n"
         for reference in rule.specReferences {
             out += "- \(escape(reference.description)): “\(escape(reference.quote))”\n"
@@ -189,6 +191,7 @@ public enum RuleDocumentation {
             out += "  \(reference.description): “\(reference.quote)”\n"
         }
         out += "\nFix:\n" + indent(rule.fix) + "\n"
+        if let repair = TagFixer.fixes[rule.id] { out += indent("conform fix does it: it \(repair).") + "\n" }
         for example in rule.validExamples {
             out += "\nValid example:\n" + indent(example.text) + "\n"
         }

@@ -205,44 +205,68 @@ struct URLInspection: Sendable {
     static func mask(_ url: String) -> String {
         var source = url
         return source.withUTF8 { bytes -> String in
-            func isNameByte(_ b: UInt8) -> Bool {
-                (b >= 0x41 && b <= 0x5A) || (b >= 0x61 && b <= 0x7A) || (b >= 0x30 && b <= 0x39) || b == 0x5F || b == 0x2E || b == 0x2D
-            }
             let n = bytes.count
-            func nameEnd(from start: Int) -> Int {
-                var j = start
-                while j < n, isNameByte(bytes[j]) { j += 1 }
-                return j
-            }
             var out: [UInt8] = []
             out.reserveCapacity(n)
             var i = 0
             while i < n {
-                let c = bytes[i]
-                var tokenEnd: Int?
-                if c == 0x5B {
-                    let j = nameEnd(from: i + 1)
-                    if j > i + 1, j < n, bytes[j] == 0x5D { tokenEnd = j + 1 }
-                } else if c == 0x25, i + 1 < n, bytes[i + 1] == 0x25 {
-                    let j = nameEnd(from: i + 2)
-                    if j > i + 2, j + 1 < n, bytes[j] == 0x25, bytes[j + 1] == 0x25 { tokenEnd = j + 2 }
-                } else if c == 0x24, i + 1 < n, bytes[i + 1] == 0x7B {
-                    let j = nameEnd(from: i + 2)
-                    if j > i + 2, j < n, bytes[j] == 0x7D { tokenEnd = j + 1 }
-                } else if c == 0x7B, i + 1 < n, bytes[i + 1] == 0x7B {
-                    let j = nameEnd(from: i + 2)
-                    if j > i + 2, j + 1 < n, bytes[j] == 0x7D, bytes[j + 1] == 0x7D { tokenEnd = j + 2 }
-                }
-                if let tokenEnd {
+                if let tokenEnd = tokenEnd(bytes, at: i) {
                     out.append(0x30)
                     i = tokenEnd
                 } else {
-                    out.append(c)
+                    out.append(bytes[i])
                     i += 1
                 }
             }
             return String(decoding: out, as: UTF8.self)
         }
+    }
+
+    /// The byte ranges of the `[NAME]`, `%%NAME%%`, `${NAME}` and `{{NAME}}` tokens of `bytes`, in order.
+    static func tokenRanges(_ bytes: [UInt8]) -> [Range<Int>] {
+        bytes.withUnsafeBufferPointer { bytes in
+            var out: [Range<Int>] = []
+            var i = 0
+            while i < bytes.count {
+                if let end = tokenEnd(bytes, at: i) {
+                    out.append(i ..< end)
+                    i = end
+                } else {
+                    i += 1
+                }
+            }
+            return out
+        }
+    }
+
+    /// Where the token starting at `i` ends (exclusive), if one starts there. A name is letters, digits, `_`,
+    /// `.` and `-`.
+    @inline(__always)
+    static func tokenEnd(_ bytes: UnsafeBufferPointer<UInt8>, at i: Int) -> Int? {
+        let n = bytes.count
+        func isNameByte(_ b: UInt8) -> Bool {
+            (b >= 0x41 && b <= 0x5A) || (b >= 0x61 && b <= 0x7A) || (b >= 0x30 && b <= 0x39) || b == 0x5F || b == 0x2E || b == 0x2D
+        }
+        func nameEnd(from start: Int) -> Int {
+            var j = start
+            while j < n, isNameByte(bytes[j]) { j += 1 }
+            return j
+        }
+        let c = bytes[i]
+        if c == 0x5B {
+            let j = nameEnd(from: i + 1)
+            if j > i + 1, j < n, bytes[j] == 0x5D { return j + 1 }
+        } else if c == 0x25, i + 1 < n, bytes[i + 1] == 0x25 {
+            let j = nameEnd(from: i + 2)
+            if j > i + 2, j + 1 < n, bytes[j] == 0x25, bytes[j + 1] == 0x25 { return j + 2 }
+        } else if c == 0x24, i + 1 < n, bytes[i + 1] == 0x7B {
+            let j = nameEnd(from: i + 2)
+            if j > i + 2, j < n, bytes[j] == 0x7D { return j + 1 }
+        } else if c == 0x7B, i + 1 < n, bytes[i + 1] == 0x7B {
+            let j = nameEnd(from: i + 2)
+            if j > i + 2, j + 1 < n, bytes[j] == 0x7D, bytes[j + 1] == 0x7D { return j + 2 }
+        }
+        return nil
     }
 
     // MARK: Fast paths
