@@ -37,6 +37,13 @@ struct FixCommandTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: root.path) == ["tag.xml"])
     }
 
+    @Test func checkPointsAtTheRepairs() throws {
+        let result = try CLI.run(["check", "--no-config", "my tag.xml"], files: ["my tag.xml": Self.tag])
+        #expect(result.stdout.contains("2 of them have an automatic repair: conform fix 'my tag.xml'"), "\(result.stdout)")
+        let clean = try CLI.run(["check", "--no-config", "tag.xml"], files: ["tag.xml": CLI.warningTag])
+        #expect(!clean.stdout.contains("automatic repair"), "\(clean.stdout)")
+    }
+
     @Test func printsTheRepairedTagAndJSON() throws {
         let printed = try CLI.run(["fix", "--no-config", "--stdout", "-"], stdin: Self.tag)
         #expect(printed.status == 0)

@@ -299,7 +299,14 @@ enum CheckCommand {
         var verdict = diagnostics.isEmpty ? Terminal.paint("no findings", .green)
             : "\(counts[.error] ?? 0) error(s), \(counts[.warning] ?? 0) warning(s), \(counts[.info] ?? 0) info"
         if suppressed > 0 { verdict += Terminal.paint(" (\(suppressed) switched off by directives in the tag)", .dim) }
-        print("  \(verdict)\n")
+        print("  \(verdict)")
+        let repairable = diagnostics.filter { TagFixer.fixes[$0.ruleID] != nil }.count
+        if repairable > 0, name != "-", !name.hasPrefix("http://"), !name.hasPrefix("https://") {
+            let safe = name.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "._/-+,=:@".contains($0)) }
+            let argument = safe ? name : "'" + name.replacingOccurrences(of: "'", with: "'\\''") + "'"
+            print(Terminal.paint("  \(repairable) of them have an automatic repair: conform fix \(argument)", .dim))
+        }
+        print("")
     }
 }
 
