@@ -48,10 +48,16 @@ struct CaseEvaluator: Sendable {
         }
     }
 
+    /// The configuration of a case's file (relative to the corpus): the run's, with the overrides for its path.
+    private func configuration(for relative: String) -> Configuration {
+        options.configuration.overrides.isEmpty ? options.configuration
+            : options.configuration.resolved(forFile: root.appendingPathComponent(relative).path)
+    }
+
     /// Runs the rules over one prepared document and judges it.
     private func checkAlone(_ document: PreparedDocument) -> CaseResult? {
         let clock = ContinuousClock.now
-        let diagnostics = Validator.validate(document.input, file: document.file, configuration: options.configuration)
+        let diagnostics = Validator.validate(document.input, file: document.file, configuration: configuration(for: document.file))
         return finishDocument(document, diagnostics: diagnostics, ruleMilliseconds: milliseconds(since: clock))
     }
 
@@ -70,11 +76,13 @@ struct CaseEvaluator: Sendable {
         var taken = 0
         var pending: [(slot: Int, document: PreparedDocument)] = []
         var pendingBytes = 0
+        // The configuration the pending documents share (a document under another one starts a new batch).
+        var pendingConfiguration = options.configuration
         func checkPending() {
             guard !pending.isEmpty else { return }
             let clock = ContinuousClock.now
             let findings = Validator.validate(batch: pending.map(\.document.input), files: pending.map(\.document.file),
-                                              configuration: options.configuration)
+                                              configuration: pendingConfiguration)
             let elapsed = milliseconds(since: clock)
             for (item, diagnostics) in zip(pending, findings) {
                 let share = pendingBytes > 0 ? Double(item.document.data.count) / Double(pendingBytes) : 1 / Double(pending.count)
@@ -97,6 +105,11 @@ struct CaseEvaluator: Sendable {
                 guard document.data.count <= Self.batchableBytes, document.expectation?.limits?.maxMilliseconds == nil else {
                     results[slot] = checkAlone(document)
                     continue
+                }
+                let documentConfiguration = configuration(for: document.file)
+                if documentConfiguration != pendingConfiguration {
+                    checkPending()
+                    pendingConfiguration = documentConfiguration
                 }
                 pending.append((slot, document))
                 pendingBytes += document.data.count
@@ -175,7 +188,7 @@ struct CaseEvaluator: Sendable {
             do {
                 let schema = try read(schemaPath)
                 let findings = try SchemaValidation.validate(data, input: input, schema: schema)
-                diagnostics = (diagnostics + options.configuration.apply(to: findings).map { $0.inFile(file) }).sorted()
+                diagnostics = (diagnostics + configuration(for: file).apply(to: findings).map { $0.inFile(file) }).sorted()
             } catch {
                 return errorResult(corpusCase, kind: kind, tags: expectation?.tags ?? [],
                                    message: "cannot use the schema \(schemaName): \(error)")
@@ -207,7 +220,7 @@ struct CaseEvaluator: Sendable {
                     actual.profiles = outcome.verdicts
                     // Profile findings join the document's (the verdict stays the document's own).
                     // Severity overrides and disabled rules of the configuration apply to them too.
-                    let findings = options.configuration.apply(to: outcome.diagnostics).map { $0.inFile(file) }
+                    let findings = configuration(for: file).apply(to: outcome.diagnostics).map { $0.inFile(file) }
                     actual.diagnostics = (actual.diagnostics + findings).sorted()
                 } catch {
                     profileError = "profile evaluation failed: \(error)"
@@ -265,7 +278,7 @@ struct CaseEvaluator: Sendable {
             return errorResult(corpusCase, kind: .chain, tags: expectation?.tags ?? [], message: "chain evaluation failed: \(error)")
         }
         // The configuration holds for chain findings as for a document's; the verdict is the resolution's own.
-        outcome.diagnostics = options.configuration.apply(to: outcome.diagnostics).sorted()
+        outcome.diagnostics = configuration(for: folder + "/" + manifest.root).apply(to: outcome.diagnostics).sorted()
         let actual = ActualOutcome(verdict: outcome.verdict, diagnostics: outcome.diagnostics, tracking: outcome.tracking,
                                    chain: outcome, milliseconds: milliseconds(since: clock))
         var result = judge(corpusCase, kind: .chain, expectation: expectation, actual: actual) { _ in nil }
@@ -281,10 +294,10 @@ struct CaseEvaluator: Sendable {
         }
         let clock = ContinuousClock.now
         var outcome = evaluator(row.string, row.line, row.policy)
-        // The configuration holds for the string's findings; the verdict stays what the app would do with it.
-        outcome.diagnostics = options.configuration.apply(to: outcome.diagnostics)
         let table: String
         if case .parameterRow(let name, _) = corpusCase.source { table = name } else { table = corpusCase.file }
+        // The configuration holds for the string's findings; the verdict stays what the app would do with it.
+        outcome.diagnostics = configuration(for: table).apply(to: outcome.diagnostics)
         let actual = ActualOutcome(
             verdict: outcome.accepted ? Verdict.accepted : Verdict.rejected,
             diagnostics: outcome.diagnostics.map { $0.inFile(table) }.sorted(),

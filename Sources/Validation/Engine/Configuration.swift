@@ -53,10 +53,41 @@ public struct Configuration: Sendable, Codable, Hashable {
     /// Whether directive comments in tags (`<!-- conform-disable … -->`) switch findings off (default: yes). Off,
     /// every finding is reported and the directives themselves are not checked.
     public var inlineDirectives: Bool
+    /// Settings for some files only (`"overrides": [{"files": ["legacy/**"], "rules": {…}}]`), applied in order
+    /// over the rest by ``resolved(forFile:)``. Their `files` patterns are relative to ``baseDirectory``.
+    public var overrides: [Override]
+    /// The folder the configuration file is in: where the `files` patterns of ``overrides`` start. Not part of
+    /// the file; set by whoever reads it.
+    public var baseDirectory: String?
+    /// Rule settings that win over every override (the command line's `--rule`, applied after the file).
+    public var pinnedRules: [String: RuleSetting] = [:]
+    /// Whether directives count, when the command line says (`--no-inline-directives`): wins over every override.
+    public var pinnedInlineDirectives: Bool?
+
+    /// Settings for the files matching `files`: glob patterns (`*` any run of characters but `/`, `**` any
+    /// run of folders, `?` one character) relative to the configuration file's folder.
+    public struct Override: Sendable, Codable, Hashable {
+        public var files: [String]
+        public var rules: [String: RuleSetting]?
+        public var allowedURLSchemes: [String]?
+        public var customMacros: [String]?
+        public var inlineDirectives: Bool?
+
+        public init(files: [String], rules: [String: RuleSetting]? = nil, allowedURLSchemes: [String]? = nil,
+                    customMacros: [String]? = nil, inlineDirectives: Bool? = nil) {
+            self.files = files
+            self.rules = rules
+            self.allowedURLSchemes = allowedURLSchemes
+            self.customMacros = customMacros
+            self.inlineDirectives = inlineDirectives
+        }
+
+        enum CodingKeys: String, CodingKey, CaseIterable { case files, rules, allowedURLSchemes, customMacros, inlineDirectives }
+    }
 
     public init(version: Int = Configuration.currentVersion, rules: [String: RuleSetting] = [:],
                 allowedURLSchemes: [String] = ["https", "http"], maxWrapperDepth: Int = 5, customMacros: [String] = [],
-                inlineDirectives: Bool = true) {
+                inlineDirectives: Bool = true, overrides: [Override] = []) {
         self.version = version
         self.rules = rules
         self.settingByOrdinal = Self.ordinalTable(rules)
@@ -66,6 +97,7 @@ public struct Configuration: Sendable, Codable, Hashable {
         self.customMacros = customMacros
         self.customMacroSet = Set(customMacros)
         self.inlineDirectives = inlineDirectives
+        self.overrides = overrides
     }
 
     private static func schemeSet(_ schemes: [String]) -> Set<String> { Set(schemes.map { $0.lowercased() }) }
@@ -79,7 +111,7 @@ public struct Configuration: Sendable, Codable, Hashable {
         return table
     }
 
-    enum CodingKeys: String, CodingKey, CaseIterable { case version, rules, allowedURLSchemes, maxWrapperDepth, customMacros, inlineDirectives }
+    enum CodingKeys: String, CodingKey, CaseIterable { case version, rules, allowedURLSchemes, maxWrapperDepth, customMacros, inlineDirectives, overrides }
 
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
@@ -92,6 +124,94 @@ public struct Configuration: Sendable, Codable, Hashable {
         customMacros = try c.decodeIfPresent([String].self, forKey: .customMacros) ?? []
         customMacroSet = Set(customMacros)
         inlineDirectives = try c.decodeIfPresent(Bool.self, forKey: .inlineDirectives) ?? true
+        overrides = try c.decodeIfPresent([Override].self, forKey: .overrides) ?? []
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(version, forKey: .version)
+        try c.encode(rules, forKey: .rules)
+        try c.encode(allowedURLSchemes, forKey: .allowedURLSchemes)
+        try c.encode(maxWrapperDepth, forKey: .maxWrapperDepth)
+        try c.encode(customMacros, forKey: .customMacros)
+        try c.encode(inlineDirectives, forKey: .inlineDirectives)
+        if !overrides.isEmpty { try c.encode(overrides, forKey: .overrides) }
+    }
+
+    /// The configuration for the file at `path` (as given on the command line, relative to the working
+    /// directory, or absolute): the overrides whose `files` match its path relative to ``baseDirectory`` applied
+    /// in order, then ``pinnedRules``. Itself when no override matches (and for standard input or a URL).
+    public func resolved(forFile path: String?) -> Configuration {
+        guard !overrides.isEmpty, let path, path != "-", !path.hasPrefix("http://"), !path.hasPrefix("https://"),
+              let relative = Self.relativePath(path, to: baseDirectory) else { return self }
+        var out = self
+        var changed = false
+        for override in overrides where override.files.contains(where: { Self.glob($0, matches: relative) }) {
+            changed = true
+            if let rules = override.rules { for (id, setting) in rules { out.rules[id] = setting } }
+            if let schemes = override.allowedURLSchemes { out.allowedURLSchemes = schemes }
+            if let macros = override.customMacros { out.customMacros = macros }
+            if let directives = override.inlineDirectives { out.inlineDirectives = directives }
+        }
+        guard changed else { return self }
+        for (id, setting) in pinnedRules { out.rules[id] = setting }
+        if let pinnedInlineDirectives { out.inlineDirectives = pinnedInlineDirectives }
+        return out
+    }
+
+    /// `path` relative to `base` (both made absolute against the working directory, `.` and `..` resolved),
+    /// or `nil` when it is not under `base`.
+    static func relativePath(_ path: String, to base: String?) -> String? {
+        let cwd = FileManager.default.currentDirectoryPath
+        func absolute(_ p: String) -> [Substring] {
+            let full = p.hasPrefix("/") ? p : cwd + "/" + p
+            var parts: [Substring] = []
+            for part in full.split(separator: "/") {
+                if part == "." || part.isEmpty { continue }
+                if part == ".." { if !parts.isEmpty { parts.removeLast() }; continue }
+                parts.append(part)
+            }
+            return parts
+        }
+        let file = absolute(path), root = absolute(base ?? cwd)
+        guard file.count > root.count, Array(file.prefix(root.count)) == root else { return nil }
+        return file.dropFirst(root.count).joined(separator: "/")
+    }
+
+    /// Whether the glob `pattern` matches the relative path `path`: `**` any run of whole folders (none
+    /// included), `*` any run of characters but `/`, `?` one character but `/`. A pattern without `/` matches
+    /// the file's name in any folder (`*.vmap`), as in a .gitignore.
+    public static func glob(_ pattern: String, matches path: String) -> Bool {
+        var pattern = pattern
+        while pattern.hasPrefix("./") { pattern.removeFirst(2) }
+        if !pattern.contains("/") { pattern = "**/" + pattern }
+        if pattern.hasSuffix("/") { pattern += "**" }
+        return globMatch(Array(pattern.split(separator: "/", omittingEmptySubsequences: true)),
+                         Array(path.split(separator: "/", omittingEmptySubsequences: true)))
+    }
+
+    private static func globMatch(_ pattern: [Substring], _ path: [Substring]) -> Bool {
+        guard let first = pattern.first else { return path.isEmpty }
+        if first == "**" {
+            let rest = Array(pattern.dropFirst())
+            for skip in 0 ... path.count where globMatch(rest, Array(path.dropFirst(skip))) { return true }
+            return false
+        }
+        guard let segment = path.first, segmentMatch(Array(first), Array(segment)) else { return false }
+        return globMatch(Array(pattern.dropFirst()), Array(path.dropFirst()))
+    }
+
+    private static func segmentMatch(_ pattern: [Character], _ name: [Character]) -> Bool {
+        guard let first = pattern.first else { return name.isEmpty }
+        switch first {
+        case "*":
+            for skip in 0 ... name.count where segmentMatch(Array(pattern.dropFirst()), Array(name.dropFirst(skip))) { return true }
+            return false
+        case "?":
+            return !name.isEmpty && segmentMatch(Array(pattern.dropFirst()), Array(name.dropFirst()))
+        default:
+            return name.first == first && segmentMatch(Array(pattern.dropFirst()), Array(name.dropFirst()))
+        }
     }
 
     /// Parses a configuration file's bytes. Returns the configuration and warnings (such as unknown
@@ -126,35 +246,63 @@ public struct Configuration: Sendable, Codable, Hashable {
                                 + "; known keys: \(known.joined(separator: ", "))")
             }
         }
+        var resolved = configuration
+        resolved.rules = resolveRules(configuration.rules, knownRuleIDs: knownRuleIDs, aliases: aliases, in: "configuration",
+                                      warnings: &warnings)
+        for (index, override) in configuration.overrides.enumerated() {
+            let place = "overrides[\(index)]"
+            guard !override.files.isEmpty, override.files.allSatisfy({ !$0.isEmpty }) else {
+                throw .malformed("\"\(place).files\" must list one or more path patterns (\"legacy/**\", \"*.vmap\")")
+            }
+            for name in override.customMacros ?? [] where !Self.isMacroName(name) {
+                throw .malformed("\"\(place).customMacros\" holds \"\(name)\"; write the bare name, letters, digits and _ only")
+            }
+            if let rules = override.rules {
+                resolved.overrides[index].rules = resolveRules(rules, knownRuleIDs: knownRuleIDs, aliases: aliases, in: place, warnings: &warnings)
+            }
+        }
+        // Keys of an override this version does not read.
+        if let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any], let list = object["overrides"] as? [[String: Any]] {
+            let known = Override.CodingKeys.allCases.map(\.rawValue)
+            for (index, item) in list.enumerated() {
+                for key in item.keys.sorted() where !known.contains(key) {
+                    warnings.append("unknown key \"\(key)\" in overrides[\(index)] (ignored); known keys: \(known.joined(separator: ", "))")
+                }
+            }
+        }
+        warnings.sort()
+        return (resolved, warnings)
+    }
+
+    /// A file's `rules` object resolved: patterns expanded to the ids they name (the least specific first, so a
+    /// narrower pattern and then an exact id win), former ids to current ones; what names no rule warns.
+    private static func resolveRules(_ raw: [String: RuleSetting], knownRuleIDs: Set<String>, aliases: [String: String], in place: String,
+                                     warnings: inout [String]) -> [String: RuleSetting] {
         var rules: [String: RuleSetting] = [:]
-        // Patterns first, the least specific first, so a narrower pattern and then an exact id win over it.
-        let patterns = configuration.rules.keys.filter(Self.isPattern).sorted {
+        let patterns = raw.keys.filter(Self.isPattern).sorted {
             (Self.literalCount($0), $0) < (Self.literalCount($1), $1)
         }
         let sortedIDs = knownRuleIDs.sorted()
         for pattern in patterns {
-            let setting = configuration.rules[pattern]!
+            let setting = raw[pattern]!
             let matched = sortedIDs.filter { Self.matches(pattern, $0) }
             if matched.isEmpty {
-                warnings.append("rule pattern \"\(pattern)\" in configuration matches no rule (ignored); run 'conform rules' for the list")
+                warnings.append("rule pattern \"\(pattern)\" in \(place) matches no rule (ignored); run 'conform rules' for the list")
             }
             for id in matched { rules[id] = setting }
         }
-        for (id, setting) in configuration.rules where !Self.isPattern(id) {
+        for (id, setting) in raw where !Self.isPattern(id) {
             if let current = aliases[id], !knownRuleIDs.contains(id) {
-                warnings.append("rule id \"\(id)\" in configuration is now \"\(current)\" (applied to it); rename it")
-                if configuration.rules[current] == nil { rules[current] = setting }
+                warnings.append("rule id \"\(id)\" in \(place) is now \"\(current)\" (applied to it); rename it")
+                if raw[current] == nil { rules[current] = setting }
                 continue
             }
             rules[id] = setting
             if !knownRuleIDs.contains(id) {
-                warnings.append("unknown rule id \"\(id)\" in configuration (ignored); run 'conform rules' for the list")
+                warnings.append("unknown rule id \"\(id)\" in \(place) (ignored); run 'conform rules' for the list")
             }
         }
-        warnings.sort()
-        var resolved = configuration
-        resolved.rules = rules
-        return (resolved, warnings)
+        return rules
     }
 
     /// A macro name as `customMacros` takes it: letters, digits and `_`, without brackets or percent signs.
@@ -192,7 +340,10 @@ public struct Configuration: Sendable, Codable, Hashable {
         let matched = ruleIDs.filter { Self.matches(pattern, $0) }.sorted()
         guard !matched.isEmpty else { return [] }
         var updated = rules
-        for id in matched { updated[id] = setting }
+        for id in matched {
+            updated[id] = setting
+            pinnedRules[id] = setting
+        }
         rules = updated
         return matched
     }

@@ -188,8 +188,18 @@ enum CheckCommand {
                 batch.append((name, data, rootURI, VASTDecoder.decode(data, options: parseOptions)))
                 batchBytes += data.count
             }
-            let batchResults = Validator.results(batch: batch.map(\.input), files: batch.map(\.name), configuration: configuration)
-            for ((name, data, rootURI, input), result) in zip(batch, batchResults) {
+            // Each input under its own configuration (the file's overrides); runs of inputs that share one share a pass.
+            let configurations = batch.map { configuration.resolved(forFile: $0.name) }
+            var batchResults: [ValidationResult] = []
+            var start = 0
+            while start < batch.count {
+                var end = start + 1
+                while end < batch.count, configurations[end] == configurations[start] { end += 1 }
+                batchResults += Validator.results(batch: batch[start ..< end].map(\.input), files: batch[start ..< end].map(\.name),
+                                                  configuration: configurations[start])
+                start = end
+            }
+            for (((name, data, rootURI, input), result), configuration) in zip(zip(batch, batchResults), configurations) {
                 var diagnostics = result.findings
                 var suppressed = result.suppressed
                 // The tag's directives cover the findings made after the rule pass too: schema, chain, profiles.

@@ -89,10 +89,13 @@ enum DiffCommand {
         let configuration: Configuration
         do { configuration = try ConfigurationLoader.load(from: scanner, command: "diff", usage: usage) } catch { return error.exitCode }
 
-        func findings(_ name: String?) throws -> [Diagnostic] {
+        // Both versions are checked under the configuration of the new one's path (its overrides), so an old
+        // version read from another checkout or standard input meets the same settings.
+        func findings(_ name: String?, as path: String?) throws -> [Diagnostic] {
             guard let name else { return [] }
             let data = try InputReader.read(name, maxBytes: options.maxBytes)
-            return Validator.validate(VASTDecoder.decode(data, options: options), file: name, configuration: configuration)
+            return Validator.validate(VASTDecoder.decode(data, options: options), file: name,
+                                      configuration: configuration.resolved(forFile: path))
         }
         let (oldRoot, newRoot) = (scanner.positionals[0], scanner.positionals[1])
         let pairs: [(old: String?, new: String?)]
@@ -104,7 +107,8 @@ enum DiffCommand {
         var outputs: [Output] = []
         for pair in pairs {
             do {
-                let comparison = compare(old: try findings(pair.old), new: try findings(pair.new))
+                let path = pair.new ?? pair.old
+                let comparison = compare(old: try findings(pair.old, as: path), new: try findings(pair.new, as: path))
                 outputs.append(Output(old: pair.old ?? "(none)", new: pair.new ?? "(none)", added: comparison.added,
                                       removed: comparison.removed, changed: comparison.changed, unchanged: comparison.unchanged))
             } catch {

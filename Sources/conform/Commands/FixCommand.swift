@@ -113,7 +113,7 @@ enum FixCommand {
             var report = Report(file: name, repairs: [], refused: nil, written: false, remaining: 0)
             var fixed = data
             do {
-                let outcome = try TagFixer.repair(data, configuration: configuration)
+                let outcome = try TagFixer.repair(data, configuration: configuration.resolved(forFile: name))
                 fixed = outcome.fixed
                 report.remaining = outcome.remaining.count
                 report.repairs = outcome.edits.map { edit in

@@ -63,7 +63,10 @@ enum ConfigurationLoader {
         }
         do {
             var configuration = try load(explicit: scanner.value("--config"), disabled: scanner.flag("--no-config"), overrides: settings)
-            if scanner.flag("--no-inline-directives") { configuration.inlineDirectives = false }
+            if scanner.flag("--no-inline-directives") {
+                configuration.inlineDirectives = false
+                configuration.pinnedInlineDirectives = false
+            }
             return configuration
         } catch {
             Terminal.printError("Error: \(error)")
@@ -102,8 +105,11 @@ enum ConfigurationLoader {
         } catch {
             throw .unreadable(path: url.path, reason: fileErrorReason(error))
         }
-        let (configuration, warnings) = try Configuration.parse(data, knownRuleIDs: Set(RuleCatalog.all.map(\.id)), aliases: RuleCatalog.aliases)
+        let (parsed, warnings) = try Configuration.parse(data, knownRuleIDs: Set(RuleCatalog.all.map(\.id)), aliases: RuleCatalog.aliases)
         for warning in warnings { Terminal.printError("warning: \(url.lastPathComponent): \(warning)") }
+        // The overrides' file patterns start at the file's folder.
+        var configuration = parsed
+        configuration.baseDirectory = url.deletingLastPathComponent().path
         return configuration
     }
 }
