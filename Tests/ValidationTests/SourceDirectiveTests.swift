@@ -74,6 +74,9 @@ import XMLCore
         #expect(Self.lines(result.findings, rule: "VAST-2.0-url-http") == [11])
         let other = Self.result(Self.tag([6: "conform-disable VAST-2.0-url-http", 8: "conform-enable VAST-2.0-url-cdata"]))
         #expect(Self.lines(other.findings, rule: "VAST-2.0-url-http").isEmpty, "an enable of another rule ends nothing")
+        let misspelt = Self.result(Self.tag([6: "conform-disable VAST-2.0-url-http", 8: "conform-enable VAST-2.0-url-htp"]))
+        #expect(Self.lines(misspelt.findings, rule: "VAST-2.0-url-http").isEmpty, "an enable of a misspelt name ends nothing")
+        #expect(Self.lines(misspelt.findings, rule: "DIRECTIVE-invalid") == [9])
         let bare = Self.result(Self.tag([6: "conform-disable VAST-2.0-url-http", 8: "conform-enable"]))
         #expect(Self.lines(bare.findings, rule: "VAST-2.0-url-http") == [11], "a bare enable ends every range")
     }

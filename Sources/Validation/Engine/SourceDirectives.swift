@@ -121,7 +121,8 @@ public struct SourceDirectives: Sendable {
                 problems.append(Problem(message: "\(name) in \(keyword) names no rule (ignored); \(hint)", position: comment.position))
             }
         }
-        if patterns.isEmpty, kind != .enable { return nil }
+        // Names were given and none names a rule: nothing to follow (an enable of misspelt names ends nothing).
+        if patterns.isEmpty, !names.isEmpty { return nil }
         let line = kind == .disableNextLine ? comment.endLine + 1 : comment.position.line
         return Directive(kind: kind, patterns: patterns, reason: reason, position: comment.position, line: line)
     }
