@@ -23,6 +23,7 @@ let overview = """
       schedule    Resolve the ad breaks of a VMAP document or schedule description into a timeline.
       rules       List every rule (text, JSON, or the Markdown reference Docs/Rules.md).
       explain     Explain one rule: why, the spec's words, examples, how to fix.
+      schema      Print the JSON Schema of .conform.json, for editors.
       report      Render HTML, Markdown, JSON, JUnit or SARIF reports from saved results.
       version     Print the version.
       help        Show this help, or a subcommand's: conform help check
@@ -53,6 +54,8 @@ case "schedule":
     code = ScheduleCommand.run(rest)
 case "rules":
     code = RulesCommand.run(rest)
+case "schema":
+    code = SchemaCommand.run(rest)
 case "explain":
     code = ExplainCommand.run(rest)
 case "report":
@@ -73,6 +76,7 @@ case "help", "-h", "--help":
     switch rest.first {
     case "check": print(CheckCommand.help)
     case "diff": print(DiffCommand.help)
+    case "schema": print(SchemaCommand.help)
     case "fix": print(FixCommand.help)
     case "params": print(ParamsCommand.help)
     case "simulate": print(SimulateCommand.help)

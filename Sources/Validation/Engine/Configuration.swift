@@ -113,6 +113,11 @@ public struct Configuration: Sendable, Codable, Hashable {
 
     enum CodingKeys: String, CodingKey, CaseIterable { case version, rules, allowedURLSchemes, maxWrapperDepth, customMacros, inlineDirectives, overrides }
 
+    /// The keys the file may hold, in the order the documentation lists them (besides `$schema`).
+    public static var fileKeys: [String] { CodingKeys.allCases.map(\.rawValue) }
+    /// The keys an entry of `overrides` may hold.
+    public static var overrideKeys: [String] { Override.CodingKeys.allCases.map(\.rawValue) }
+
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         version = try c.decode(Int.self, forKey: .version)
