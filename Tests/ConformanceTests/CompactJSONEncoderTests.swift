@@ -26,7 +26,7 @@ import Testing
 
     @Test func awkwardStringsNumbersAndKeys() throws {
         for string in Self.awkwardStrings { try expectSameBytes(string) }
-        for number in [0, 1, -1, 0.5, 2.5, 2.105793, 1e-05, 1e-7, 123456789.125, 1e20, 1e21, 0.1 + 0.2, -0.0, 4.0, 1234.0, 5e-324, 1.7976931348623157e308] {
+        for number in [0, 1, -1, 0.5, 2.5, 2.105793, 1e-05, 1e-7, 123456789.125, 1e20, 1e21, 0.1 + 0.2, -0.0, 4.0, 1234.0, Double.leastNonzeroMagnitude, 1.7976931348623157e308] {
             try expectSameBytes(number, "\(number)")
             try expectSameBytes(["value": number])
         }

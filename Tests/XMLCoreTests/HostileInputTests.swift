@@ -73,8 +73,6 @@ import Testing
     }
 
     @Test func binaryGarbageIsRefused() {
-        var generator = SystemRandomNumberGenerator()
-        _ = generator
         let bytes = (0..<4096).map { UInt8(truncatingIfNeeded: ($0 &* 2654435761) >> 7) }
         let doc = XMLParser.parse(Data(bytes))
         #expect(!doc.isWellFormed)
