@@ -21,6 +21,9 @@
 #endif
 
 #define CVX_MAX_MESSAGES 200
+/* Directive comments kept per document: real tags have a handful; a hostile one cannot make the
+ * directives' matching (each finding against each directive) grow without bound. */
+#define CVX_MAX_DIRECTIVES 256
 #define CVX_MAX_DEPTH 512
 
 struct cvx_result {
@@ -413,6 +416,7 @@ static void on_comment(void *ctx, const xmlChar *value) {
     int64_t len = (int64_t)strlen(text);
     while (len > 0 && (text[len - 1] == ' ' || text[len - 1] == '\t' || text[len - 1] == '\n' || text[len - 1] == '\r')) len--;
     cvx_result *r = s->result;
+    if (r->comment_count >= CVX_MAX_DIRECTIVES) { r->flags |= CVX_RESULT_TRUNCATED_DIRECTIVES; return; }
     int64_t cap = r->comment_cap;
     if (!grow((void **)&r->comments, r->comment_count + 1, &cap, sizeof(cvx_comment))) { s->oom = 1; return; }
     r->comment_cap = (int32_t)cap;

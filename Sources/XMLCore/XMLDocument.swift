@@ -95,6 +95,10 @@ public struct XMLDocument: Sendable, Codable, Hashable {
     public var byteCount: Int
     /// The comments that are conform directives (`<!-- conform-disable … -->`), in document order.
     public var directives: [XMLDirectiveComment] = []
+    /// The document has more directive comments than the parser keeps (``maxDirectives``); the first are kept.
+    public var directivesTruncated = false
+    /// How many directive comments the parser keeps per document.
+    public static let maxDirectives = 256
 
     public init(
         root: XMLElement?, messages: [XMLMessage], isWellFormed: Bool, isNamespaceWellFormed: Bool,
@@ -110,7 +114,7 @@ public struct XMLDocument: Sendable, Codable, Hashable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case root, messages, isWellFormed, isNamespaceWellFormed, hasDTD, messagesTruncated, byteCount, directives
+        case root, messages, isWellFormed, isNamespaceWellFormed, hasDTD, messagesTruncated, byteCount, directives, directivesTruncated
     }
 
     public init(from decoder: any Decoder) throws {
@@ -121,5 +125,6 @@ public struct XMLDocument: Sendable, Codable, Hashable {
                   hasDTD: try c.decode(Bool.self, forKey: .hasDTD), messagesTruncated: try c.decode(Bool.self, forKey: .messagesTruncated),
                   byteCount: try c.decode(Int.self, forKey: .byteCount))
         directives = try c.decodeIfPresent([XMLDirectiveComment].self, forKey: .directives) ?? []
+        directivesTruncated = try c.decodeIfPresent(Bool.self, forKey: .directivesTruncated) ?? false
     }
 }

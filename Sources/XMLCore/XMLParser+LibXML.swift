@@ -162,6 +162,7 @@ public enum XMLParser {
             hasDTD: flags & Int32(CVX_RESULT_HAS_DTD) != 0,
             messagesTruncated: flags & Int32(CVX_RESULT_TRUNCATED_MESSAGES) != 0,
             byteCount: byteCount)
+        document.directivesTruncated = flags & Int32(CVX_RESULT_TRUNCATED_DIRECTIVES) != 0
         let commentCount = Int(cvx_comment_count(result))
         if commentCount > 0, let comments = cvx_comments(result) {
             let arena = cvx_arena(result)

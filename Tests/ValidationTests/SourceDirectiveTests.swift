@@ -167,6 +167,24 @@ import XMLCore
         }
     }
 
+    @Test func aTagWithThousandsOfDirectivesKeepsTheFirstOnes() {
+        // Each Impression is preceded by a directive for it: 3,000 of them, far past what the parser keeps.
+        var lines = ["<VAST version=\"4.2\"><Ad id=\"1\"><InLine><AdSystem version=\"1\">x</AdSystem><AdTitle>t</AdTitle>"]
+        for k in 0 ..< 3000 {
+            lines.append("<!-- conform-disable-next-line VAST-2.0-url-http -->")
+            lines.append("<Impression><![CDATA[http://imp.adsrv.net/\(k)]]></Impression>")
+        }
+        lines.append("<Creatives/></InLine></Ad></VAST>")
+        let input = VASTDecoder.decode(lines.joined(separator: "\n"))
+        #expect(input.xml.directives.count == XMLDocument.maxDirectives && input.xml.directivesTruncated)
+        let result = Validator.result(input)
+        #expect(result.suppressed.count == XMLDocument.maxDirectives)
+        #expect(Self.lines(result.findings, rule: "VAST-2.0-url-http").count == 3000 - XMLDocument.maxDirectives)
+        let problems = result.findings.filter { $0.ruleID == "DIRECTIVE-invalid" }
+        #expect(problems.count == 1 && problems[0].message.hasPrefix("more than 256 directive comments"))
+        #expect(problems.first?.position?.line == 2 * XMLDocument.maxDirectives)
+    }
+
     @Test func directivesInAVMAPCoverItsEmbeddedVAST() {
         let vmap = """
             <vmap:VMAP xmlns:vmap="http://www.iab.net/videosuite/vmap" version="1.0">

@@ -81,6 +81,7 @@ enum {
     CVX_RESULT_NAMESPACE_WELL_FORMED = 2,
     CVX_RESULT_HAS_DTD = 4,
     CVX_RESULT_TRUNCATED_MESSAGES = 8,
+    CVX_RESULT_TRUNCATED_DIRECTIVES = 16,  /* more directive comments than CVX_MAX_DIRECTIVES; the first are kept */
 };
 
 typedef struct cvx_result cvx_result;

@@ -133,24 +133,28 @@ public struct SourceDirectives: Sendable {
     static func problems(in document: XMLDocument) -> [Problem] {
         var scratch = SourceDirectives()
         for comment in document.directives { _ = scratch.parse(comment) }
+        if document.directivesTruncated, let last = document.directives.last {
+            scratch.problems.append(Problem(
+                message: "more than \(XMLDocument.maxDirectives) directive comments: those after this one are ignored; switch rules off for the whole file in .conform.json (overrides) instead",
+                position: last.position))
+        }
         return scratch.problems
     }
 
-    /// The directive covering `diagnostic` and the pattern of it that names its rule, if any.
-    private func cover(_ diagnostic: Diagnostic) -> (directive: Int, pattern: Int)? {
-        // Directive findings are never switched off by directives: they say what is wrong with them.
-        guard !diagnostic.ruleID.hasPrefix(Self.ownPrefix) else { return nil }
-        for (index, directive) in directives.enumerated() {
-            guard let pattern = directive.patterns.firstIndex(where: { Configuration.matches($0, diagnostic.ruleID) }) else { continue }
+    /// The directive covering `diagnostic` and the pattern of it that names its rule, if any. `candidates` are
+    /// the directives naming the rule, in order, with the pattern that names it.
+    private func cover(_ diagnostic: Diagnostic, candidates: [(directive: Int, pattern: Int)]) -> (directive: Int, pattern: Int)? {
+        for candidate in candidates {
+            let directive = directives[candidate.directive]
             guard let position = diagnostic.position else {
-                if directive.coversWholeDocument { return (index, pattern) }
+                if directive.coversWholeDocument { return candidate }
                 continue
             }
             switch directive.kind {
             case .disable:
-                if position >= directive.position && directive.end.map({ position < $0 }) ?? true { return (index, pattern) }
+                if position >= directive.position && directive.end.map({ position < $0 }) ?? true { return candidate }
             case .disableLine, .disableNextLine:
-                if position.line == directive.line { return (index, pattern) }
+                if position.line == directive.line { return candidate }
             case .enable:
                 continue
             }
@@ -164,8 +168,25 @@ public struct SourceDirectives: Sendable {
         guard !directives.isEmpty else { return (diagnostics, []) }
         var kept: [Diagnostic] = []
         var suppressed: [SuppressedFinding] = []
+        // Which directives name a rule, worked out once per rule id (a tag has many findings of few rules).
+        var candidatesByRule: [String: [(directive: Int, pattern: Int)]] = [:]
         for diagnostic in diagnostics {
-            if let (index, pattern) = cover(diagnostic) {
+            // Directive findings are never switched off by directives: they say what is wrong with them.
+            guard !diagnostic.ruleID.hasPrefix(Self.ownPrefix) else {
+                kept.append(diagnostic)
+                continue
+            }
+            let candidates = candidatesByRule[diagnostic.ruleID] ?? {
+                var found: [(directive: Int, pattern: Int)] = []
+                for (index, directive) in directives.enumerated() {
+                    if let pattern = directive.patterns.firstIndex(where: { Configuration.matches($0, diagnostic.ruleID) }) {
+                        found.append((index, pattern))
+                    }
+                }
+                candidatesByRule[diagnostic.ruleID] = found
+                return found
+            }()
+            if let (index, pattern) = cover(diagnostic, candidates: candidates) {
                 used[index][pattern] = true
                 let directive = directives[index]
                 suppressed.append(SuppressedFinding(diagnostic: diagnostic, directive: directive.kind.rawValue,
