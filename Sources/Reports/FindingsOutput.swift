@@ -17,12 +17,19 @@ public enum FindingsOutput {
         public var label: String?
         /// Findings the input's directive comments switched off: in SARIF, results with an in-source suppression.
         public var suppressed: [SuppressedFinding]
+        /// The input's text, for the formats that show findings in their source (HTML); `nil` when not kept.
+        public var source: String?
+        /// The line number of the source's first line (a string read from line 12 of a file: 12).
+        public var sourceFirstLine: Int
 
-        public init(name: String?, diagnostics: [Diagnostic], label: String? = nil, suppressed: [SuppressedFinding] = []) {
+        public init(name: String?, diagnostics: [Diagnostic], label: String? = nil, suppressed: [SuppressedFinding] = [],
+                    source: String? = nil, sourceFirstLine: Int = 1) {
             self.name = name
             self.diagnostics = diagnostics
             self.label = label
             self.suppressed = suppressed
+            self.source = source
+            self.sourceFirstLine = sourceFirstLine
         }
     }
 

@@ -181,6 +181,28 @@ struct CommandTests {
         #expect(params.status == 1 && params.stdout.contains("### argument 1\n") && params.stdout.contains("`PARAM-malformed-segment`"), "\(params.stdout)")
     }
 
+    @Test func htmlPageForCheckAndParams() throws {
+        let check = try CLI.run(["check", "--no-config", "--format", "html", "warn.xml", "fail.xml"],
+                                files: ["warn.xml": CLI.warningTag, "fail.xml": CLI.errorTag])
+        #expect(check.status == 1 && check.stdout.hasPrefix("<!DOCTYPE html>\n"), "\(check.stderr)")
+        #expect(check.stdout.contains("<title>conform check: failed</title>"))
+        // The failing tag's source is shown with its finding under the line the finding points at.
+        let text = try CLI.run(["check", "--no-config", "fail.xml"], files: ["fail.xml": CLI.errorTag]).stdout
+        let line = try #require(text.split(separator: "\n").first { $0.contains("[VAST-3.0-tracking-progress-offset]") })
+        let number = try #require(line.split(separator: ":").dropFirst().first.flatMap { Int($0) })
+        let lineRow = "<td class=\"ln\">\(number)</td><td class=\"code\">"
+        let section = try #require(check.stdout.range(of: "<h2>fail.xml</h2>"))
+        let row = try #require(check.stdout[section.upperBound...].range(of: lineRow))
+        let next = check.stdout[row.upperBound...].drop { $0 != "\n" }.dropFirst()
+        #expect(next.hasPrefix("<tr class=\"finding error\">"), "the finding follows its line: \(next.prefix(300))")
+        #expect(next.prefix(while: { $0 != "\n" }).contains("VAST-3.0-tracking-progress-offset"))
+        #expect(check.stdout.contains("<a href=\"#input-1\">warn.xml</a>") && check.stdout.contains("<h2>fail.xml</h2>"))
+
+        let params = try CLI.run(["params", "--no-config", "--format", "html", "ad_type=carousel,foo"])
+        #expect(params.status == 1 && params.stdout.contains("<title>conform params: failed</title>"))
+        #expect(params.stdout.contains("<td class=\"code\">ad_type=carousel,foo</td>") && params.stdout.contains("PARAM-malformed-segment"))
+    }
+
     @Test func colourFollowsForceColorAndNoColor() throws {
         let file = try ConformBinary.temporaryFile(CLI.warningTag)
         let escape = "\u{1B}["

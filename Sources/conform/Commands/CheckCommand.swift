@@ -25,8 +25,8 @@ enum CheckCommand {
                                   resolves their Wrapper chain), or - for standard input.
 
         OPTIONS:
-          --format <format>       Output format. (values: text, json, sarif, github, junit, markdown, codequality;
-                                  default: text)
+          --format <format>       Output format. (values: text, json, sarif, github, junit, markdown, codequality,
+                                  html; default: text)
                                     json: per input, the decoded model, the summary and the findings.
                                     sarif: one SARIF 2.1.0 log, a result per finding, for code scanning.
                                     github: GitHub Actions annotations (::error file=…,line=…), one per
@@ -37,6 +37,8 @@ enum CheckCommand {
                                     input, for a pull-request comment or a CI step summary.
                                     codequality: a GitLab Code Quality report (JSON), an issue per
                                     finding, for the merge-request widget.
+                                    html: one self-contained page: each tag's source with every finding
+                                    under the line it points at, for a trafficker or a CI artifact.
           --config <file>         Read this configuration instead of the nearest .conform.json.
           --no-config             Ignore any .conform.json.
         \(ConfigurationLoader.ruleOptionHelp)
@@ -67,6 +69,7 @@ enum CheckCommand {
           conform check --format json tags/*.xml
           conform check --format sarif tags/*.xml > conform.sarif
           conform check --format codequality tags/ > gl-code-quality-report.json
+          conform check --format html tags/ > findings.html
           conform check --quiet --strict tags/*.xml
           conform check --profile pause --profile companion --profile-option slot=728x90 tag.xml
           conform check --xsd vast_4.2.xsd tag.xml
@@ -244,9 +247,10 @@ enum CheckCommand {
                 switch format {
                 case _ where FindingsFormat.names.contains(format):
                     // Every finding of the input: rules, profiles and the resolved chain.
-                    findings.append(FindingsOutput.Input(
-                        name: name, diagnostics: diagnostics + profiles.flatMap(\.diagnostics) + (chain?.diagnostics ?? []),
-                        suppressed: suppressed))
+                    let all = diagnostics + profiles.flatMap(\.diagnostics) + (chain?.diagnostics ?? [])
+                    // The page shows a tag's source around its findings; a tag without any is named only, its text not kept.
+                    let source = format == "html" && !(all.isEmpty && suppressed.isEmpty) ? FindingsOutput.sourceText(data) : nil
+                    findings.append(FindingsOutput.Input(name: name, diagnostics: all, suppressed: suppressed, source: source))
                 case "json":
                     reports.append(FileReport(file: name, summary: summary, diagnostics: diagnostics, vast: input.vast, vmap: input.vmap,
                                               profiles: profileNames.isEmpty ? nil : profiles, chain: chain,

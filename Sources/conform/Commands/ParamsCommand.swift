@@ -23,8 +23,8 @@ enum ParamsCommand {
         OPTIONS:
           -f, --file <file>       Read strings from a file, one per line ('-' for standard input). Blank
                                   lines and lines starting with # are skipped; findings carry line numbers.
-          --format <format>       Output format. (values: text, json, sarif, github, junit, markdown, codequality;
-                                  default: text)
+          --format <format>       Output format. (values: text, json, sarif, github, junit, markdown, codequality,
+                                  html; default: text)
           --allowed-schemes <list>
                                   Destination schemes the app opens, comma-separated. A scheme other than
                                   http/https listed here is trusted to have an app action handler.
@@ -65,7 +65,8 @@ enum ParamsCommand {
           strings read from a file. GitHub (--format github): a workflow annotation per finding, then
           the totals. JUnit (--format junit): a test case per string, failed by an error. Markdown
           (--format markdown): the verdict, the totals and a table of findings per string. Code
-          Quality (--format codequality): a GitLab Code Quality report, an issue per finding.
+          Quality (--format codequality): a GitLab Code Quality report, an issue per finding. HTML
+          (--format html): one self-contained page, each string with its findings under it.
 
         EXIT CODES:
           0  no string has an error        1  at least one string has an error (after the
@@ -185,9 +186,11 @@ enum ParamsCommand {
         if format == "json" {
             print(encodeJSON(Output(results: results, summary: summary)))
         } else if FindingsFormat.names.contains(format) {
-            let findings = results.map { result in
+            // One result per input, in order.
+            let findings = zip(results, inputs).map { result, input in
                 FindingsOutput.Input(name: result.source, diagnostics: result.analysis.diagnostics,
-                                     label: result.source.map { "\($0):\(result.line)" } ?? "argument \(result.line)")
+                                     label: result.source.map { "\($0):\(result.line)" } ?? "argument \(result.line)",
+                                     source: format == "html" ? input.text : nil, sourceFirstLine: result.source == nil ? 1 : result.line)
             }
             if let code = FindingsFormat.print(format, findings, threshold: .error, command: "params", noun: "string") { return code }
         } else if unreadable && results.isEmpty {

@@ -3,7 +3,7 @@ import Reports
 
 /// The formats for CI that `check` and `params` share (``FindingsOutput``): their names and their printing.
 enum FindingsFormat {
-    static let names = ["sarif", "github", "junit", "markdown", "codequality"]
+    static let names = ["sarif", "github", "junit", "markdown", "codequality", "html"]
 
     /// Prints `findings` in `format` (one of ``names``) to standard output; returns an exit code when they
     /// could not be written. `command` and `noun` name the command and what it checks (`check`, `input`).
@@ -26,6 +26,8 @@ enum FindingsFormat {
             }
         case "github":
             Swift.print(FindingsOutput.githubAnnotations(findings, command: command, noun: noun), terminator: "")
+        case "html":
+            Swift.print(FindingsOutput.html(findings, threshold: threshold, command: command, noun: noun), terminator: "")
         case "markdown":
             Swift.print(FindingsOutput.markdown(findings, threshold: threshold, command: command, noun: noun), terminator: "")
         default:
