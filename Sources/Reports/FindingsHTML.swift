@@ -14,6 +14,8 @@ extension FindingsOutput {
         public var lineCharacters = 2_000
         /// Characters quoted on each side of a finding's column in a long line.
         public var quoteCharacters = 60
+        /// Findings shown per input; the page counts the rest (a tag with a finding per pixel can have hundreds of thousands).
+        public var findingsPerInput = 2_000
 
         public init() {}
     }
@@ -72,7 +74,8 @@ extension FindingsOutput {
         }
         var byLine: [Int: [Diagnostic]] = [:]
         var unplaced: [Diagnostic] = []
-        for diagnostic in input.diagnostics {
+        let hidden = max(input.diagnostics.count - limits.findingsPerInput, 0)
+        for diagnostic in input.diagnostics.prefix(limits.findingsPerInput) {
             if let line = placed(diagnostic) { byLine[line, default: []].append(diagnostic) } else { unplaced.append(diagnostic) }
         }
         if !unplaced.isEmpty {
@@ -93,15 +96,18 @@ extension FindingsOutput {
                 let line = lines[index - 1]
                 let found = byLine[index] ?? []
                 let worst = found.map(\.severity).max()
-                let cut = line.count > limits.lineCharacters
+                let length = line.count
+                let cut = length > limits.lineCharacters
                 var code = Escape.html(cut ? String(line.prefix(limits.lineCharacters)) : line)
-                if cut { code += "<span class=\"cut\">… \(Numbers.count(line.count - limits.lineCharacters, "more character"))</span>" }
+                if cut { code += "<span class=\"cut\">… \(Numbers.count(length - limits.lineCharacters, "more character"))</span>" }
                 let lineClass = worst.map { "line marked \($0.rawValue)" } ?? "line"
                 out += "<tr class=\"\(lineClass)\" id=\"\(anchor)-L\(number)\"><td class=\"ln\">\(number)</td><td class=\"code\">\(code)</td></tr>\n"
+                // The characters of a long line, made once for all its findings: a tag on one line may have thousands.
+                let characters = length > limits.quoteCharacters * 2 && !found.isEmpty ? Array(line) : []
                 for diagnostic in found {
                     var cell = finding(diagnostic, showFile: false)
-                    if line.count > limits.quoteCharacters * 2, let column = diagnostic.position?.column {
-                        cell += quote(line, column: column, limits: limits)
+                    if !characters.isEmpty, let column = diagnostic.position?.column {
+                        cell += quote(characters, column: column, limits: limits)
                     }
                     out += "<tr class=\"finding \(diagnostic.severity.rawValue)\"><td class=\"ln\"></td><td>\(cell)</td></tr>\n"
                 }
@@ -110,6 +116,10 @@ extension FindingsOutput {
                 out += "<tr class=\"gap\"><td class=\"ln\">⋯</td><td>\(Numbers.count(lines.count - previous, "line")) not shown</td></tr>\n"
             }
             out += "</tbody></table>\n"
+        }
+        if hidden > 0 {
+            out += "<p class=\"more\">\(Numbers.count(hidden, "more finding")) not shown here: the first "
+                + "\(Numbers.grouped(limits.findingsPerInput)) are; the totals count every one, and the other formats list them all.</p>\n"
         }
         if !input.suppressed.isEmpty {
             out += "<details class=\"suppressed\"><summary>\(Numbers.count(input.suppressed.count, "finding")) switched off by directives in the source</summary><ul>\n"
@@ -135,8 +145,7 @@ extension FindingsOutput {
     }
 
     /// The text of a long line around `column` (1-based, in characters), the character at the column marked.
-    private static func quote(_ line: String, column: Int, limits: SourceLimits) -> String {
-        let characters = Array(line)
+    private static func quote(_ characters: [Character], column: Int, limits: SourceLimits) -> String {
         let at = min(max(column - 1, 0), max(characters.count - 1, 0))
         let start = max(at - limits.quoteCharacters, 0), end = min(at + limits.quoteCharacters, characters.count)
         guard start < end else { return "" }
@@ -198,7 +207,7 @@ extension FindingsOutput {
     --info:#6ea8ff;--error-bg:#3a1d1d;--warning-bg:#36290f;--info-bg:#172a45}}
     body{margin:0 auto;max-width:1200px;padding:1rem 1.5rem;font:15px/1.45 system-ui,sans-serif;background:var(--bg);color:var(--fg)}
     h1{font-size:1.4rem;margin:.2rem 0}h2{font-size:1.05rem;margin:1.6rem 0 .5rem;word-break:break-all}
-    .verdict.passed{color:#2e7d32}.verdict.failed{color:var(--error)}.totals,.gap,.by,.spec,.cut{color:var(--muted)}
+    .verdict.passed{color:#2e7d32}.verdict.failed{color:var(--error)}.totals,.gap,.by,.spec,.cut,.more{color:var(--muted)}
     nav ul{list-style:none;padding:0;columns:2 320px}nav li{word-break:break-all}
     .count{font-size:.8rem;border-radius:.6rem;padding:0 .45rem;margin-left:.3rem}.count.error{background:var(--error-bg);color:var(--error)}
     .count.warning{background:var(--warning-bg);color:var(--warning)}.count.info{background:var(--info-bg);color:var(--info)}.count.clean{color:var(--muted)}

@@ -135,6 +135,19 @@ import XMLCore
         #expect(html.contains("<div class=\"quote\">…" + String(repeating: "a", count: 60) + "<mark>Z</mark>" + String(repeating: "b", count: 59) + "…</div>"))
     }
 
+    @Test func findingsPastTheLimitAreCounted() throws {
+        let source = (1 ... 10).map { "line \($0)" }.joined(separator: "\n")
+        let inputs = [FindingsOutput.Input(name: "tag.xml", diagnostics: (1 ... 5).map { Self.finding("R-\($0)", .warning, line: $0 * 2) },
+                                           source: source)]
+        var limits = FindingsOutput.SourceLimits()
+        limits.findingsPerInput = 2
+        let root = try Self.parse(FindingsOutput.html(inputs, threshold: .error, limits: limits))
+        #expect(Self.rows(root).filter { $0.kind.hasPrefix("finding") }.map { $0.text.contains("R-1") || $0.text.contains("R-2") } == [true, true])
+        let more = try #require(Self.all("p", in: root).first { $0.attribute("class") == "more" })
+        #expect(Self.text(more) == "3 more findings not shown here: the first 2 are; the totals count every one, and the other formats list them all.")
+        #expect(Self.text(try #require(Self.all("p", in: root).first)).contains("5 warnings"))
+    }
+
     @Test func aStringOfAFileIsNumberedFromItsLine() throws {
         let inputs = [FindingsOutput.Input(name: "strings.txt", diagnostics: [Self.finding("PARAM-x", .error, line: 12, column: 4, file: "strings.txt")],
                                            label: "strings.txt:12", source: "ad_type=carousel", sourceFirstLine: 12)]
