@@ -24,6 +24,7 @@ let overview = """
       rules       List every rule (text, JSON, or the Markdown reference Docs/Rules.md).
       explain     Explain one rule: why, the spec's words, examples, how to fix.
       schema      Print the JSON Schema of .conform.json, for editors.
+      init        Write a starting .conform.json; --adopt sets it so the project's tags pass today.
       report      Render HTML, Markdown, JSON, JUnit or SARIF reports from saved results.
       version     Print the version.
       help        Show this help, or a subcommand's: conform help check
@@ -56,6 +57,8 @@ case "rules":
     code = RulesCommand.run(rest)
 case "schema":
     code = SchemaCommand.run(rest)
+case "init":
+    code = InitCommand.run(rest)
 case "explain":
     code = ExplainCommand.run(rest)
 case "report":
@@ -77,6 +80,7 @@ case "help", "-h", "--help":
     case "check": print(CheckCommand.help)
     case "diff": print(DiffCommand.help)
     case "schema": print(SchemaCommand.help)
+    case "init": print(InitCommand.help)
     case "fix": print(FixCommand.help)
     case "params": print(ParamsCommand.help)
     case "simulate": print(SimulateCommand.help)
