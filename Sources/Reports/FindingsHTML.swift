@@ -24,7 +24,8 @@ extension FindingsOutput {
     /// and the totals, then per input its source with numbered lines, each finding shown under the line it
     /// points at (severity, line:column, rule id, message, spec section), the findings without a line of that
     /// source (a chain hop's, a profile's without position) above it, and the findings its directive comments
-    /// switched off at the end. Inputs without findings are listed by name only. An input without a source
+    /// switched off at the end; above them, what each player flow would do with it (``Input/verdicts``). Inputs
+    /// without findings or verdicts are listed by name only. An input without a source
     /// (``Input/source`` is `nil`) lists its findings alone.
     public static func html(_ inputs: [Input], threshold: Severity, command: String = "check", noun: String = "input",
                             limits: SourceLimits = SourceLimits()) -> String {
@@ -50,19 +51,31 @@ extension FindingsOutput {
             let worst = input.diagnostics.map(\.severity).max()
             let badge = worst.map { " <span class=\"count \($0.rawValue)\">\(Numbers.grouped(input.diagnostics.count))</span>" }
                 ?? " <span class=\"count clean\">no findings</span>"
-            let target = input.diagnostics.isEmpty && input.suppressed.isEmpty ? "" : " href=\"#input-\(index + 1)\""
+            let target = hasSection(input) ? " href=\"#input-\(index + 1)\"" : ""
             out += "<li><a\(target)>\(Escape.html(names[index]))</a>\(badge)</li>\n"
         }
         out += "</ul></nav>\n"
-        for (index, input) in inputs.enumerated() where !input.diagnostics.isEmpty || !input.suppressed.isEmpty {
+        for (index, input) in inputs.enumerated() where hasSection(input) {
             out += section(input, name: names[index], anchor: "input-\(index + 1)", limits: limits)
         }
         out += "</body></html>\n"
         return out
     }
 
+    /// Whether the page gives `input` a section: it has findings (kept or switched off) or player-flow verdicts.
+    private static func hasSection(_ input: Input) -> Bool {
+        !input.diagnostics.isEmpty || !input.suppressed.isEmpty || !input.verdicts.isEmpty
+    }
+
     private static func section(_ input: Input, name: String, anchor: String, limits: SourceLimits) -> String {
         var out = "<section class=\"input\" id=\"\(anchor)\"><h2>\(Escape.html(name))</h2>\n"
+        if !input.verdicts.isEmpty {
+            out += "<ul class=\"verdicts\">\n"
+            for (flow, verdict) in input.verdicts {
+                out += "<li><span class=\"flow\">\(Escape.html(flow))</span> \(Escape.html(verdict))</li>\n"
+            }
+            out += "</ul>\n"
+        }
         let lines = input.source.map(sourceLines) ?? []
         // Lines are counted from 1 here; the page shows them from the source's first line.
         let offset = input.sourceFirstLine - 1
@@ -219,6 +232,6 @@ extension FindingsOutput {
     .sev{font-weight:600;text-transform:uppercase;font-size:.75rem}.sev.error{color:var(--error)}.sev.warning{color:var(--warning)}.sev.info{color:var(--info)}
     .at{font-family:ui-monospace,monospace;font-size:.85rem}code.rule{font-size:.8rem;background:var(--line);padding:0 .3rem;border-radius:.25rem}
     .quote{font:13px ui-monospace,monospace;white-space:pre-wrap;word-break:break-all;color:var(--muted)}mark{padding:0 .1rem}
-    ul.findings{padding-left:1.2rem}details.suppressed{margin-top:.6rem;color:var(--muted)}
+    ul.findings{padding-left:1.2rem}ul.verdicts{list-style:none;padding:0}.flow{font-weight:600;margin-right:.3rem}details.suppressed{margin-top:.6rem;color:var(--muted)}
     """
 }

@@ -21,15 +21,19 @@ public enum FindingsOutput {
         public var source: String?
         /// The line number of the source's first line (a string read from line 12 of a file: 12).
         public var sourceFirstLine: Int
+        /// What each player flow would do with the input, a line per flow (`pause`, `not eligible: …`), for the
+        /// formats that show it (HTML).
+        public var verdicts: [(flow: String, verdict: String)]
 
         public init(name: String?, diagnostics: [Diagnostic], label: String? = nil, suppressed: [SuppressedFinding] = [],
-                    source: String? = nil, sourceFirstLine: Int = 1) {
+                    source: String? = nil, sourceFirstLine: Int = 1, verdicts: [(flow: String, verdict: String)] = []) {
             self.name = name
             self.diagnostics = diagnostics
             self.label = label
             self.suppressed = suppressed
             self.source = source
             self.sourceFirstLine = sourceFirstLine
+            self.verdicts = verdicts
         }
     }
 

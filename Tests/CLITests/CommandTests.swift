@@ -198,6 +198,9 @@ struct CommandTests {
         #expect(next.prefix(while: { $0 != "\n" }).contains("VAST-3.0-tracking-progress-offset"))
         #expect(check.stdout.contains("<a href=\"#input-1\">warn.xml</a>") && check.stdout.contains("<h2>fail.xml</h2>"))
 
+        let profiled = try CLI.run(["check", "--no-config", "--format", "html", "--profile", "pause", "warn.xml"], files: ["warn.xml": CLI.warningTag])
+        #expect(profiled.stdout.contains("<ul class=\"verdicts\">\n<li><span class=\"flow\">pause:</span> not eligible"), "\(profiled.stdout.prefix(3_000))")
+
         let params = try CLI.run(["params", "--no-config", "--format", "html", "ad_type=carousel,foo"])
         #expect(params.status == 1 && params.stdout.contains("<title>conform params: failed</title>"))
         #expect(params.stdout.contains("<td class=\"code\">ad_type=carousel,foo</td>") && params.stdout.contains("PARAM-malformed-segment"))

@@ -148,6 +148,20 @@ import XMLCore
         #expect(Self.text(try #require(Self.all("p", in: root).first)).contains("5 warnings"))
     }
 
+    @Test func playerFlowVerdictsHeadTheSection() throws {
+        let inputs = [
+            FindingsOutput.Input(name: "clean.xml", diagnostics: [], source: nil,
+                                 verdicts: [(flow: "pause:", verdict: "eligible: <NonLinear> image 1/1"), (flow: "ssai:", verdict: "1 ad break(s)")]),
+            FindingsOutput.Input(name: "plain.xml", diagnostics: []),
+        ]
+        let root = try Self.parse(FindingsOutput.html(inputs, threshold: .error))
+        // An input without findings gets a section for its verdicts; one with neither does not.
+        #expect(Self.all("section", in: root).map { $0.attribute("id") } == ["input-1"])
+        let verdicts = try #require(Self.all("ul", in: root).first { $0.attribute("class") == "verdicts" })
+        #expect(verdicts.children.map { Self.all("span", in: $0).map(Self.text) } == [["pause:"], ["ssai:"]])
+        #expect(verdicts.children.map(\.text) == ["eligible: <NonLinear> image 1/1", "1 ad break(s)"])
+    }
+
     @Test func aStringOfAFileIsNumberedFromItsLine() throws {
         let inputs = [FindingsOutput.Input(name: "strings.txt", diagnostics: [Self.finding("PARAM-x", .error, line: 12, column: 4, file: "strings.txt")],
                                            label: "strings.txt:12", source: "ad_type=carousel", sourceFirstLine: 12)]

@@ -38,7 +38,8 @@ enum CheckCommand {
                                     codequality: a GitLab Code Quality report (JSON), an issue per
                                     finding, for the merge-request widget.
                                     html: one self-contained page: each tag's source with every finding
-                                    under the line it points at, for a trafficker or a CI artifact.
+                                    under the line it points at (and the --profile verdicts), for a
+                                    trafficker or a CI artifact.
           --config <file>         Read this configuration instead of the nearest .conform.json.
           --no-config             Ignore any .conform.json.
         \(ConfigurationLoader.ruleOptionHelp)
@@ -250,7 +251,10 @@ enum CheckCommand {
                     let all = diagnostics + profiles.flatMap(\.diagnostics) + (chain?.diagnostics ?? [])
                     // The page shows a tag's source around its findings; a tag without any is named only, its text not kept.
                     let source = format == "html" && !(all.isEmpty && suppressed.isEmpty) ? FindingsOutput.sourceText(data) : nil
-                    findings.append(FindingsOutput.Input(name: name, diagnostics: all, suppressed: suppressed, source: source))
+                    // What each player flow asked for with --profile would do with the ad, for the page.
+                    let verdicts = format == "html" ? profiles.map { (flow: "\($0.profile.rawValue):", verdict: $0.verdict) } : []
+                    findings.append(FindingsOutput.Input(name: name, diagnostics: all, suppressed: suppressed, source: source,
+                                                         verdicts: verdicts))
                 case "json":
                     reports.append(FileReport(file: name, summary: summary, diagnostics: diagnostics, vast: input.vast, vmap: input.vmap,
                                               profiles: profileNames.isEmpty ? nil : profiles, chain: chain,
