@@ -150,15 +150,10 @@ struct CommandTests {
     }
 
     @Test func aFolderStandsForTheTagsUnderIt() throws {
-        let directory = try ConformBinary.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
         let files = ["tags/a.xml": CLI.warningTag, "tags/deep/b.VAST": CLI.errorTag, "tags/notes.txt": "not a tag",
                      "tags/.hidden/c.xml": CLI.errorTag, "empty/readme.md": "nothing"]
-        for (path, content) in files {
-            let url = directory.appendingPathComponent(path)
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try content.write(to: url, atomically: false, encoding: .utf8)
-        }
+        let directory = try ConformBinary.temporaryDirectory(files: files)
+        defer { try? FileManager.default.removeItem(at: directory) }
         let result = try ConformBinary.run(["check", "--no-config", "tags"], directory: directory)
         #expect(result.status == 1, "b.VAST has an error: \(result.stdout)")
         let headers = result.stdout.split(separator: "\n").filter { $0.contains("  VAST 4.2 ·") }.map { String($0.prefix { $0 != " " }) }

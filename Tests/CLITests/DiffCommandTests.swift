@@ -53,15 +53,10 @@ struct DiffCommandTests {
     }
 
     @Test func foldersArePairedByPath() throws {
-        let directory = try ConformBinary.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
         let files = ["main/tags/same.xml": CLI.warningTag, "main/tags/edited.xml": CLI.warningTag, "main/tags/dropped.xml": CLI.errorTag,
                      "branch/tags/same.xml": CLI.warningTag, "branch/tags/edited.xml": CLI.errorTag, "branch/tags/added.xml": CLI.warningTag]
-        for (path, content) in files {
-            let url = directory.appendingPathComponent(path)
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try content.write(to: url, atomically: false, encoding: .utf8)
-        }
+        let directory = try ConformBinary.temporaryDirectory(files: files)
+        defer { try? FileManager.default.removeItem(at: directory) }
         let result = try ConformBinary.run(["diff", "--no-config", "main", "branch/"], directory: directory)
         #expect(result.status == 1, "edited.xml gains an error: \(result.stdout)")
         let headers = result.stdout.split(separator: "\n").filter { $0.contains(" → ") }

@@ -6,13 +6,8 @@ import Testing
 struct InitCommandTests {
     /// A folder with `files` written in it, removed after `body`.
     static func inFolder(_ files: [String: String], _ body: (URL) throws -> Void) throws {
-        let directory = try ConformBinary.temporaryDirectory()
+        let directory = try ConformBinary.temporaryDirectory(files: files)
         defer { try? FileManager.default.removeItem(at: directory) }
-        for (name, content) in files {
-            let url = directory.appendingPathComponent(name)
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try content.write(to: url, atomically: false, encoding: .utf8)
-        }
         try body(directory)
     }
 

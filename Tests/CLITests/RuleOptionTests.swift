@@ -142,13 +142,8 @@ struct ConfiguredWrapperDepthTests {
         let manifest = #"{"version": 1, "root": "w1.xml", "map": \#(map), "expect": {"version": 1, "chain": {"stopReason": "inline", "hops": 3}}}"#
         var corpus: [String: String] = ["corpus/two/chain.json": manifest]
         for (name, content) in files { corpus["corpus/two/" + name] = content }
-        let directory = try ConformBinary.temporaryDirectory()
+        let directory = try ConformBinary.temporaryDirectory(files: corpus)
         defer { try? FileManager.default.removeItem(at: directory) }
-        for (path, content) in corpus {
-            let url = directory.appendingPathComponent(path)
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try content.write(to: url, atomically: false, encoding: .utf8)
-        }
         let arguments = ["run", "corpus", "--quiet", "--format", "json", "-o", "out"]
         let plain = try ConformBinary.run(arguments, directory: directory)
         #expect(plain.status == 0, "\(plain.stdout)\(plain.stderr)")

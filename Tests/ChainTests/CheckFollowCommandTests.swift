@@ -8,7 +8,8 @@ struct CheckFollowCommandTests {
 
     func run(_ arguments: [String]) throws -> (code: Int32, output: String) {
         let process = Process()
-        process.executableURL = try #require(ConformBinary.url)
+        guard let url = ConformBinary.url else { throw ConformBinary.NotFound() }
+        process.executableURL = url
         process.arguments = arguments
         process.currentDirectoryURL = Fixtures.root
         var environment = ProcessInfo.processInfo.environment

@@ -33,6 +33,7 @@ public enum ConformBinary {
     }
 
     public struct NotFound: Error, CustomStringConvertible {
+        public init() {}
         public var description: String { "the conform binary was not found next to the tests" }
     }
 
@@ -74,6 +75,17 @@ public enum ConformBinary {
     public static func temporaryDirectory() throws -> URL {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("conform-test-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        return directory
+    }
+
+    /// A new temporary folder holding `files` (relative paths, folders made as needed).
+    public static func temporaryDirectory(files: [String: String]) throws -> URL {
+        let directory = try temporaryDirectory()
+        for (path, content) in files {
+            let url = directory.appendingPathComponent(path)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try content.write(to: url, atomically: false, encoding: .utf8)
+        }
         return directory
     }
 
