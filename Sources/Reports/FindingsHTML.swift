@@ -115,8 +115,9 @@ extension FindingsOutput {
                 if cut { code += "<span class=\"cut\">… \(Numbers.count(length - limits.lineCharacters, "more character"))</span>" }
                 let lineClass = worst.map { "line marked \($0.rawValue)" } ?? "line"
                 out += "<tr class=\"\(lineClass)\" id=\"\(anchor)-L\(number)\"><td class=\"ln\">\(number)</td><td class=\"code\">\(code)</td></tr>\n"
-                // The characters of a long line, made once for all its findings: a tag on one line may have thousands.
-                let characters = length > limits.quoteCharacters * 2 && !found.isEmpty ? Array(line) : []
+                // The code points of a long line (libxml2 counts columns in them), made once for all its findings: a
+                // tag on one line may have thousands.
+                let characters = length > limits.quoteCharacters * 2 && !found.isEmpty ? Array(line.unicodeScalars) : []
                 for diagnostic in found {
                     var cell = finding(diagnostic, showFile: false)
                     if !characters.isEmpty, let column = diagnostic.position?.column {
@@ -157,13 +158,19 @@ extension FindingsOutput {
         return out
     }
 
-    /// The text of a long line around `column` (1-based, in characters), the character at the column marked.
-    private static func quote(_ characters: [Character], column: Int, limits: SourceLimits) -> String {
+    /// The text of a long line around `column` (1-based, in code points, as the parser counts), the code point at
+    /// the column marked.
+    private static func quote(_ characters: [Unicode.Scalar], column: Int, limits: SourceLimits) -> String {
+        func text(_ scalars: ArraySlice<Unicode.Scalar>) -> String {
+            var out = ""
+            out.unicodeScalars.append(contentsOf: scalars)
+            return out
+        }
         let at = min(max(column - 1, 0), max(characters.count - 1, 0))
         let start = max(at - limits.quoteCharacters, 0), end = min(at + limits.quoteCharacters, characters.count)
         guard start < end else { return "" }
-        let before = String(characters[start ..< at]), mark = at < end ? String(characters[at]) : ""
-        let after = at + 1 < end ? String(characters[(at + 1) ..< end]) : ""
+        let before = text(characters[start ..< at]), mark = at < end ? text(characters[at ... at]) : ""
+        let after = at + 1 < end ? text(characters[(at + 1) ..< end]) : ""
         return "<div class=\"quote\">\(start > 0 ? "…" : "")\(Escape.html(before))<mark>\(Escape.html(mark))</mark>"
             + "\(Escape.html(after))\(end < characters.count ? "…" : "")</div>"
     }
@@ -180,7 +187,8 @@ extension FindingsOutput {
         return shown
     }
 
-    /// A source's lines, without their line breaks (LF, CRLF or CR), tabs as four spaces.
+    /// A source's lines, without their line breaks (LF, CRLF or CR). Tabs stay (the page shows them four columns
+    /// wide): the parser counts one column for a tab.
     static func sourceLines(_ text: String) -> [String] {
         var lines: [String] = []
         var current = ""
@@ -193,8 +201,6 @@ extension FindingsOutput {
             case "\r":
                 lines.append(current); current = ""
                 afterCR = true
-            case "\t":
-                current += "    "; afterCR = false
             default:
                 current.unicodeScalars.append(scalar); afterCR = false
             }
@@ -226,12 +232,12 @@ extension FindingsOutput {
     .count.warning{background:var(--warning-bg);color:var(--warning)}.count.info{background:var(--info-bg);color:var(--info)}.count.clean{color:var(--muted)}
     table.source{border-collapse:collapse;width:100%;font:13px/1.5 ui-monospace,SFMono-Regular,Menlo,monospace}
     td{vertical-align:top;padding:0 .5rem}td.ln{text-align:right;color:var(--muted);user-select:none;width:3.5rem}
-    td.code{white-space:pre-wrap;word-break:break-all}tr.line.marked.error{background:var(--error-bg)}
+    td.code{white-space:pre-wrap;word-break:break-all;tab-size:4}tr.line.marked.error{background:var(--error-bg)}
     tr.line.marked.warning{background:var(--warning-bg)}tr.line.marked.info{background:var(--info-bg)}
     tr.finding td{font:14px/1.45 system-ui,sans-serif;padding-bottom:.2rem}tr.gap td{font-style:italic}
     .sev{font-weight:600;text-transform:uppercase;font-size:.75rem}.sev.error{color:var(--error)}.sev.warning{color:var(--warning)}.sev.info{color:var(--info)}
     .at{font-family:ui-monospace,monospace;font-size:.85rem}code.rule{font-size:.8rem;background:var(--line);padding:0 .3rem;border-radius:.25rem}
-    .quote{font:13px ui-monospace,monospace;white-space:pre-wrap;word-break:break-all;color:var(--muted)}mark{padding:0 .1rem}
+    .quote{font:13px ui-monospace,monospace;white-space:pre-wrap;tab-size:4;word-break:break-all;color:var(--muted)}mark{padding:0 .1rem}
     ul.findings{padding-left:1.2rem}ul.verdicts{list-style:none;padding:0}.flow{font-weight:600;margin-right:.3rem}details.suppressed{margin-top:.6rem;color:var(--muted)}
     """
 }
