@@ -8,7 +8,8 @@ import XMLCore
 ///
 /// Only findings whose repair is certain are fixed, each by rewriting the text of the element it points at:
 /// a URL or value moved into `<![CDATA[ ]]>`, `&amp;` inside CDATA turned into `&`, mis-cased macro names
-/// upper-cased, characters RFC 3986 forbids percent-encoded (macro tokens and placeholders left alone).
+/// upper-cased, characters RFC 3986 forbids percent-encoded (macro tokens and placeholders left alone); or one
+/// attribute value whose only fault is its spelling (`Cpm`, `Progressive`, `FirstQuartile`).
 /// Every repair is checked by validating the repaired tag: it must be well-formed, the repaired findings
 /// gone, and no finding new; otherwise nothing is changed.
 public enum TagFixer {
@@ -21,12 +22,57 @@ public enum TagFixer {
         "VAST-2.0-url-cdata-escaped-ampersand": "turns &amp; inside the CDATA into &",
         "VAST-2.0-macro-case": "writes the macro names in upper case",
         "VAST-2.0-url-unencoded": "percent-encodes the characters (macro tokens and placeholders stay as they are)",
+        "VAST-3.0-pricing-model-case": "writes the model in lower case (cpm), as every version allows",
+        "VAST-2.0-mediafile-delivery-value": "writes progressive or streaming when the value is one of them in other case or with spaces",
+        "VAST-2.0-tracking-event-value": "writes the event as the declared version spells it when only its case differs (FirstQuartile → firstQuartile)",
+    ]
+
+    /// The rules repaired by rewriting one attribute of the element: the attribute, and the value it takes (`nil`
+    /// when the value has no certain repair) given the written one and the tag's version.
+    static let attributeFixes: [String: (attribute: String, repair: @Sendable (String, VASTVersion) -> String?)] = [
+        "VAST-3.0-pricing-model-case": ("model", { value, _ in
+            let lower = value.lowercased()
+            return ["cpm", "cpc", "cpe", "cpv"].contains(lower) ? lower : nil
+        }),
+        "VAST-2.0-mediafile-delivery-value": ("delivery", { value, _ in
+            let lower = value.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
+            return ["progressive", "streaming"].contains(lower) ? lower : nil
+        }),
+        "VAST-2.0-tracking-event-value": ("event", { value, version in
+            let matches = TrackingEvents.names(for: version).filter { $0.lowercased() == value.lowercased() }
+            return matches.count == 1 ? matches.first : nil
+        }),
     ]
 
     /// The rules whose repair puts the element's text in CDATA.
     static let wrapsInCDATA: Set<String> = [
         "VAST-2.0-url-cdata", "VAST-4.1-verification-parameters-cdata", "VMAP-1.0-cdata-required", "VAST-2.0-extension-cdata",
     ]
+
+    /// How many of `diagnostics` (findings of `input`) ``repair(_:configuration:)`` would repair: every finding of
+    /// a rule that rewrites the element's content, and a finding of an attribute rule when its value has a repair.
+    /// (A finding whose element turns out unsafe to rewrite, with a comment inside, still counts.)
+    public static func repairableCount(_ diagnostics: [Diagnostic], in input: DecodedInput) -> Int {
+        var count = 0
+        var attributeFindings: [Diagnostic] = []
+        for diagnostic in diagnostics where fixes[diagnostic.ruleID] != nil {
+            if attributeFixes[diagnostic.ruleID] == nil { count += 1 } else { attributeFindings.append(diagnostic) }
+        }
+        guard !attributeFindings.isEmpty, let root = input.xml.root else { return count }
+        let positions = Set(attributeFindings.compactMap(\.position))
+        var elements: [SourcePosition: XMLElement] = [:]
+        root.forEachDescendant { element in
+            if positions.contains(element.position) { elements[element.position] = element }
+        }
+        let version = input.vast?.version ?? .v4_3
+        for diagnostic in attributeFindings {
+            guard let fix = attributeFixes[diagnostic.ruleID], let position = diagnostic.position,
+                  let value = elements[position]?.attribute(fix.attribute), let repaired = fix.repair(value, version), repaired != value
+            else { continue }
+            count += 1
+        }
+        return count
+    }
 
     /// One repair: the bytes `range` of the input become `replacement`.
     public struct Edit: Sendable, Hashable {
@@ -35,6 +81,9 @@ public enum TagFixer {
         /// Where the element starts, as findings give it.
         public var position: SourcePosition
         public var elementName: String
+        /// The attribute rewritten, for a repair of an attribute value (`before` and `after` are then its values);
+        /// `nil` for a repair of the element's content.
+        public var attribute: String?
         /// The element's content as written, and as it will be.
         public var before: String
         public var after: String
@@ -76,14 +125,19 @@ public enum TagFixer {
         let findings = Validator.validate(input, configuration: configuration)
         // The findings to repair, by the element they point at.
         var byPosition: [SourcePosition: [Diagnostic]] = [:]
-        for finding in findings where fixes[finding.ruleID] != nil {
+        var byPositionAttributes: [SourcePosition: [Diagnostic]] = [:]
+        for finding in findings where attributeFixes[finding.ruleID] != nil {
+            guard let position = finding.position else { continue }
+            byPositionAttributes[position, default: []].append(finding)
+        }
+        for finding in findings where fixes[finding.ruleID] != nil && attributeFixes[finding.ruleID] == nil {
             guard let position = finding.position else { continue }
             byPosition[position, default: []].append(finding)
         }
-        guard !byPosition.isEmpty else { return Outcome(edits: [], fixed: data, remaining: findings) }
+        guard !byPosition.isEmpty || !byPositionAttributes.isEmpty else { return Outcome(edits: [], fixed: data, remaining: findings) }
         var elements: [SourcePosition: XMLElement] = [:]
         root.forEachDescendant { element in
-            if byPosition[element.position] != nil { elements[element.position] = element }
+            if byPosition[element.position] != nil || byPositionAttributes[element.position] != nil { elements[element.position] = element }
         }
         let bytes = [UInt8](data)
         let lines = LineIndex(bytes)
@@ -102,8 +156,22 @@ public enum TagFixer {
             let after = inCDATA ? "<![CDATA[" + value + "]]>" : escapeText(value)
             let before = String(decoding: bytes[content], as: UTF8.self)
             guard after != before else { continue }
-            edits.append(Edit(ruleIDs: ruleIDs.sorted(), position: position, elementName: element.qualifiedName,
+            edits.append(Edit(ruleIDs: ruleIDs.sorted(), position: position, elementName: element.qualifiedName, attribute: nil,
                               before: before, after: after, range: content))
+        }
+        let version = input.vast?.version ?? .v4_3
+        for (position, found) in byPositionAttributes {
+            guard let element = elements[position], let start = lines.offset(of: position, in: bytes) else { continue }
+            for ruleID in Set(found.map(\.ruleID)).sorted() {
+                guard let fix = attributeFixes[ruleID], let value = element.attribute(fix.attribute),
+                      let repaired = fix.repair(value, version), repaired != value,
+                      let range = attributeValueRange(fix.attribute, of: element, startingAt: start, in: bytes),
+                      // The value as written: an entity or character reference in it is left for a hand.
+                      String(decoding: bytes[range], as: UTF8.self) == value
+                else { continue }
+                edits.append(Edit(ruleIDs: [ruleID], position: position, elementName: element.qualifiedName, attribute: fix.attribute,
+                                  before: value, after: repaired, range: range))
+            }
         }
         edits.sort { $0.range.lowerBound < $1.range.lowerBound }
         guard !edits.isEmpty else { return Outcome(edits: [], fixed: data, remaining: findings) }
@@ -156,6 +224,35 @@ public enum TagFixer {
             }
             return i < bytes.count && bytes[i] == 0x3C ? i : nil
         }
+    }
+
+    /// The bytes of the value of `element`'s attribute `name` (between its quotes), in the start tag at `start`.
+    static func attributeValueRange(_ name: String, of element: XMLElement, startingAt start: Int, in bytes: [UInt8]) -> Range<Int>? {
+        let elementName = Array(element.qualifiedName.utf8), wanted = Array(name.utf8)
+        guard start + 1 + elementName.count <= bytes.count, Array(bytes[(start + 1) ..< (start + 1 + elementName.count)]) == elementName
+        else { return nil }
+        func isSpace(_ b: UInt8) -> Bool { b == 0x20 || b == 0x09 || b == 0x0A || b == 0x0D }
+        var i = start + 1 + elementName.count
+        while i < bytes.count {
+            while i < bytes.count, isSpace(bytes[i]) { i += 1 }
+            guard i < bytes.count, bytes[i] != 0x3E, bytes[i] != 0x2F else { return nil }
+            let nameStart = i
+            while i < bytes.count, !isSpace(bytes[i]), bytes[i] != 0x3D, bytes[i] != 0x3E { i += 1 }
+            let attributeName = bytes[nameStart ..< i]
+            while i < bytes.count, isSpace(bytes[i]) { i += 1 }
+            guard i < bytes.count, bytes[i] == 0x3D else { return nil }
+            i += 1
+            while i < bytes.count, isSpace(bytes[i]) { i += 1 }
+            guard i < bytes.count, bytes[i] == 0x22 || bytes[i] == 0x27 else { return nil }
+            let quote = bytes[i]
+            let valueStart = i + 1
+            i = valueStart
+            while i < bytes.count, bytes[i] != quote { i += 1 }
+            guard i < bytes.count else { return nil }
+            if Array(attributeName) == wanted { return valueStart ..< i }
+            i += 1
+        }
+        return nil
     }
 
     /// The bytes between the end of `element`'s start tag at `start` and its end tag, when they hold text and

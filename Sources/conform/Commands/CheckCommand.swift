@@ -263,7 +263,7 @@ enum CheckCommand {
                     tally.add(diagnostics + profiles.flatMap(\.diagnostics) + (chain?.diagnostics ?? []))
                     tally.suppressed += suppressed.count
                 default:
-                    printText(name: name, summary: summary, diagnostics: diagnostics, suppressed: suppressed.count)
+                    printText(name: name, summary: summary, diagnostics: diagnostics, suppressed: suppressed.count, input: input)
                     ProfileOutput.printText(profiles, name: name)
                     if let chain {
                         ChainOutput.printText(chain)
@@ -298,7 +298,7 @@ enum CheckCommand {
         return "  note: \(what) not checked; add --follow to resolve the chain and check every hop"
     }
 
-    static func printText(name: String, summary: TagSummary, diagnostics: [Diagnostic], suppressed: Int = 0) {
+    static func printText(name: String, summary: TagSummary, diagnostics: [Diagnostic], suppressed: Int = 0, input: DecodedInput) {
         print(Terminal.paint(name, .bold) + "  " + summary.line)
         for diagnostic in diagnostics {
             let color: Terminal.Style = switch diagnostic.severity {
@@ -318,7 +318,7 @@ enum CheckCommand {
             : "\(counts[.error] ?? 0) error(s), \(counts[.warning] ?? 0) warning(s), \(counts[.info] ?? 0) info"
         if suppressed > 0 { verdict += Terminal.paint(" (\(suppressed) switched off by directives in the tag)", .dim) }
         print("  \(verdict)")
-        let repairable = diagnostics.filter { TagFixer.fixes[$0.ruleID] != nil }.count
+        let repairable = TagFixer.repairableCount(diagnostics, in: input)
         if repairable > 0, name != "-", !name.hasPrefix("http://"), !name.hasPrefix("https://") {
             let safe = name.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "._/-+,=:@".contains($0)) }
             let argument = safe ? name : "'" + name.replacingOccurrences(of: "'", with: "'\\''") + "'"

@@ -61,6 +61,8 @@ enum FixCommand {
             var line: Int
             var column: Int
             var element: String
+            /// The attribute rewritten, when the repair is of an attribute value (`before` and `after` are its values).
+            var attribute: String?
             var before: String
             var after: String
         }
@@ -118,7 +120,7 @@ enum FixCommand {
                 report.remaining = outcome.remaining.count
                 report.repairs = outcome.edits.map { edit in
                     Report.Repair(rules: edit.ruleIDs, line: edit.position.line, column: edit.position.column, element: edit.elementName,
-                                  before: edit.before, after: edit.after)
+                                  attribute: edit.attribute, before: edit.before, after: edit.after)
                 }
             } catch {
                 report.refused = error.description
@@ -162,7 +164,8 @@ enum FixCommand {
         let verb = report.written ? "repaired" : "to repair"
         print(Terminal.paint(report.file, .bold) + "  \(report.repairs.count) element(s) \(verb)")
         for repair in report.repairs {
-            print("\(report.file):\(repair.line):\(repair.column): <\(repair.element)> " + Terminal.paint("[\(repair.rules.joined(separator: ", "))]", .dim))
+            let what = "<\(repair.element)>" + (repair.attribute.map { " \($0)=" } ?? "")
+            print("\(report.file):\(repair.line):\(repair.column): \(what) " + Terminal.paint("[\(repair.rules.joined(separator: ", "))]", .dim))
             let before = repair.before.trimmingCharacters(in: .whitespacesAndNewlines)
             print(Terminal.paint("  - " + before.replacingOccurrences(of: "\n", with: "\n    "), .red))
             print(Terminal.paint("  + " + repair.after, .green))

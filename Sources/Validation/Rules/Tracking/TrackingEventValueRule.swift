@@ -31,6 +31,8 @@ struct TrackingEventValueRule: Rule {
         invalidExamples: [
             SketchTag.linear("4.2", "<TrackingEvents>↓<Tracking event=\"impression\"><![CDATA[https://t.example/i]]></Tracking></TrackingEvents>"),
             SketchTag.linear("4.2", "<TrackingEvents>↓<Tracking event=\"notUsed\"><![CDATA[https://t.example/n]]></Tracking></TrackingEvents>"),
+            // Only the case differs: `conform fix` writes creativeView.
+            SketchTag.linear("4.2", "<TrackingEvents>↓<Tracking event=\"CreativeView\"><![CDATA[https://t.example/v]]></Tracking></TrackingEvents>"),
             SketchTag.linear("3.0", "<TrackingEvents>↓<Tracking event=\"loaded\"><![CDATA[https://t.example/l]]></Tracking></TrackingEvents>"),
         ])
 

@@ -22,6 +22,7 @@ struct MediaFileDeliveryValueRule: Rule {
         ],
         invalidExamples: [
             RuleExample(#"<VAST version="4.2"><Ad><InLine><Creatives><Creative><Linear><MediaFiles>↓<MediaFile delivery="Progressive" type="video/mp4" width="1" height="1">https://m.example/a.mp4</MediaFile></MediaFiles></Linear></Creative></Creatives></InLine></Ad></VAST>"#),
+            RuleExample(#"<VAST version="4.2"><Ad><InLine><Creatives><Creative><Linear><MediaFiles>↓<MediaFile delivery="download" type="video/mp4" width="1" height="1">https://m.example/a.mp4</MediaFile></MediaFiles></Linear></Creative></Creatives></InLine></Ad></VAST>"#),
         ])
 
     func check(_ context: RuleContext) {
