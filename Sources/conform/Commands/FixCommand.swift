@@ -11,7 +11,8 @@ enum FixCommand {
         let rules = TagFixer.fixes.keys.sorted().map { "  \($0.padding(toLength: 40, withPad: " ", startingAt: 0)) \(TagFixer.fixes[$0]!)" }
         return """
             OVERVIEW: Repair the findings of tags that have one certain repair, by editing only the text of the
-            elements they point at: the rest of the file (layout, comments, other elements) stays as it is.
+            elements they point at, or one attribute value whose only fault is its spelling: the rest of the
+            file (layout, comments, other attributes and elements) stays as it is.
 
             Without --write nothing is changed: each repair is shown, the text before and after. Every repair
             is checked before it is shown or written: the repaired tag must be well-formed XML, the repaired
