@@ -29,9 +29,7 @@ extension FindingsOutput {
     /// (``Input/source`` is `nil`) lists its findings alone.
     public static func html(_ inputs: [Input], threshold: Severity, command: String = "check", noun: String = "input",
                             limits: SourceLimits = SourceLimits()) -> String {
-        var counts: [Severity: Int] = [:]
-        for input in inputs { for diagnostic in input.diagnostics { counts[diagnostic.severity, default: 0] += 1 } }
-        let failing = inputs.filter { $0.diagnostics.contains { $0.severity >= threshold } }.count
+        let (totals, failing) = totals(inputs, threshold: threshold, noun: noun)
         let verdict = failing == 0 ? "passed" : "failed"
         var out = """
         <!DOCTYPE html>
@@ -40,9 +38,7 @@ extension FindingsOutput {
         <style>\(pageStyle)</style></head>
         <body>
         <header><h1>conform \(Escape.html(command)): <span class="verdict \(verdict)">\(verdict)</span></h1>
-        <p class="totals">\(Numbers.count(inputs.count, noun)), \(Numbers.count(failing, noun)) with findings at or above \(threshold.rawValue); \
-        \(Numbers.count(counts[.error] ?? 0, "error")), \(Numbers.count(counts[.warning] ?? 0, "warning")), \
-        \(Numbers.grouped(counts[.info] ?? 0)) info.</p></header>
+        <p class="totals">\(Escape.html(totals))</p></header>
 
         """
         let names = inputs.enumerated().map { $1.label ?? $1.name ?? "\(noun) \($0 + 1)" }

@@ -153,14 +153,9 @@ public enum FindingsOutput {
     /// message with its spec section), the inputs with findings at or above the threshold first. Inputs
     /// without findings are counted, not listed.
     public static func markdown(_ inputs: [Input], threshold: Severity, command: String = "check", noun: String = "input") -> String {
-        var counts: [Severity: Int] = [:]
-        for input in inputs { for diagnostic in input.diagnostics { counts[diagnostic.severity, default: 0] += 1 } }
-        let failing = inputs.filter { $0.diagnostics.contains { $0.severity >= threshold } }
-        let verdict = failing.isEmpty ? "✅ passed" : "❌ failed"
-        var out = "## conform \(Escape.markdown(command)): \(verdict)\n\n"
-        out += "\(Numbers.count(inputs.count, noun)), \(Numbers.count(failing.count, noun)) with findings at or above \(threshold.rawValue); "
-        out += "\(Numbers.count(counts[.error] ?? 0, "error")), \(Numbers.count(counts[.warning] ?? 0, "warning")), "
-        out += "\(Numbers.grouped(counts[.info] ?? 0)) info.\n"
+        let (totals, failing) = totals(inputs, threshold: threshold, noun: noun)
+        let verdict = failing == 0 ? "✅ passed" : "❌ failed"
+        var out = "## conform \(Escape.markdown(command)): \(verdict)\n\n" + totals + "\n"
         let listed = inputs.enumerated().filter { !$0.element.diagnostics.isEmpty }
             .sorted { (a, b) in
                 let (fa, fb) = (a.element.diagnostics.contains { $0.severity >= threshold }, b.element.diagnostics.contains { $0.severity >= threshold })
@@ -175,6 +170,18 @@ public enum FindingsOutput {
             }
         }
         return out
+    }
+
+    /// The totals sentence of the Markdown and HTML summaries (`3 inputs, 1 input with findings at or above error;
+    /// 1 error, 2 warnings, 0 info.`) and how many inputs have a finding at or above `threshold`.
+    static func totals(_ inputs: [Input], threshold: Severity, noun: String) -> (text: String, failing: Int) {
+        var counts: [Severity: Int] = [:]
+        for input in inputs { for diagnostic in input.diagnostics { counts[diagnostic.severity, default: 0] += 1 } }
+        let failing = inputs.filter { $0.diagnostics.contains { $0.severity >= threshold } }.count
+        let text = "\(Numbers.count(inputs.count, noun)), \(Numbers.count(failing, noun)) with findings at or above \(threshold.rawValue); "
+            + "\(Numbers.count(counts[.error] ?? 0, "error")), \(Numbers.count(counts[.warning] ?? 0, "warning")), "
+            + "\(Numbers.grouped(counts[.info] ?? 0)) info."
+        return (text, failing)
     }
 
     /// A GitLab Code Quality report: a JSON array with one issue per finding (the part of the Code Climate issue

@@ -207,8 +207,8 @@ struct ReportModel: Sendable {
     }
 }
 
-/// Number formatting shared by the reporters (fixed, locale-independent).
-enum Numbers {
+/// Number formatting shared by the reporters and the commands (fixed, locale-independent).
+public enum Numbers {
     /// `0.042 s`, `12.3 s`, `2 min 5 s`.
     static func duration(seconds: Double) -> String {
         // Results files are read back from disk: a time no run takes is printed as it is, not converted.
@@ -236,12 +236,12 @@ enum Numbers {
     }
 
     /// `1 case`, `2 cases`, `1,024 new failures`: a grouped count with the right noun form.
-    static func count(_ value: Int, _ singular: String, _ plural: String? = nil) -> String {
+    public static func count(_ value: Int, _ singular: String, _ plural: String? = nil) -> String {
         "\(grouped(value)) \(value == 1 ? singular : plural ?? singular + "s")"
     }
 
     /// `12,345` — thousands grouped with commas.
-    static func grouped(_ value: Int) -> String {
+    public static func grouped(_ value: Int) -> String {
         let digits = String(abs(value))
         var result = ""
         for (index, character) in digits.enumerated() {

@@ -59,19 +59,34 @@ public enum TagFixer {
             if attributeFixes[diagnostic.ruleID] == nil { count += 1 } else { attributeFindings.append(diagnostic) }
         }
         guard !attributeFindings.isEmpty, let root = input.xml.root else { return count }
-        let positions = Set(attributeFindings.compactMap(\.position))
-        var elements: [SourcePosition: XMLElement] = [:]
-        root.forEachDescendant { element in
-            if positions.contains(element.position) { elements[element.position] = element }
-        }
+        let elements = elements(at: Set(attributeFindings.compactMap(\.position)), under: root)
         let version = input.vast?.version ?? .v4_3
         for diagnostic in attributeFindings {
-            guard let fix = attributeFixes[diagnostic.ruleID], let position = diagnostic.position,
-                  let value = elements[position]?.attribute(fix.attribute), let repaired = fix.repair(value, version), repaired != value
+            guard let element = diagnostic.position.flatMap({ elements[$0] }),
+                  attributeRepair(diagnostic.ruleID, of: element, version: version) != nil
             else { continue }
             count += 1
         }
         return count
+    }
+
+    /// The attribute `ruleID`'s repair rewrites on `element`, with its value and the repaired value, when the value
+    /// has a certain repair.
+    static func attributeRepair(_ ruleID: String, of element: XMLElement, version: VASTVersion)
+        -> (attribute: String, value: String, repaired: String)? {
+        guard let fix = attributeFixes[ruleID], let value = element.attribute(fix.attribute),
+              let repaired = fix.repair(value, version), repaired != value
+        else { return nil }
+        return (fix.attribute, value, repaired)
+    }
+
+    /// The elements under `root` (itself included) that start at one of `positions`.
+    static func elements(at positions: Set<SourcePosition>, under root: XMLElement) -> [SourcePosition: XMLElement] {
+        var elements: [SourcePosition: XMLElement] = [:]
+        root.forEachDescendant { element in
+            if positions.contains(element.position) { elements[element.position] = element }
+        }
+        return elements
     }
 
     /// One repair: the bytes `range` of the input become `replacement`.
@@ -135,10 +150,7 @@ public enum TagFixer {
             byPosition[position, default: []].append(finding)
         }
         guard !byPosition.isEmpty || !byPositionAttributes.isEmpty else { return Outcome(edits: [], fixed: data, remaining: findings) }
-        var elements: [SourcePosition: XMLElement] = [:]
-        root.forEachDescendant { element in
-            if byPosition[element.position] != nil || byPositionAttributes[element.position] != nil { elements[element.position] = element }
-        }
+        let elements = elements(at: Set(byPosition.keys).union(byPositionAttributes.keys), under: root)
         let bytes = [UInt8](data)
         let lines = LineIndex(bytes)
         var edits: [Edit] = []
@@ -163,14 +175,13 @@ public enum TagFixer {
         for (position, found) in byPositionAttributes {
             guard let element = elements[position], let start = lines.offset(of: position, in: bytes) else { continue }
             for ruleID in Set(found.map(\.ruleID)).sorted() {
-                guard let fix = attributeFixes[ruleID], let value = element.attribute(fix.attribute),
-                      let repaired = fix.repair(value, version), repaired != value,
-                      let range = attributeValueRange(fix.attribute, of: element, startingAt: start, in: bytes),
+                guard let repair = attributeRepair(ruleID, of: element, version: version),
+                      let range = attributeValueRange(repair.attribute, of: element, startingAt: start, in: bytes),
                       // The value as written: an entity or character reference in it is left for a hand.
-                      String(decoding: bytes[range], as: UTF8.self) == value
+                      String(decoding: bytes[range], as: UTF8.self) == repair.value
                 else { continue }
-                edits.append(Edit(ruleIDs: [ruleID], position: position, elementName: element.qualifiedName, attribute: fix.attribute,
-                                  before: value, after: repaired, range: range))
+                edits.append(Edit(ruleIDs: [ruleID], position: position, elementName: element.qualifiedName, attribute: repair.attribute,
+                                  before: repair.value, after: repair.repaired, range: range))
             }
         }
         edits.sort { $0.range.lowerBound < $1.range.lowerBound }

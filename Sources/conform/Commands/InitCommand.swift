@@ -171,24 +171,22 @@ enum InitCommand {
             return "Wrote \(output) with every setting at its default; the README's Configuration section says what each one does."
         }
         let gate = strict ? "conform check --strict" : "conform check"
-        let checked = "Checked \(count(adoption.tags, "tag")) (\(tags.joined(separator: " ")))"
+        let checked = "Checked \(Numbers.count(adoption.tags, "tag")) (\(tags.joined(separator: " ")))"
         guard !adoption.findings.isEmpty else {
             return "\(checked): no finding at or above \(adoption.threshold.rawValue), nothing to adopt.\n"
                 + "Wrote \(output): every setting at its default."
         }
         let total = adoption.findings.values.reduce(0) { $0 + $1.count }
-        var out = "\(checked): \(count(total, "finding")) at or above \(adoption.threshold.rawValue) in \(count(adoption.failingTags, "tag")), "
-            + "from \(count(adoption.findings.count, "rule")).\n"
+        var out = "\(checked): \(Numbers.count(total, "finding")) at or above \(adoption.threshold.rawValue) in \(Numbers.count(adoption.failingTags, "tag")), "
+            + "from \(Numbers.count(adoption.findings.count, "rule")).\n"
         out += "Wrote \(output) with those rules set to \(adoption.adoptedSeverity.rawValue): `\(gate)` passes on these tags now, "
             + "and shows every finding.\n"
         let width = adoption.findings.keys.map(\.count).max() ?? 0
         for (id, found) in adoption.findings.sorted(by: { $0.value.count != $1.value.count ? $0.value.count > $1.value.count : $0.key < $1.key }) {
             out += "  " + id.padding(toLength: width, withPad: " ", startingAt: 0)
-                + "  \(count(found.count, "finding")) in \(count(found.tags, "tag"))\n"
+                + "  \(Numbers.count(found.count, "finding")) in \(Numbers.count(found.tags, "tag"))\n"
         }
         out += "Remove a rule's line once its findings are fixed, and the gate holds it again."
         return out
     }
-
-    private static func count(_ value: Int, _ noun: String) -> String { "\(value) \(noun)\(value == 1 ? "" : "s")" }
 }
