@@ -2,7 +2,11 @@ import Conformance
 import Foundation
 
 /// `conform baseline`: accept today's failures so only new ones fail the gate.
-enum BaselineCommand {
+enum BaselineCommand: Subcommand {
+    static let name = "baseline"
+    static let summary = "Accept the failures of a run so only new ones fail the gate."
+    static let valueOptions: Set<String> = ["-o", "--output"]
+    static let flagOptions: Set<String> = []
     static let usage = "conform baseline [options] [<results>]"
     static let help = """
         OVERVIEW: Write a baseline from a finished run: the ids of every case that did not pass.
@@ -30,8 +34,7 @@ enum BaselineCommand {
         if arguments.contains("-h") || arguments.contains("--help") { print(help); return ExitCode.success }
         let scanner: ArgumentScanner
         do {
-            scanner = try ArgumentScanner(arguments, valueOptions: ["-o", "--output"], flagOptions: [],
-                                          command: "baseline", usage: usage)
+            scanner = try ArgumentScanner(arguments, valueOptions: valueOptions, flagOptions: flagOptions, command: "baseline", usage: usage)
         } catch { return error.report() }
         guard scanner.positionals.count <= 1 else {
             return UsageError(message: "give one results file or folder", command: "baseline", usage: usage).report()

@@ -9,7 +9,12 @@ import Validation
 import XMLCore
 
 /// `conform check`: parse, decode and validate tags, with a readable summary per file.
-enum CheckCommand {
+enum CheckCommand: Subcommand {
+    static let name = "check"
+    static let summary = "Check tags (files, URLs or stdin): XML, rules, with file:line:column findings."
+    static let valueOptions: Set<String> = ChainCheck.valueOptions.union(
+        ["--format", "--config", "--rule", "--severity-threshold", "--max-size", "--profile", "--profile-option", "--xsd"])
+    static let flagOptions: Set<String> = ChainCheck.flagOptions.union(["--no-config", "--strict", "-q", "--quiet", "--statistics", "--no-inline-directives"])
     static let usage = "conform check [options] <file|folder|url|->..."
     static let help = """
         OVERVIEW: Check VAST and VMAP tags: is the XML sound, which rules does the tag break, and where.
@@ -97,11 +102,7 @@ enum CheckCommand {
         if arguments.contains("-h") || arguments.contains("--help") { print(help); return ExitCode.success }
         let scanner: ArgumentScanner
         do {
-            scanner = try ArgumentScanner(
-                arguments,
-                valueOptions: ChainCheck.valueOptions.union(
-                    ["--format", "--config", "--rule", "--severity-threshold", "--max-size", "--profile", "--profile-option", "--xsd"]),
-                flagOptions: ChainCheck.flagOptions.union(["--no-config", "--strict", "-q", "--quiet", "--statistics", "--no-inline-directives"]), command: "check", usage: usage)
+            scanner = try ArgumentScanner(arguments, valueOptions: valueOptions, flagOptions: flagOptions, command: "check", usage: usage)
         } catch { return error.report() }
         let format = scanner.value("--format") ?? "text"
         let formats = ["text", "json"] + FindingsFormat.names

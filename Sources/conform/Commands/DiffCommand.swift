@@ -5,7 +5,11 @@ import Validation
 import XMLCore
 
 /// `conform diff`: the findings a change to a tag adds and removes, for reviewing an edit or gating it.
-enum DiffCommand {
+enum DiffCommand: Subcommand {
+    static let name = "diff"
+    static let summary = "Compare the findings of two versions of a tag: what a change adds and fixes."
+    static let valueOptions: Set<String> = ["--format", "--config", "--rule", "--severity-threshold", "--max-size"]
+    static let flagOptions: Set<String> = ["--no-config", "--strict", "--no-inline-directives"]
     static let usage = "conform diff [options] <old> <new>"
     static let help = """
         OVERVIEW: Compare the findings of two versions of a tag: what the change adds, what it fixes.
@@ -69,8 +73,7 @@ enum DiffCommand {
         if arguments.contains("-h") || arguments.contains("--help") { print(help); return ExitCode.success }
         let scanner: ArgumentScanner
         do {
-            scanner = try ArgumentScanner(arguments, valueOptions: ["--format", "--config", "--rule", "--severity-threshold", "--max-size"],
-                                          flagOptions: ["--no-config", "--strict", "--no-inline-directives"], command: "diff", usage: usage)
+            scanner = try ArgumentScanner(arguments, valueOptions: valueOptions, flagOptions: flagOptions, command: "diff", usage: usage)
         } catch { return error.report() }
         func usageError(_ message: String) -> Int32 { UsageError(message: message, command: "diff", usage: usage).report() }
         let format = scanner.value("--format") ?? "text"

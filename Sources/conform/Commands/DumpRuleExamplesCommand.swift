@@ -6,7 +6,9 @@ import Validation
 
 /// `conform dump-rule-examples`: a development command that prints every rule's examples as JSON,
 /// for the corpus generator (scripts/gen-corpus.py) to turn into one case per example.
-enum DumpRuleExamplesCommand {
+enum DumpRuleExamplesCommand: Subcommand {
+    static let name = "dump-rule-examples"
+    static let summary = "Print every rule example as JSON (for the rule tooling)."
     static let usage = "conform dump-rule-examples"
     static let help = """
         OVERVIEW: (development) Print the examples of every rule as JSON, with marker positions

@@ -3,7 +3,11 @@ import Foundation
 import Validation
 
 /// `conform explain RULE-ID`: what one rule checks, why, the spec's words, how to fix, and examples.
-enum ExplainCommand {
+enum ExplainCommand: Subcommand {
+    static let name = "explain"
+    static let summary = "Explain one rule: why, the spec's words, examples, how to fix."
+    static let valueOptions: Set<String> = ["--format"]
+    static let flagOptions: Set<String> = []
     static let usage = "conform explain [--format text|json|markdown] <rule-id>"
     static let help = """
         OVERVIEW: Explain one rule: summary, rationale, specification quote, severity, examples and fix.
@@ -30,7 +34,7 @@ enum ExplainCommand {
         if arguments.contains("-h") || arguments.contains("--help") { print(help); return ExitCode.success }
         let scanner: ArgumentScanner
         do {
-            scanner = try ArgumentScanner(arguments, valueOptions: ["--format"], flagOptions: [], command: "explain", usage: usage)
+            scanner = try ArgumentScanner(arguments, valueOptions: valueOptions, flagOptions: flagOptions, command: "explain", usage: usage)
         } catch { return error.report() }
         guard scanner.positionals.count == 1, let query = scanner.positionals.first else {
             let message = scanner.positionals.isEmpty ? "no rule id given" : "give exactly one rule id"

@@ -5,7 +5,11 @@ import Validation
 import XMLCore
 
 /// `conform fix`: the mechanical repairs of a tag's findings, shown, checked or written.
-enum FixCommand {
+enum FixCommand: Subcommand {
+    static let name = "fix"
+    static let summary = "Repair the findings that have one certain repair (CDATA, macro case, encoding)."
+    static let valueOptions: Set<String> = ["--format", "--config", "--rule", "--max-size"]
+    static let flagOptions: Set<String> = ["--write", "--stdout", "--check", "--no-config", "--no-inline-directives"]
     static let usage = "conform fix [options] <file|folder|->..."
     static var help: String {
         let rules = TagFixer.fixes.keys.sorted().map { "  \($0.padding(toLength: 40, withPad: " ", startingAt: 0)) \(TagFixer.fixes[$0]!)" }
@@ -80,9 +84,7 @@ enum FixCommand {
         if arguments.contains("-h") || arguments.contains("--help") { print(help); return ExitCode.success }
         let scanner: ArgumentScanner
         do {
-            scanner = try ArgumentScanner(arguments, valueOptions: ["--format", "--config", "--rule", "--max-size"],
-                                          flagOptions: ["--write", "--stdout", "--check", "--no-config", "--no-inline-directives"],
-                                          command: "fix", usage: usage)
+            scanner = try ArgumentScanner(arguments, valueOptions: valueOptions, flagOptions: flagOptions, command: "fix", usage: usage)
         } catch { return error.report() }
         func usageError(_ message: String) -> Int32 { UsageError(message: message, command: "fix", usage: usage).report() }
         let format = scanner.value("--format") ?? "text"

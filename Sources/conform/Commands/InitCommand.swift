@@ -7,7 +7,11 @@ import Validation
 
 /// `conform init`: writes a starting `.conform.json`; with `--adopt`, one under which the project's tags pass
 /// the check today, every finding still shown, so a team can gate CI from the first day and tighten rule by rule.
-enum InitCommand {
+enum InitCommand: Subcommand {
+    static let name = "init"
+    static let summary = "Write a starting .conform.json; --adopt sets it so the project's tags pass today."
+    static let valueOptions: Set<String> = ["-o", "--output", "--severity-threshold"]
+    static let flagOptions: Set<String> = ["--adopt", "--strict", "--schema", "--force"]
     static let usage = "conform init [--adopt <file|folder>...] [--strict] [--schema] [--force] [-o FILE]"
     static let help = """
         OVERVIEW: Write a starting .conform.json. Every setting is written with its default, so the file
@@ -51,8 +55,7 @@ enum InitCommand {
         let scanner: ArgumentScanner
         let threshold: Severity
         do {
-            scanner = try ArgumentScanner(arguments, valueOptions: ["-o", "--output", "--severity-threshold"],
-                                          flagOptions: ["--adopt", "--strict", "--schema", "--force"], command: "init", usage: usage)
+            scanner = try ArgumentScanner(arguments, valueOptions: valueOptions, flagOptions: flagOptions, command: "init", usage: usage)
             threshold = try scanner.severityThreshold(command: "init", usage: usage)
         } catch { return error.report() }
         guard threshold > .info else {

@@ -2,7 +2,11 @@ import Conformance
 import Foundation
 
 /// `conform merge`: combine the results of corpus shards into one.
-enum MergeCommand {
+enum MergeCommand: Subcommand {
+    static let name = "merge"
+    static let summary = "Combine the results of corpus shards into one."
+    static let valueOptions: Set<String> = ["-o", "--output", "--baseline"]
+    static let flagOptions: Set<String> = []
     static let usage = "conform merge [options] <results>..."
     static let help = """
         OVERVIEW: Combine the results of several 'conform run --shard K/N' runs into one results.json,
@@ -31,8 +35,7 @@ enum MergeCommand {
         if arguments.contains("-h") || arguments.contains("--help") { print(help); return ExitCode.success }
         let scanner: ArgumentScanner
         do {
-            scanner = try ArgumentScanner(arguments, valueOptions: ["-o", "--output", "--baseline"], flagOptions: [],
-                                          command: "merge", usage: usage)
+            scanner = try ArgumentScanner(arguments, valueOptions: valueOptions, flagOptions: flagOptions, command: "merge", usage: usage)
         } catch { return error.report() }
         guard !scanner.positionals.isEmpty else {
             return UsageError(message: "no results given", command: "merge", usage: usage).report()

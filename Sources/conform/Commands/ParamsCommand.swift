@@ -6,7 +6,11 @@ import Trafficking
 import Validation
 
 /// `conform params`: check trafficking-parameter strings and show the creative each one describes.
-enum ParamsCommand {
+enum ParamsCommand: Subcommand {
+    static let name = "params"
+    static let summary = "Check trafficking-parameter strings (custom CTA, carousel, takeovers)."
+    static let valueOptions: Set<String> = ["-f", "--file", "--format", "--allowed-schemes", "--allowed-hosts", "--takeover-schemes", "--config", "--rule"]
+    static let flagOptions: Set<String> = ["--no-config"]
     static let usage = "conform params [options] <string>... | -f <file> | -"
     static let help = """
         OVERVIEW: Check trafficking-parameter strings (custom CTA, carousel, takeovers): which format each
@@ -118,10 +122,7 @@ enum ParamsCommand {
         }
         let scanner: ArgumentScanner
         do {
-            scanner = try ArgumentScanner(
-                arguments,
-                valueOptions: ["-f", "--file", "--format", "--allowed-schemes", "--allowed-hosts", "--takeover-schemes", "--config", "--rule"],
-                flagOptions: ["--no-config"], command: "params", usage: usage)
+            scanner = try ArgumentScanner(arguments, valueOptions: valueOptions, flagOptions: flagOptions, command: "params", usage: usage)
         } catch { return error.report() }
 
         let format = scanner.value("--format") ?? "text"

@@ -5,7 +5,11 @@ import Reports
 import Validation
 
 /// `conform report`: render reports from saved results (a `results.json` written by `conform run`).
-enum ReportCommand {
+enum ReportCommand: Subcommand {
+    static let name = "report"
+    static let summary = "Render HTML, Markdown, JSON, JUnit or SARIF reports from saved results."
+    static let valueOptions: Set<String> = ["--format", "--output", "-o"]
+    static let flagOptions: Set<String> = ["--annotations"]
     static let usage = "conform report <results> [--format <formats>] [--output <dir>] [--annotations]"
     static let help = """
         OVERVIEW: Render reports from the saved results of a run, without running the corpus again.
@@ -53,9 +57,7 @@ enum ReportCommand {
         if arguments.contains("-h") || arguments.contains("--help") { print(help); return ExitCode.success }
         let scanner: ArgumentScanner
         do {
-            scanner = try ArgumentScanner(
-                arguments, valueOptions: ["--format", "--output", "-o"], flagOptions: ["--annotations"],
-                command: "report", usage: usage)
+            scanner = try ArgumentScanner(arguments, valueOptions: valueOptions, flagOptions: flagOptions, command: "report", usage: usage)
         } catch { return error.report() }
         let formats: [ReportFormat]
         do {

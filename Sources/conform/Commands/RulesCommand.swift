@@ -3,7 +3,11 @@ import Foundation
 import Validation
 
 /// `conform rules`: list every rule, as a table, JSON or the Markdown reference (`Docs/Rules.md`).
-enum RulesCommand {
+enum RulesCommand: Subcommand {
+    static let name = "rules"
+    static let summary = "List every rule (text, JSON, or the Markdown reference Docs/Rules.md)."
+    static let valueOptions: Set<String> = ["--format"]
+    static let flagOptions: Set<String> = []
     static let usage = "conform rules [--format text|json|markdown] [<id|pattern>...]"
     static let help = """
         OVERVIEW: List every rule conform checks: id, severity, VAST versions and summary.
@@ -35,7 +39,7 @@ enum RulesCommand {
         if arguments.contains("-h") || arguments.contains("--help") { print(help); return ExitCode.success }
         let scanner: ArgumentScanner
         do {
-            scanner = try ArgumentScanner(arguments, valueOptions: ["--format"], flagOptions: [], command: "rules", usage: usage)
+            scanner = try ArgumentScanner(arguments, valueOptions: valueOptions, flagOptions: flagOptions, command: "rules", usage: usage)
         } catch { return error.report() }
         var descriptions = RuleCatalog.all
         // Ids and patterns: the rules they name, as `--rule` and `.conform.json` would set them.

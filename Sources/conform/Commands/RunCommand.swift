@@ -9,7 +9,12 @@ import Darwin
 #endif
 
 /// `conform run`: run a conformance corpus and gate on it.
-enum RunCommand {
+enum RunCommand: Subcommand {
+    static let name = "run"
+    static let summary = "Run a conformance corpus against its expectations (the CI gate)."
+    static let valueOptions: Set<String> = ["-o", "--output", "--filter", "--tag", "--skip-kind", "--shard", "--jobs", "--batch", "--baseline",
+        "--config", "--rule", "--max-size", "--format"]
+    static let flagOptions: Set<String> = ["--record", "--no-config", "--quiet", "--no-isolation", "--annotations", "--no-inline-directives"]
     static let usage = "conform run [options] [<corpus>]"
     static let help = """
         OVERVIEW: Run a conformance corpus: every case against its expectation, on all cores.
@@ -126,11 +131,7 @@ enum RunCommand {
     static func parse(_ arguments: [String]) -> Result<Invocation, ExitStatus> {
         let scanner: ArgumentScanner
         do {
-            scanner = try ArgumentScanner(
-                arguments,
-                valueOptions: ["-o", "--output", "--filter", "--tag", "--skip-kind", "--shard", "--jobs", "--batch", "--baseline",
-                               "--config", "--rule", "--max-size", "--format"],
-                flagOptions: ["--record", "--no-config", "--quiet", "--no-isolation", "--annotations", "--no-inline-directives"], command: "run", usage: usage)
+            scanner = try ArgumentScanner(arguments, valueOptions: valueOptions, flagOptions: flagOptions, command: "run", usage: usage)
         } catch { return .failure(ExitStatus(code: error.report())) }
         func usageError(_ message: String) -> Result<Invocation, ExitStatus> {
             .failure(ExitStatus(code: UsageError(message: message, command: "run", usage: usage).report()))

@@ -6,7 +6,11 @@ import Validation
 import XMLCore
 
 /// `conform schedule`: resolve a VMAP document or a schedule description into absolute break times.
-enum ScheduleCommand {
+enum ScheduleCommand: Subcommand {
+    static let name = "schedule"
+    static let summary = "Resolve the ad breaks of a VMAP document or schedule description into a timeline."
+    static let valueOptions: Set<String> = ["--duration", "--cue-points", "--format", "--config", "--rule"]
+    static let flagOptions: Set<String> = ["--strict", "--no-config"]
     static let usage = "conform schedule [options] <file|url|->"
     static let help = """
         OVERVIEW: Resolve the ad breaks of a VMAP document or a schedule description into a timeline.
@@ -55,9 +59,7 @@ enum ScheduleCommand {
         if arguments.contains("-h") || arguments.contains("--help") { print(help); return ExitCode.success }
         let scanner: ArgumentScanner
         do {
-            scanner = try ArgumentScanner(arguments, valueOptions: ["--duration", "--cue-points", "--format", "--config", "--rule"],
-                                          flagOptions: ["--strict", "--no-config"],
-                                          command: "schedule", usage: usage)
+            scanner = try ArgumentScanner(arguments, valueOptions: valueOptions, flagOptions: flagOptions, command: "schedule", usage: usage)
         } catch { return error.report() }
         func usageError(_ message: String) -> Int32 {
             UsageError(message: message, command: "schedule", usage: usage).report()

@@ -4,7 +4,9 @@ import Validation
 
 /// `conform schema`: the JSON Schema of `.conform.json`, every rule id a property, so editors complete and check
 /// the file. Committed as `Docs/conform.schema.json`.
-enum SchemaCommand {
+enum SchemaCommand: Subcommand {
+    static let name = "schema"
+    static let summary = "Print the JSON Schema of .conform.json, for editors."
     static let usage = "conform schema"
     static let help = """
         OVERVIEW: Print the JSON Schema of .conform.json: editors that read it complete rule ids and

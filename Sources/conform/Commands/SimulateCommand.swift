@@ -7,7 +7,11 @@ import XMLCore
 
 /// `conform simulate`: play a timeline of user actions against scheduled pause ads and show what the
 /// player shows, when, and which pixels fire.
-enum SimulateCommand {
+enum SimulateCommand: Subcommand {
+    static let name = "simulate"
+    static let summary = "Simulate the pause-ad flow over a timeline of play, pause, seek, close, ..."
+    static let valueOptions: Set<String> = ["--profile", "--timeline", "--ads", "--format", "--suppress", "--config", "--rule"]
+    static let flagOptions: Set<String> = ["--no-config"]
     static let usage = "conform simulate --profile pause --timeline <events> [options] <file|url|->..."
     static let help = """
         OVERVIEW: Simulate the pause-ad flow over a timeline: which pause ads show, when, and which pixels fire.
@@ -55,9 +59,7 @@ enum SimulateCommand {
         if arguments.contains("-h") || arguments.contains("--help") { print(help); return ExitCode.success }
         let scanner: ArgumentScanner
         do {
-            scanner = try ArgumentScanner(arguments, valueOptions: ["--profile", "--timeline", "--ads", "--format", "--suppress", "--config", "--rule"],
-                                          flagOptions: ["--no-config"],
-                                          command: "simulate", usage: usage)
+            scanner = try ArgumentScanner(arguments, valueOptions: valueOptions, flagOptions: flagOptions, command: "simulate", usage: usage)
         } catch { return error.report() }
         func usageError(_ message: String) -> Int32 {
             UsageError(message: message, command: "simulate", usage: usage).report()
