@@ -70,10 +70,10 @@ public final class RuleContext {
     public var vmap: VMAPDocument? { input.vmap }
     public var root: XMLElement? { input.xml.root }
 
-    /// Starts `rule`, whose findings take `severity` (by default the rule's own).
-    func begin(_ rule: CompiledRule, severity: Severity? = nil) {
-        currentRule = Unmanaged.passUnretained(rule)
-        currentSeverity = severity ?? rule.severity
+    /// Starts `rule`, whose findings take `severity`. The caller keeps the rule alive while it runs.
+    func begin(_ rule: Unmanaged<CompiledRule>, severity: Severity) {
+        currentRule = rule
+        currentSeverity = severity
     }
 
     /// The findings so far, handed over without a copy; the context keeps none.

@@ -76,8 +76,12 @@ final class CompiledRules: Sendable {
     /// next document comes the rule pass has pushed them out of the cache).
     struct RunSlot {
         let type: any Rule.Type
-        /// Not reference-counted: `rules` keeps every rule alive as long as the plan.
-        unowned(unsafe) let rule: CompiledRule
+        /// Not reference-counted: `rules` keeps every rule alive as long as the plan. (An `Unmanaged`, not an
+        /// `unowned(unsafe)` reference: reading one of those still counted a reference per rule per document,
+        /// two atomic updates of an object every thread shares.)
+        let handle: Unmanaged<CompiledRule>
+        /// The rule's default severity, read with the slot.
+        let severity: Severity
         /// The rule's ``CompiledRule/runsOn``, for a batch of inputs of mixed kinds and versions.
         let runsOn: UInt8
         /// The bits of the rule's ``RuleDescription/elements`` (see ``CompiledRules/presence(in:)``); 0 for a
@@ -86,10 +90,14 @@ final class CompiledRules: Sendable {
 
         init(_ rule: CompiledRule, gate: UInt64) {
             type = rule.type
-            self.rule = rule
+            handle = Unmanaged.passUnretained(rule)
+            severity = rule.severity
             runsOn = rule.runsOn
             self.gate = gate
         }
+
+        /// The rule (for tests and tooling; the run loop reads ``handle`` without counting a reference).
+        var rule: CompiledRule { handle.takeUnretainedValue() }
 
         /// Whether the rule may report on a document whose ``CompiledRules/presence(in:)`` is `presence`.
         @inline(__always) func applies(to presence: UInt64) -> Bool { gate == 0 || gate & presence != 0 }
@@ -214,15 +222,16 @@ final class CompiledRules: Sendable {
         }
 
         private func setting(_ slot: RunSlot) -> RuleSetting? {
-            let ordinal = slot.rule.ordinal
-            return ordinal >= 0 ? byOrdinal[ordinal] : byID[slot.rule.id]
+            slot.handle._withUnsafeGuaranteedRef { rule in
+                rule.ordinal >= 0 ? byOrdinal[rule.ordinal] : byID[rule.id]
+            }
         }
 
         /// Whether the rule in `slot` is switched off.
         func isOff(_ slot: RunSlot) -> Bool { setting(slot) == .off }
 
         /// The severity the findings of the rule in `slot` take: the configuration's, or the rule's own.
-        func severity(of slot: RunSlot) -> Severity { setting(slot)?.severity ?? slot.rule.severity }
+        func severity(of slot: RunSlot) -> Severity { setting(slot)?.severity ?? slot.severity }
     }
 
     /// Every rule, in order, for ``Validator/validate(batch:files:configuration:)``.
@@ -280,7 +289,7 @@ public enum Validator {
         compiled.plan(isVAST: input.vast != nil, version: context.version).withUnsafeBufferPointer { slots in
             for slot in slots where slot.applies(to: presence) {
                 if let overrides, overrides.isOff(slot) { continue }
-                context.begin(slot.rule, severity: overrides?.severity(of: slot))
+                context.begin(slot.handle, severity: overrides?.severity(of: slot) ?? slot.severity)
                 slot.type.run(context)
             }
         }
@@ -333,10 +342,10 @@ public enum Validator {
                 bits.withUnsafeBufferPointer { bits in
                     for slot in slots {
                         if let overrides, overrides.isOff(slot) { continue }
-                        let severity = overrides?.severity(of: slot) ?? slot.rule.severity
+                        let severity = overrides?.severity(of: slot) ?? slot.severity
                         for i in contexts.indices where slot.runsOn & bits[i] != 0 && slot.applies(to: presence[i]) {
                             contexts[i]._withUnsafeGuaranteedRef { context in
-                                context.begin(slot.rule, severity: severity)
+                                context.begin(slot.handle, severity: severity)
                                 slot.type.run(context)
                             }
                         }
@@ -414,7 +423,7 @@ public enum Validator {
                 guard input.vast != nil, versions.contains(context.version) else { continue }
             }
             let start = DispatchTime.now().uptimeNanoseconds
-            context.begin(rule)
+            context.begin(Unmanaged.passUnretained(rule), severity: rule.severity)
             rule.type.run(context)
             timings[rule.description.id, default: 0] += Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
         }

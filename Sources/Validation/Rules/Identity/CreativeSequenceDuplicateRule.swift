@@ -23,17 +23,30 @@ struct CreativeSequenceDuplicateRule: Rule {
         ])
 
     func check(_ context: RuleContext) {
+        // The (kind, sequence) pairs seen in one ad. An ad has a handful of creatives: a scan of the pairs
+        // seen, in one array reused for every ad, costs less than hashing each into a set. Ads with many
+        // creatives (hostile tags have thousands) use a set, so the check stays linear.
+        struct Key: Hashable {
+            let kind: CreativeKind
+            let sequence: Int
+        }
+        var seen: [Key] = []
         for ad in context.ads {
-            // (kind, sequence) pairs seen in this ad, hashed as they are (no key string per creative).
-            struct Key: Hashable {
-                let kind: CreativeKind
-                let sequence: Int
-            }
             guard let creatives = ad.body?.creatives, creatives.count > 1 else { continue }
-            var seen = Set<Key>()
+            seen.removeAll(keepingCapacity: true)
+            var seenSet = Set<Key>()
+            let scans = creatives.count <= 16
             for creative in creatives {
                 guard let sequence = creative.sequence?.value, let kind = creative.kind else { continue }
-                if !seen.insert(Key(kind: kind, sequence: sequence)).inserted {
+                let key = Key(kind: kind, sequence: sequence)
+                let repeated: Bool
+                if scans {
+                    repeated = seen.contains(key)
+                    if !repeated { seen.append(key) }
+                } else {
+                    repeated = !seenSet.insert(key).inserted
+                }
+                if repeated {
                     context.report("<Creative> sequence \(sequence) is used by another \(kind.rawValue) creative of this ad", at: creative.position, path: creative.path)
                 }
             }

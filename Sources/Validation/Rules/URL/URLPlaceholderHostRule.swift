@@ -126,10 +126,12 @@ struct URLPlaceholderHostRule: Rule {
 
     func check(_ context: RuleContext) {
         let urls = context.urls, facts = context.urlFacts
-        // Tags repeat one placeholder host across many URLs of one element type: the last message is reused.
-        // (Plain strings, empty until the first finding: reading a field of an optional tuple copied the
-        // whole tuple.)
-        var lastElement = "", lastHost = "", lastMessage = ""
+        // Tags repeat one placeholder host across many URLs of a few element types, which alternate
+        // (Impression, Tracking, ClickTracking, ...): the message of each element type is kept for the
+        // current host and reused. (Plain strings, empty until the first finding: reading a field of an
+        // optional tuple copied the whole tuple.)
+        var lastHost = ""
+        var messages = RecentMessages()
         for index in urls.indices where facts[index].flags.contains(.mayBePlaceholder) {
             let node = urls[index].node
             // The placeholder host; `nil` when the bytes show it is the last finding's.
@@ -152,16 +154,40 @@ struct URLPlaceholderHostRule: Rule {
                     host = found
                 }
             }
-            let element = node.elementName
             if let host, host != lastHost {
                 lastHost = host
-                lastMessage = ""
+                messages.removeAll()
             }
-            if lastMessage.isEmpty || element != lastElement {
-                lastElement = element
-                lastMessage = String(concatenating: "the URL in <", lastElement, "> points at ", lastHost, ", a reserved placeholder domain")
+            let element = node.elementName
+            let message = messages.message(for: element) {
+                String(concatenating: "the URL in <", element, "> points at ", lastHost, ", a reserved placeholder domain")
             }
-            context.report(lastMessage, at: node)
+            context.report(message, at: node)
+        }
+    }
+
+    /// The messages made for the current host, by element name: a handful, looked up from the newest.
+    private struct RecentMessages {
+        private var elements: [String] = []
+        private var messages: [String] = []
+        /// More element types than this under one host are rare; past it the oldest is replaced.
+        private static let capacity = 8
+
+        mutating func removeAll() {
+            elements.removeAll(keepingCapacity: true)
+            messages.removeAll(keepingCapacity: true)
+        }
+
+        mutating func message(for element: String, make: () -> String) -> String {
+            for i in elements.indices.reversed() where elements[i].isSameName(element) { return messages[i] }
+            let made = make()
+            if elements.count == Self.capacity {
+                elements.removeFirst()
+                messages.removeFirst()
+            }
+            elements.append(element)
+            messages.append(made)
+            return made
         }
     }
 }
