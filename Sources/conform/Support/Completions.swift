@@ -136,7 +136,7 @@ enum CompletionScript {
             options.append(Option(names: names, value: takesValue ? valueCompletion(names, help) : nil, summary: help.summary))
         }
         for name in accepted.sorted() {
-            options.append(Option(names: [name], value: type.valueOptions.contains(name) ? .none : nil, summary: ""))
+            options.append(Option(names: [name], value: type.valueOptions.contains(name) ? Completion.none : nil, summary: ""))
         }
         let positional: Completion
         switch type.name {

@@ -1,6 +1,7 @@
 /// A subcommand of `conform`: what the front dispatches to, what the overview lists and what the shell
-/// completion scripts are made from.
-protocol Subcommand {
+/// completion scripts are made from. Its metatypes are shared, read-only, by the front and the scripts'
+/// generator, so the list of them is a constant any thread may read.
+protocol Subcommand: SendableMetatype {
     /// The word that selects it (`conform check`).
     static var name: String { get }
     /// One line for the overview's list of subcommands.
