@@ -168,25 +168,17 @@ struct URLPlaceholderHostRule: Rule {
 
     /// The messages made for the current host, by element name: a handful, looked up from the newest.
     private struct RecentMessages {
-        private var elements: [String] = []
-        private var messages: [String] = []
+        private var entries: [(element: String, message: String)] = []
         /// More element types than this under one host are rare; past it the oldest is replaced.
         private static let capacity = 8
 
-        mutating func removeAll() {
-            elements.removeAll(keepingCapacity: true)
-            messages.removeAll(keepingCapacity: true)
-        }
+        mutating func removeAll() { entries.removeAll(keepingCapacity: true) }
 
         mutating func message(for element: String, make: () -> String) -> String {
-            for i in elements.indices.reversed() where elements[i].isSameName(element) { return messages[i] }
+            if let entry = entries.last(where: { $0.element.isSameName(element) }) { return entry.message }
             let made = make()
-            if elements.count == Self.capacity {
-                elements.removeFirst()
-                messages.removeFirst()
-            }
-            elements.append(element)
-            messages.append(made)
+            if entries.count == Self.capacity { entries.removeFirst() }
+            entries.append((element: element, message: made))
             return made
         }
     }
