@@ -258,6 +258,21 @@ struct CommandTests {
                 "\(config.stderr)")
     }
 
+    /// `params -f`: classic Mac line endings separate strings too, and an input without any string is an
+    /// error rather than a silent pass.
+    @Test func paramsFileLineEndingsAndEmptyInput() throws {
+        let mac = try CLI.run(["params", "--no-config", "--format", "json", "-f", "strings.txt"],
+                              files: ["strings.txt": "ad_type=carousel,foo\r# note\rad_type=webview,campaign=c\r"])
+        #expect(mac.status == 1, "\(mac.stderr)")
+        let lines = try #require(try JSONSerialization.jsonObject(with: Data(mac.stdout.utf8)) as? [String: Any])
+        let strings = try #require(lines["results"] as? [[String: Any]], "\(mac.stdout)")
+        #expect(strings.compactMap { $0["line"] as? Int } == [1, 3], "\(mac.stdout)")
+        let empty = try CLI.run(["params", "-f", "-"], stdin: "\n# only a comment\n")
+        #expect(empty.status == 2 && empty.stderr.contains("standard input holds no parameter string"), "\(empty.stderr)")
+        let blank = try CLI.run(["params", "-f", "blank.txt"], files: ["blank.txt": ""])
+        #expect(blank.status == 2 && blank.stderr.contains("'blank.txt' holds no parameter string"), "\(blank.stderr)")
+    }
+
     /// `params --format github|sarif`: a finding of a string read from a file points at file:line:column;
     /// one given as an argument has no file.
     @Test func paramsFindingsAsAnnotationsAndSARIF() throws {

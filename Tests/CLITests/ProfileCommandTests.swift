@@ -52,6 +52,56 @@ import Testing
         let many = try run(["simulate", "--timeline", "play@0,pause@12", "--ads", "1000000000000", "-"], stdin: Self.pauseTag)
         #expect(many.status == 64)
         #expect(many.stderr.hasPrefix("Error: --ads takes a number from 1 to 1000"))
+        // Standard input is read once, and a suppression must name a scheduled ad.
+        let twice = try run(["simulate", "--timeline", "play@0", "-", "-"], stdin: Self.pauseTag)
+        #expect(twice.status == 64 && twice.stderr.hasPrefix("Error: standard input can be read only once"), "\(twice.stderr)")
+        let beyond = try run(["simulate", "--timeline", "play@0", "--ads", "2", "--suppress", "3=load", "-"], stdin: Self.pauseTag)
+        #expect(beyond.status == 64 && beyond.stderr.hasPrefix("Error: --suppress 3=…: only 2 ads are scheduled"), "\(beyond.stderr)")
+    }
+
+    /// A Wrapper tag is skipped without `--follow`; with it (offline, through `--map`) the ad it leads to
+    /// shows and a tap fires the Wrapper's click tracking before the InLine's.
+    @Test func simulateFollowsAWrapperChain() throws {
+        guard FileManager.default.isExecutableFile(atPath: Self.binary.path) else {
+            print("skipped: conform binary not found at \(Self.binary.path)")
+            return
+        }
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("conform-simulate-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let wrapper = """
+            <VAST version="4.2"><Ad id="w"><Wrapper><AdSystem>w</AdSystem>
+            <Impression><![CDATA[https://w.example/imp]]></Impression>
+            <VASTAdTagURI><![CDATA[https://ads.example/pause.xml]]></VASTAdTagURI>
+            <Creatives><Creative><NonLinearAds><NonLinear><NonLinearClickTracking><![CDATA[https://w.example/click]]></NonLinearClickTracking></NonLinear></NonLinearAds></Creative></Creatives>
+            </Wrapper></Ad></VAST>
+            """
+        let inLine = Self.pauseTag.replacingOccurrences(of: "</StaticResource>",
+            with: "</StaticResource><NonLinearClickTracking><![CDATA[https://t.example/click]]></NonLinearClickTracking>")
+        try Data(wrapper.utf8).write(to: directory.appendingPathComponent("wrapper.xml"))
+        try Data(inLine.utf8).write(to: directory.appendingPathComponent("pause.xml"))
+        try Data(#"{"https://ads.example/pause.xml": "pause.xml"}"#.utf8).write(to: directory.appendingPathComponent("map.json"))
+        let timeline = ["--timeline", "play@0,pause@12,click@14"]
+
+        let alone = try ConformBinary.run(["simulate"] + timeline + ["wrapper.xml"], directory: directory)
+        #expect(alone.status == 0 && alone.stdout.contains("is a Wrapper whose chain was not resolved (add --follow)"), "\(alone.stdout)")
+        #expect(!alone.stdout.contains("fires"), "\(alone.stdout)")
+
+        let followed = try ConformBinary.run(["simulate"] + timeline + ["--follow", "--map", "map.json", "wrapper.xml"], directory: directory)
+        #expect(followed.status == 0, "\(followed.stderr)")
+        #expect(followed.stdout.contains("""
+                                        fires  impression          https://w.example/imp
+                                        fires  impression          https://t.example/imp (hop 1)
+            """), "\(followed.stdout)")
+        #expect(followed.stdout.contains("""
+               14.000  click            the viewer taps ad 1 (wrapper.xml); the creative has no click-through URL, so nothing opens; the ad stays visible
+                                        event  AdClickedEvent
+                                        fires  click               https://w.example/click
+                                        fires  click               https://t.example/click (hop 1)
+            """), "\(followed.stdout)")
+        // The chain options need --follow, as in check.
+        let noFollow = try ConformBinary.run(["simulate"] + timeline + ["--map", "map.json", "wrapper.xml"], directory: directory)
+        #expect(noFollow.status == 64 && noFollow.stderr.hasPrefix("Error: --map needs --follow"), "\(noFollow.stderr)")
     }
 
     /// `--rule` (and the configuration) reach the findings of schedule and simulate too.

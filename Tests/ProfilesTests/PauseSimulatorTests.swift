@@ -206,8 +206,38 @@ import VAST
         ])
     }
 
+    @Test func aTapFiresTheClickPixelsAndTheAdStaysVisible() throws {
+        let simulation = try simulate("play@0,pause@10,click@12,close@14")
+        #expect(lines(simulation).suffix(2) == [
+            "12.000 click: the viewer taps ad 1; on iOS https://brand.example/ opens (tvOS has no click-through); the ad stays visible {AdClickedEvent} [click]",
+            "14.000 close: closes ad 1; the content stays paused {NonLinearAdSkippedEvent} [close,overlayViewDuration]",
+        ])
+        #expect(simulation.steps.first { $0.event == "click" }?.pixels.map(\.url) == ["https://t.example/in/click"])
+        // Without a visible ad the tap is the player's.
+        #expect(lines(try simulate("play@0,click@3")).last == "3.000 click: no pause ad is visible: the tap goes to the player")
+    }
+
+    @Test func anUnresolvedWrapperIsSkippedWithoutAnError() throws {
+        let wrapper = PauseFixtures.evaluation(PauseFixtures.wrapper)
+        #expect(wrapper.unresolved)
+        let simulation = try simulate("play@0,pause@10", [wrapper, Self.good])
+        #expect(lines(simulation) == [
+            "0.000 play: content playback starts",
+            "10.000 pause: content pauses; a pause ad becomes eligible at 11.000",
+            "11.000 eligible: ad 1 is a Wrapper whose chain was not resolved (add --follow): whether it shows is unknown, so the simulation skips it; the next scheduled pause ad is tried",
+            "11.000 eligible: shows ad 2: <NonLinear id=\"nl1\"> image/png https://cdn.example/pause.png {NonLinearAdStartedEvent} [impression,creativeView]",
+        ])
+        // Not a failure: no AdErrorEvent and none of the Wrapper's error pixels.
+        #expect(!simulation.steps.contains { $0.sdkEvents.contains("AdErrorEvent") || $0.pixels.contains { $0.event == "error" } })
+        // The Wrapper followed to its InLine is an ordinary eligible ad, its hop's pixels included.
+        let resolved = PauseProfile.evaluate([VASTDecoder.decode(PauseFixtures.wrapper).vast!, VASTDecoder.decode(PauseFixtures.inLine).vast!])
+        #expect(!resolved.unresolved && resolved.eligible)
+        let shown = try simulate("play@0,pause@10,click@12", [resolved])
+        #expect(shown.steps.last?.pixels.map(\.url) == ["https://t.example/w/click", "https://t.example/in/click"])
+    }
+
     @Test func timelineErrors() {
-        #expect(throws: ProfileError.invalidTimeline("unknown event 'jump' (events: play, pause, resume, seek, timeshift, close, container-hidden, container-shown, container-missing, container-registered, source-change)")) {
+        #expect(throws: ProfileError.invalidTimeline("unknown event 'jump' (events: play, pause, resume, seek, timeshift, close, click, container-hidden, container-shown, container-missing, container-registered, source-change)")) {
             try PauseTimelineEvent.parse("play@0,jump@3")
         }
         #expect(throws: ProfileError.invalidTimeline("'pause' is not event@time")) { try PauseTimelineEvent.parse("pause") }

@@ -53,9 +53,12 @@ public struct PauseEvaluation: Sendable, Codable, Hashable {
     /// overlayViewDuration, notUsed, error. Every key is present, possibly with an empty list.
     public var pixels: [String: [ProfilePixel]]
     public var diagnostics: [Diagnostic]
+    /// The documents end at a Wrapper: whether an ad shows depends on a tag that was not resolved.
+    public var unresolved: Bool
 
     public init(eligible: Bool, verdict: String, reasons: [String], creative: PauseCreative?, adPath: String?, adHop: Int?,
-                pixels: [String: [ProfilePixel]], diagnostics: [Diagnostic]) {
+                pixels: [String: [ProfilePixel]], diagnostics: [Diagnostic], unresolved: Bool = false) {
+        self.unresolved = unresolved
         self.eligible = eligible
         self.verdict = verdict
         self.reasons = reasons
@@ -130,6 +133,7 @@ public enum PauseProfile {
 
         var inLineAd: Ad?
         var inLineHop = 0
+        var unresolved = false
         for (hop, document) in documents.enumerated() {
             guard let index = firstAdIndex(document.ads) else {
                 for node in document.errors { pixels["error", default: []].append(ProfilePixel(node, hop: hop)) }
@@ -160,6 +164,7 @@ public enum PauseProfile {
                     }
                 }
                 if hop == documents.count - 1 {
+                    unresolved = true
                     fail(ProfileRules.pauseWrapperUnresolved,
                          "the first ad is a <Wrapper>\(body.vastAdTagURI.map { " to \($0.value)" } ?? ""); whether it shows depends on the tag it wraps (resolve the chain)",
                          at: body.position, path: body.path, hop: hop)
@@ -222,7 +227,7 @@ public enum PauseProfile {
         return PauseEvaluation(
             eligible: eligible, verdict: verdict, reasons: eligible ? [] : reasons, creative: eligible ? chosen : nil,
             adPath: inLineAd?.path, adHop: inLineAd == nil ? nil : inLineHop, pixels: pixels,
-            diagnostics: diagnostics.sorted())
+            diagnostics: diagnostics.sorted(), unresolved: unresolved)
     }
 
     static func collectTracking(_ events: [TrackingEvent], hop: Int, into pixels: inout [String: [ProfilePixel]]) {

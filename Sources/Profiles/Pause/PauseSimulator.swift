@@ -16,6 +16,9 @@ public struct PauseTimelineEvent: Sendable, Codable, Hashable {
         case timeshift
         /// The viewer closes the pause ad (`player.ads.skip()`): fires `close`, content stays paused.
         case close
+        /// The viewer taps the visible pause ad: AdClickedEvent and its click tracking; on iOS its
+        /// click-through URL opens (tvOS has no click-through). The ad stays visible.
+        case click
         /// The registered ad container leaves the screen (hidden, transparent or not in a window).
         case containerHidden = "container-hidden"
         /// The registered ad container is on screen again.
@@ -168,7 +171,9 @@ func secondsText(_ seconds: Double) -> String {
 /// - when no container is registered or it has a zero size, the ad fails like any other error;
 /// - an ad the app suppresses (shouldLoadAdItem or shouldPlayAdItem returns false) is removed and the
 ///   next scheduled ad is tried;
-/// - a source change clears the pending pause ads.
+/// - a tap on the visible ad emits AdClickedEvent and fires its click tracking; the ad stays visible;
+/// - a source change clears the pending pause ads;
+/// - an ad whose chain ends at an unresolved Wrapper is skipped: nothing is known of what it would do.
 ///
 /// When the delay ends at the same instant as a timeline event, the delay is handled first.
 public enum PauseSimulator {
@@ -237,6 +242,14 @@ public enum PauseSimulator {
                         step(time, "eligible", "shouldPlayAdItem returns false for \(ad.name): the creative is not shown and it is removed from the schedule\(next)",
                              requests: [ad.name])
                     }
+                    continue
+                }
+                if ad.evaluation.unresolved {
+                    // Nothing is known of the tag the Wrapper leads to: neither a creative nor a failure.
+                    queue.removeFirst()
+                    let next = queue.isEmpty ? "" : "; the next scheduled pause ad is tried"
+                    step(time, "eligible", "\(ad.name) is a Wrapper whose chain was not resolved (add --follow): whether it shows is unknown, so the simulation skips it\(next)",
+                         requests: [ad.name])
                     continue
                 }
                 if !ad.evaluation.eligible {
@@ -322,6 +335,15 @@ public enum PauseSimulator {
                     dismiss(at: t, name, because: "closed", closed: true)
                 } else {
                     step(t, name, "no pause ad is visible: nothing to close")
+                }
+            case .click:
+                if let ad = visible {
+                    let opens = ad.evaluation.creative?.clickThrough.map { "; on iOS \($0) opens (tvOS has no click-through)" }
+                        ?? "; the creative has no click-through URL, so nothing opens"
+                    step(t, name, "the viewer taps \(ad.name)\(opens); the ad stays visible",
+                         sdkEvents: ["AdClickedEvent"], pixels: pixels(ad, ["click"]))
+                } else {
+                    step(t, name, "no pause ad is visible: the tap goes to the player")
                 }
             case .containerHidden:
                 containerOnScreen = false

@@ -14,6 +14,12 @@ struct ChainCheck {
     static let helpOptions = """
           --follow                Follow Wrapper chains (VASTAdTagURI) and collect every tracking URL with the hop
                                   it came from. (Without it, a URL input is fetched and checked alone.)
+        \(resolutionHelp(record: true))
+        """
+
+    /// The help text of the options that shape a resolution (all but `--follow`); `record` adds `--record`.
+    static func resolutionHelp(record: Bool) -> String {
+        """
           --map <file>            Resolve the chain offline: a JSON map from VASTAdTagURI to local file
                                   ({"https://…/w2.xml": "w2.xml", "https://…/gone": {"status": 404}}).
           --player <name>         Resolution limits of a player. (values: \(PlayerSettings.all.map(\.name).joined(separator: ", ")); default: spec)
@@ -22,13 +28,18 @@ struct ChainCheck {
                                   configuration's maxWrapperDepth (default 5, the spec's).
           --timeout <seconds>     Time limit per hop, at most 86400 (overrides --player).
           --macro <NAME=VALUE>    Value for a macro in the expansion preview (repeatable; default: sample values).
+        """ + (record ? """
+
           --record <dir>          Write the fetched chain as a corpus case: every document, map.json and
                                   chain.expect.json (one input only).
+        """ : "") + """
+
           --root-uri <uri>        The URI the root document stands for (default: the URI --map gives the root file,
                                   else the file itself); relative VASTAdTagURIs resolve against it.
           --refuse-private-addresses
                                   Refuse hosts on private, link-local or loopback addresses (for hosted use).
         """
+    }
 
     var settings: PlayerSettings
     var mapFile: String?
@@ -45,8 +56,8 @@ struct ChainCheck {
     }
 
     /// The follow options of `scanner`, or `nil` without `--follow`.
-    static func parse(_ scanner: ArgumentScanner, maxBytes: Int?, usage: String) throws(UsageError) -> ChainCheck? {
-        func fail(_ message: String) -> UsageError { UsageError(message: message, command: "check", usage: usage) }
+    static func parse(_ scanner: ArgumentScanner, maxBytes: Int?, usage: String, command: String = "check") throws(UsageError) -> ChainCheck? {
+        func fail(_ message: String) -> UsageError { UsageError(message: message, command: command, usage: usage) }
         let chainOnly = valueOptions.filter { scanner.value($0) != nil } + (scanner.flag("--refuse-private-addresses") ? ["--refuse-private-addresses"] : [])
         guard scanner.flag("--follow") else {
             if let first = chainOnly.sorted().first { throw fail("\(first) needs --follow") }

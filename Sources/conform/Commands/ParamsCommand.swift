@@ -27,6 +27,7 @@ enum ParamsCommand: Subcommand {
         OPTIONS:
           -f, --file <file>       Read strings from a file, one per line ('-' for standard input). Blank
                                   lines and lines starting with # are skipped; findings carry line numbers.
+                                  A file or input without any string is an error (exit 2).
           --format <format>       Output format. (values: text, json, sarif, github, junit, markdown, codequality,
                                   html; default: text)
           --allowed-schemes <list>
@@ -76,7 +77,7 @@ enum ParamsCommand: Subcommand {
           0  no string has an error        1  at least one string has an error (after the
                                               configuration's and --rule's settings; the verdict
                                               accepted/rejected stays what the app would do)
-          2  a file could not be read      64 bad usage
+          2  a file could not be read, or holds no string          64 bad usage
 
         EXAMPLES:
           conform params "icon=https://cdn.example.com/i.png,bannerTitle=Shoes,ctaUrl=https://shop.example.com"
@@ -245,14 +246,20 @@ enum ParamsCommand: Subcommand {
         if text.hasPrefix("\u{FEFF}") { text.removeFirst() }
         var inputs: [Input] = []
         var number = 0
-        // "\r\n" is one Character in Swift, so it must be named as a separator of its own.
-        for rawLine in text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" }) {
+        // "\r\n" is one Character in Swift, so it must be named as a separator of its own; a lone "\r" ends
+        // a line too (classic Mac line endings).
+        for rawLine in text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" || $0 == "\r" }) {
             number += 1
             var line = rawLine
             if line.hasSuffix("\r") { line = line.dropLast() }
             let trimmed = line.trimmingWhitespace()
             if trimmed.isEmpty || trimmed.hasPrefix("#") { continue }
             inputs.append(Input(source: path, line: number, text: String(line)))
+        }
+        guard !inputs.isEmpty else {
+            // An empty clipboard piped in, or a file of comments, must not pass as "nothing wrong".
+            let name = path == "-" ? "standard input" : "'\(path)'"
+            return .failure(ReadError("\(name) holds no parameter string (blank lines and # comments are skipped)"))
         }
         return .success(inputs)
     }

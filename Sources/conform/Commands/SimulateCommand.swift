@@ -1,3 +1,4 @@
+import Chain
 import ConformCore
 import Foundation
 import Profiles
@@ -10,8 +11,10 @@ import XMLCore
 enum SimulateCommand: Subcommand {
     static let name = "simulate"
     static let summary = "Simulate the pause-ad flow over a timeline of play, pause, seek, close, ..."
-    static let valueOptions: Set<String> = ["--profile", "--timeline", "--ads", "--format", "--suppress", "--config", "--rule"]
-    static let flagOptions: Set<String> = ["--no-config"]
+    /// The chain options `check --follow` takes, but for `--record` (a simulation records nothing).
+    static let chainValueOptions = ChainCheck.valueOptions.subtracting(["--record"])
+    static let valueOptions: Set<String> = chainValueOptions.union(["--profile", "--timeline", "--ads", "--format", "--suppress", "--config", "--rule"])
+    static let flagOptions: Set<String> = ChainCheck.flagOptions.union(["--no-config"])
     static let usage = "conform simulate --profile pause --timeline <events> [options] <file|url|->..."
     static let help = """
         OVERVIEW: Simulate the pause-ad flow over a timeline: which pause ads show, when, and which pixels fire.
@@ -35,6 +38,10 @@ enum SimulateCommand: Subcommand {
           --suppress <n=hook>     The app's hook returns false for the n-th scheduled ad; repeatable.
                                   (hooks: load = shouldLoadAdItem, play = shouldPlayAdItem)
           --format <format>       Output format. (values: text, json; default: text)
+          --follow                Resolve each tag's Wrapper chain, so that the ad it leads to is simulated with
+                                  every hop's pixels. Without it a Wrapper tag is skipped: what it would show
+                                  is unknown. The options below need --follow and work as in 'conform check'.
+        \(ChainCheck.resolutionHelp(record: false))
           --config <file>         Read this configuration instead of the nearest .conform.json (its rule
                                   settings apply to the PROFILE-pause-… findings of the JSON output).
           --no-config             Ignore any .conform.json.
@@ -47,6 +54,7 @@ enum SimulateCommand: Subcommand {
         EXAMPLES:
           conform simulate --profile pause --timeline "play@0,pause@12,resume@15,pause@20,close@22" pause.xml
           conform simulate --timeline "play@0,container-hidden@5,pause@10,resume@12" --ads 2 pause.xml
+          conform simulate --timeline "play@0,pause@12,click@14,close@20" --follow --map map.json wrapper.xml
         """
 
     struct Output: Encodable {
@@ -82,6 +90,7 @@ enum SimulateCommand: Subcommand {
             guard let n = Int(raw), n >= 1, n <= 1_000 else { return usageError("--ads takes a number from 1 to 1000") }
             repeats = n
         }
+        guard scanner.positionals.filter({ $0 == "-" }).count <= 1 else { return usageError("standard input can be read only once") }
         var suppressions: [Int: ScheduledPauseAd.Suppression] = [:]
         for raw in scanner.values("--suppress") {
             let parts = raw.split(separator: "=", maxSplits: 1).map(String.init)
@@ -91,14 +100,31 @@ enum SimulateCommand: Subcommand {
             suppressions[n] = hook
         }
         guard !scanner.positionals.isEmpty else { return usageError("no tag given") }
+        let scheduled = scanner.positionals.count * repeats
+        if let beyond = suppressions.keys.filter({ $0 > scheduled }).min() {
+            return usageError("--suppress \(beyond)=…: only \(scheduled) ad\(scheduled == 1 ? " is" : "s are") scheduled")
+        }
+        var follow: ChainCheck?
+        do { follow = try ChainCheck.parse(scanner, maxBytes: nil, usage: usage, command: "simulate") } catch { return error.report() }
         let configuration: Configuration
         do { configuration = try ConfigurationLoader.load(from: scanner, command: "simulate", usage: usage) } catch { return error.exitCode }
+        follow?.applyConfiguredDepth(configuration.maxWrapperDepth, scanner: scanner)
+        var fetcher: (any Fetcher)?
+        do { fetcher = try follow?.fetcher() } catch {
+            Terminal.printError("Error: \(error)")
+            return ExitCode.cannotProceed
+        }
 
         var evaluations: [(String, PauseEvaluation)] = []
         for name in scanner.positionals {
             let data: Data
+            var rootURI: String?
             do {
-                data = try InputReader.read(name, maxBytes: XMLParseOptions.defaultMaxBytes)
+                if let follow {
+                    (data, rootURI) = try follow.readRoot(name, maxBytes: XMLParseOptions.defaultMaxBytes)
+                } else {
+                    data = try InputReader.read(name, maxBytes: XMLParseOptions.defaultMaxBytes)
+                }
             } catch {
                 Terminal.printError("Error: \(error)")
                 return ExitCode.cannotProceed
@@ -108,7 +134,10 @@ enum SimulateCommand: Subcommand {
                 Terminal.printError("Error: \(name): \(Profiles.evaluate(.pause, input: input, file: name).verdict)")
                 return ExitCode.cannotProceed
             }
-            var evaluation = PauseProfile.evaluate([vast])
+            let chain = follow.flatMap { follow in
+                fetcher.map { follow.resolveWithDocuments(data, rootURI: rootURI, name: name, fetcher: $0).documents }
+            } ?? []
+            var evaluation = PauseProfile.evaluate([vast] + chain)
             evaluation.diagnostics = configuration.apply(to: evaluation.diagnostics).map { $0.inFile(name) }
             evaluations.append((name, evaluation))
         }
