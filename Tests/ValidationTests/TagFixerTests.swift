@@ -165,6 +165,16 @@ import XMLCore
         #expect(throws: TagFixer.Refusal.notWellFormed) { try Self.repair("<VAST version=\"4.2\"><Ad></VAST>") }
         let utf16 = try #require(Self.tag("<Impression>https://imp.adsrv.net/i</Impression>").data(using: .utf16))
         #expect(throws: TagFixer.Refusal.notUTF8) { try TagFixer.repair(utf16) }
+        // An ISO-8859-1 tag with a finding to repair: writing UTF-8 bytes would corrupt its "é" (0xE9), so it is
+        // refused whether or not its bytes happen to be valid UTF-8.
+        let latin1 = "<?xml version=\"1.0\" encoding=\"ISO-8859-1\"?>\n" + Self.tag("<Impression>https://imp.adsrv.net/i?t=caf\u{E9}&amp;cb=[cachebusting]</Impression>")
+        #expect(throws: TagFixer.Refusal.notUTF8) { try TagFixer.repair(try #require(latin1.data(using: .isoLatin1))) }
+        let ascii = "<?xml version=\"1.0\" encoding=\"ISO-8859-1\"?>\n" + Self.tag("<Impression>https://imp.adsrv.net/i?cb=[cachebusting]</Impression>")
+        #expect(throws: TagFixer.Refusal.notUTF8) { try TagFixer.repair(Data(ascii.utf8)) }
+        // Bytes that are not UTF-8 without any declaration, and a declaration naming UTF-8 in single quotes.
+        #expect(throws: TagFixer.Refusal.notUTF8) { try TagFixer.repair(Data([0x3C, 0x56, 0xE9, 0x3E])) }
+        let declared = "<?xml version='1.0' encoding='utf-8'?>\n" + Self.tag("<Impression>https://imp.adsrv.net/i?cb=[cachebusting]</Impression>")
+        #expect(!(try Self.repair(declared)).edits.isEmpty)
         let clean = Self.tag("      <Impression><![CDATA[https://imp.adsrv.net/i]]></Impression>")
         let outcome = try Self.repair(clean)
         #expect(outcome.edits.isEmpty && outcome.fixed == Data(clean.utf8))

@@ -114,7 +114,7 @@ public enum TagFixer {
 
         public var description: String {
             switch self {
-            case .notUTF8: "the tag is not UTF-8; conform repairs UTF-8 documents only"
+            case .notUTF8: "the tag is not UTF-8 (by its bytes or its XML declaration); conform repairs UTF-8 documents only"
             case .notWellFormed: "the tag is not well-formed XML; repair it by hand first"
             case .unverified(let why): "the repaired tag did not check out (\(why)); nothing was changed"
             }
@@ -129,12 +129,30 @@ public enum TagFixer {
         public var remaining: [Diagnostic]
     }
 
+    /// Whether `data` is a UTF-8 document: no UTF-16 byte-order mark or layout, valid UTF-8 bytes, and an XML
+    /// declaration that names UTF-8 (or US-ASCII, a subset) if it names an encoding. A repair writes UTF-8
+    /// bytes, so an ISO-8859-1 tag, for one, would be corrupted by it.
+    static func isUTF8(_ data: Data) -> Bool {
+        if data.starts(with: [0xFE, 0xFF]) || data.starts(with: [0xFF, 0xFE]) || data.starts(with: [0x00, 0x3C]) || data.starts(with: [0x3C, 0x00]) {
+            return false
+        }
+        guard String(validating: data, as: UTF8.self) != nil else { return false }
+        var bytes = data.prefix(512)
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes = bytes.dropFirst(3) }
+        let head = String(decoding: bytes, as: UTF8.self)
+        guard head.hasPrefix("<?xml"), let end = head.range(of: "?>") else { return true }
+        let declaration = head[..<end.lowerBound]
+        guard let name = declaration.range(of: "encoding") else { return true }
+        let rest = declaration[name.upperBound...].drop { $0 == " " || $0 == "\t" || $0 == "\r" || $0 == "\n" || $0 == "=" }
+        guard let quote = rest.first, quote == "\"" || quote == "'" else { return true }
+        let encoding = rest.dropFirst().prefix { $0 != quote }.lowercased()
+        return ["utf-8", "utf8", "us-ascii", "ascii"].contains(encoding)
+    }
+
     /// Repairs what it can of `data`'s findings under `configuration` (a rule switched off has nothing to repair,
     /// and a finding switched off by a directive in the tag is left alone).
     public static func repair(_ data: Data, configuration: Configuration = .default) throws(Refusal) -> Outcome {
-        if data.starts(with: [0xFE, 0xFF]) || data.starts(with: [0xFF, 0xFE]) || data.starts(with: [0x00, 0x3C]) || data.starts(with: [0x3C, 0x00]) {
-            throw .notUTF8
-        }
+        guard isUTF8(data) else { throw .notUTF8 }
         let input = VASTDecoder.decode(data)
         guard input.xml.isWellFormed, let root = input.xml.root else { throw .notWellFormed }
         let findings = Validator.validate(input, configuration: configuration)
