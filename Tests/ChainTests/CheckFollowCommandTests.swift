@@ -56,6 +56,52 @@ struct CheckFollowCommandTests {
         #expect(shallow.code == 1)
     }
 
+    /// The rules run over every fetched document too: a clean root whose wrapped InLine lacks <AdSystem> fails
+    /// the check, with the finding under the URI the document came from; that document's own directive
+    /// comment switches a finding off, and the configuration's settings apply.
+    @Test func theRulesRunOverEveryFetchedDocument() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("conform-follow-rules-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let root = """
+            <VAST version="4.2"><Ad id="w"><Wrapper><AdSystem version="1">w</AdSystem>
+            <Impression><![CDATA[https://imp.adsrv.net/w]]></Impression>
+            <VASTAdTagURI><![CDATA[https://tags.adsrv.net/inline.xml]]></VASTAdTagURI></Wrapper></Ad></VAST>
+            """
+        let inLine = """
+            <VAST version="4.2"><Ad id="i"><InLine><AdTitle>t</AdTitle><AdServingId>0f9c8a52-6b1e-4c1a-9d3e-7a2b5c8e1f40</AdServingId>
+            <!-- conform-disable-next-line VAST-2.0-url-http -->
+            <Impression><![CDATA[http://imp.adsrv.net/i?sid=0f9c8a52-6b1e-4c1a-9d3e-7a2b5c8e1f40]]></Impression>
+            <Creatives><Creative><UniversalAdId idRegistry="ad-id.org">CNFM0001000H</UniversalAdId><Linear><Duration>00:00:10</Duration><MediaFiles>
+            <MediaFile delivery="progressive" type="video/mp4" width="640" height="360"><![CDATA[https://cdn.adsrv.net/v.mp4]]></MediaFile>
+            </MediaFiles></Linear></Creative></Creatives></InLine></Ad></VAST>
+            """
+        try Data(root.utf8).write(to: directory.appendingPathComponent("root.xml"))
+        try Data(inLine.utf8).write(to: directory.appendingPathComponent("inline.xml"))
+        try Data(#"{"https://tags.adsrv.net/inline.xml": "inline.xml"}"#.utf8).write(to: directory.appendingPathComponent("map.json"))
+        let arguments = ["check", "--no-config", "--follow", "--map", directory.appendingPathComponent("map.json").path, "--format", "json"]
+        let rootPath = directory.appendingPathComponent("root.xml").path
+
+        func findings(_ extra: [String]) throws -> (code: Int32, root: [String], chain: [(file: String, rule: String)]) {
+            let (code, output) = try run(arguments + extra + [rootPath])
+            let array = try #require(try JSONSerialization.jsonObject(with: Data(output.utf8)) as? [[String: Any]], "\(output)")
+            let root = (array.first?["diagnostics"] as? [[String: Any]] ?? []).filter { $0["severity"] as? String == "error" }
+            let chain = (array.first?["chain"] as? [String: Any])?["diagnostics"] as? [[String: Any]] ?? []
+            return (code, root.compactMap { $0["ruleID"] as? String },
+                    chain.map { (file: $0["file"] as? String ?? "", rule: $0["ruleID"] as? String ?? "") })
+        }
+        let checked = try findings([])
+        #expect(checked.root.isEmpty)
+        #expect(checked.code == 1)
+        #expect(checked.chain.contains { $0.file == "https://tags.adsrv.net/inline.xml" && $0.rule == "VAST-2.0-inline-adsystem" },
+                "\(checked.chain)")
+        // The InLine's directive holds for its own finding.
+        #expect(!checked.chain.contains { $0.rule == "VAST-2.0-url-http" }, "\(checked.chain)")
+        // A rule switched off is off in every document.
+        let off = try findings(["--rule", "VAST-2.0-inline-adsystem=off"])
+        #expect(!off.chain.contains { $0.rule == "VAST-2.0-inline-adsystem" } && off.code == 0, "\(off.chain)")
+    }
+
     @Test func macrosOverrideTheSamples() throws {
         let (code, output) = try run(["check", "--follow", "--macro", "ERRORCODE=405", "--severity-threshold", "error", "merge/wrapper-1.xml"])
         #expect(code == 1, "the relative VASTAdTagURI of the fixture is an error of the URL rules")

@@ -3,6 +3,7 @@ import ConformCore
 import Conformance
 import Foundation
 import VAST
+import Validation
 
 /// `conform check --follow`: options, root reading, resolution, tracking collection, recording and printing.
 /// Kept apart from CheckCommand.swift so the check command only calls in.
@@ -12,8 +13,9 @@ struct ChainCheck {
 
     /// The help text of the options, for `conform check --help`.
     static let helpOptions = """
-          --follow                Follow Wrapper chains (VASTAdTagURI) and collect every tracking URL with the hop
-                                  it came from. (Without it, a URL input is fetched and checked alone.)
+          --follow                Follow Wrapper chains (VASTAdTagURI), run every rule over each fetched document
+                                  (its findings under its URI) and collect every tracking URL with the hop it came
+                                  from. (Without it, a URL input is fetched and checked alone.)
         \(resolutionHelp(record: true))
         """
 
@@ -144,8 +146,24 @@ struct ChainCheck {
 
     func resolveWithDocuments(_ data: Data, rootURI: String?, name: String, fetcher: any Fetcher)
         -> (report: ChainReport, documents: [VASTDocument]) {
+        let (report, documents, _) = resolveAndCheck(data, rootURI: rootURI, name: name, fetcher: fetcher, rules: nil)
+        return (report, documents)
+    }
+
+    /// Resolves the chain and, given a configuration, runs every rule over each fetched document (the root's
+    /// findings are the caller's): each finding names the document's URI as its file, and each document's own
+    /// directive comments apply to it.
+    func resolveAndCheck(_ data: Data, rootURI: String?, name: String, fetcher: any Fetcher, rules configuration: Configuration?)
+        -> (report: ChainReport, documents: [VASTDocument], hopFindings: [Diagnostic]) {
         let chain = WrapperResolver.resolve(rootData: data, rootURI: rootURI, fetcher: fetcher, settings: settings)
-        return (report(chain, rootURI: rootURI, name: name), ChainCheck.profileDocuments(chain))
+        var hopFindings: [Diagnostic] = []
+        if let configuration {
+            for document in chain.documents where document.index > 0 {
+                let file = ChainOutput.display(document.uri)
+                hopFindings += Validator.validate(data: document.data, file: file, configuration: configuration.resolved(forFile: file)).1
+            }
+        }
+        return (report(chain, rootURI: rootURI, name: name), ChainCheck.profileDocuments(chain), hopFindings.sorted())
     }
 
     private func report(_ chain: ResolvedChain, rootURI: String?, name: String) -> ChainReport {

@@ -81,7 +81,7 @@ enum CheckCommand: Subcommand {
           conform check --xsd vast_4.2.xsd tag.xml
           conform check --follow https://ads.example.com/vast?id=1
           conform check --follow --player ima --macro CACHEBUSTING=1 tag.xml
-          conform check --follow --map Corpus/chains/depth3/map.json Corpus/chains/depth3/root.xml
+          conform check --follow --map chain/map.json chain/root.xml
           conform check --follow --record Corpus/chains/new-case https://ads.example.com/vast?id=1
         """
 
@@ -225,11 +225,15 @@ enum CheckCommand: Subcommand {
                 }
                 if diagnostics.hasAny(atLeast: threshold) { failed = true }
                 let summary = TagSummary(input)
-                let resolved = follow.flatMap { follow in fetcher.map { follow.resolveWithDocuments(data, rootURI: rootURI, name: name, fetcher: $0) } }
+                let resolved = follow.flatMap { follow in
+                    fetcher.map { follow.resolveAndCheck(data, rootURI: rootURI, name: name, fetcher: $0, rules: configuration) }
+                }
                 // The configuration's severities and switched-off rules hold for every finding: the chain's and
-                // the profiles' too.
+                // the profiles' too. The rules' findings of each fetched document follow that document's directives.
                 var chain = resolved?.report
-                if let found = chain?.diagnostics { chain?.diagnostics = applyDirectives(configuration.apply(to: found)) }
+                if let found = chain?.diagnostics {
+                    chain?.diagnostics = (applyDirectives(configuration.apply(to: found)) + (resolved?.hopFindings ?? [])).sorted()
+                }
                 var profiles = ProfileOutput.evaluate(profileNames, input: input, options: profileOptions, file: name,
                                                       chain: resolved?.documents ?? [])
                 for index in profiles.indices {
