@@ -62,6 +62,7 @@ public enum ResultsMerger {
     /// The same id in two parts is allowed only when both rows agree on status.
     /// - Throws: ``ConformanceError/mergeConflict(caseID:)``.
     public static func merge(_ parts: [RunResults], corpus: String? = nil) throws(ConformanceError) -> RunResults {
+        try checkShards(parts.map(\.info.shard))
         var byID: [String: CaseResult] = [:]
         for part in parts {
             for result in part.cases {
@@ -86,5 +87,34 @@ public enum ResultsMerger {
             durationSeconds: durations.isEmpty ? nil : durations.max(),
             totals: totals, interrupted: parts.contains { $0.info.interrupted })
         return RunResults(info: info, cases: cases)
+    }
+
+    /// When any part is a shard, the parts must be exactly the shards 1…N of one split: a missing shard would
+    /// let a merged gate pass on part of the corpus, and shards of splits into different N overlap and leave
+    /// gaps. Parts that are not shards (whole runs, filtered runs) may be merged with each other freely.
+    /// - Throws: ``ConformanceError/incompleteShards(_:)``.
+    public static func checkShards(_ shards: [String?]) throws(ConformanceError) {
+        guard shards.contains(where: { $0 != nil }) else { return }
+        var parsed: [Shard] = []
+        for shard in shards {
+            guard let shard else {
+                throw .incompleteShards("a results file that is not a shard is merged with shards (merge the shards of one run only)")
+            }
+            guard let value = try? Shard(parsing: shard) else { throw .incompleteShards("'\(shard)' is not a shard K/N") }
+            parsed.append(value)
+        }
+        let counts = Set(parsed.map(\.count)).sorted()
+        guard counts.count == 1, let count = counts.first else {
+            throw .incompleteShards("the results come from splits into \(counts.map(String.init).joined(separator: " and ")) shards")
+        }
+        var seen = Set<Int>()
+        for shard in parsed where !seen.insert(shard.index).inserted {
+            throw .incompleteShards("shard \(shard) is given twice")
+        }
+        let missing = (1...count).filter { !seen.contains($0) }
+        guard missing.isEmpty else {
+            let names = missing.prefix(5).map { "\($0)/\(count)" }.joined(separator: ", ") + (missing.count > 5 ? ", …" : "")
+            throw .incompleteShards("\(missing.count == 1 ? "shard" : "shards") \(names) \(missing.count == 1 ? "is" : "are") missing")
+        }
     }
 }

@@ -16,6 +16,8 @@ public enum ConformanceError: Error, CustomStringConvertible, Equatable, Sendabl
     case badShard(String)
     /// Two merged result files disagree about the same case.
     case mergeConflict(caseID: String)
+    /// The shards given to a merge do not make up one whole run: what is wrong.
+    case incompleteShards(String)
 
     public var description: String {
         switch self {
@@ -26,6 +28,7 @@ public enum ConformanceError: Error, CustomStringConvertible, Equatable, Sendabl
         case .io(let path, let reason): "\(path): \(reason)"
         case .badShard(let raw): "bad shard '\(raw)': expected K/N with 1 <= K <= N (for example 2/4)"
         case .mergeConflict(let id): "case '\(id)' appears in more than one results file with different outcomes"
+        case .incompleteShards(let reason): "the shards do not make up one run: \(reason)"
         }
     }
 }

@@ -227,7 +227,15 @@ public enum ResultsReader {
                     throw .io(path: target.path, reason: "line \(number + 1) is not a case result: \(describe(error))")
                 }
             }
+            // The stream holds no header. A complete run wrote results.json beside it: its header holds when it
+            // counts the same cases. Otherwise the stream is what a crashed run left, and partial.
+            let sibling = target.deletingLastPathComponent().appendingPathComponent(ResultsWriter.resultsFileName)
             var info = RunInfo(conformVersion: "unknown", corpus: "unknown", interrupted: true)
+            if let header = (try? Data(contentsOf: sibling)).flatMap({ try? decoder.decode(RunResults.self, from: $0).info }),
+               header.totals.cases == cases.count {
+                info = header
+                info.totals = RunTotals()
+            }
             for result in cases { info.totals.add(result.status) }
             return RunResults(info: info, cases: cases.sorted { $0.id < $1.id })
         }

@@ -104,6 +104,20 @@ import Testing
         #expect(results.cases.map(\.id) == ["vast/bad.xml", "vast/new.xml", "vast/ok.xml"])
         #expect(results.info.totals.cases == 3)
         #expect(try conform(["merge", failing.url("nothing-here").path]).code == 2)
+        // One shard alone is not the run: nothing is merged.
+        let alone = try conform(["merge", failing.url("shard-1").path, "-o", failing.url("alone").path])
+        #expect(alone.code == 2 && alone.stderr.contains("the shards do not make up one run: shard 2/2 is missing"), "\(alone.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: failing.url("alone/results.json").path))
+        // A stream beside the results.json of its finished run keeps that run's header; a stream alone is
+        // what a crashed run left: partial, so the merged gate fails even though every case in it passed.
+        let stream = try ResultsReader.read(failing.url("shard-1/results.jsonl"))
+        #expect(stream.info.shard == "1/2" && !stream.info.interrupted && stream.info.corpus == cases)
+        try FileManager.default.createDirectory(at: failing.url("crashed"), withIntermediateDirectories: true)
+        let passing = try String(contentsOf: failing.url("shard-1/results.jsonl"), encoding: .utf8)
+            .split(separator: "\n").filter { $0.contains("\"passed\"") }.joined(separator: "\n")
+        try failing.write("crashed/results.jsonl", passing + "\n")
+        let crashed = try conform(["merge", failing.url("crashed/results.jsonl").path, "-o", failing.url("partial").path])
+        #expect(crashed.code == 1 && crashed.stderr.contains("was interrupted: the merged results are partial"), "\(crashed.stderr)")
     }
 
     @Test(.enabled(if: binary != nil, "build conform first (swift build) to run the end-to-end tests"))

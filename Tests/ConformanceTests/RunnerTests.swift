@@ -179,6 +179,33 @@ import Testing
         #expect(throws: ConformanceError.mergeConflict(caseID: "a")) { try ResultsMerger.merge([part([row]), part([other])]) }
     }
 
+    @Test func mergeTakesTheShardsOfOneWholeSplitOnly() throws {
+        let part = { (shard: String?, ids: [String]) in
+            RunResults(info: RunInfo(conformVersion: "t", corpus: "c", shard: shard),
+                       cases: ids.map { CaseResult(id: $0, suite: ".", kind: .vast, status: .passed, actualVerdict: "valid", file: $0) })
+        }
+        #expect(try ResultsMerger.merge([part("2/2", ["b"]), part("1/2", ["a"])]).cases.map(\.id) == ["a", "b"])
+        // Runs that are not shards merge freely.
+        #expect(try ResultsMerger.merge([part(nil, ["a"]), part(nil, ["b"])]).cases.count == 2)
+        #expect(throws: ConformanceError.incompleteShards("shard 2/3 is missing")) {
+            try ResultsMerger.merge([part("1/3", ["a"]), part("3/3", ["c"])])
+        }
+        #expect(throws: ConformanceError.incompleteShards("shards 2/3, 3/3 are missing")) { try ResultsMerger.merge([part("1/3", ["a"])]) }
+        #expect(throws: ConformanceError.incompleteShards("the results come from splits into 2 and 3 shards")) {
+            try ResultsMerger.merge([part("1/2", ["a"]), part("2/3", ["b"]), part("2/2", ["c"])])
+        }
+        #expect(throws: ConformanceError.incompleteShards("shard 1/2 is given twice")) {
+            try ResultsMerger.merge([part("1/2", ["a"]), part("1/2", ["a"]), part("2/2", ["b"])])
+        }
+        #expect(throws: ConformanceError.incompleteShards("a results file that is not a shard is merged with shards (merge the shards of one run only)")) {
+            try ResultsMerger.merge([part("1/1", ["a"]), part(nil, ["b"])])
+        }
+        // An interrupted part makes the whole merge interrupted.
+        var cut = part("2/2", ["b"])
+        cut.info.interrupted = true
+        #expect(try ResultsMerger.merge([part("1/2", ["a"]), cut]).info.interrupted)
+    }
+
     @Test func baselineSeparatesNewStillFailingAndFixed() throws {
         let baseline = Baseline(failing: ["b", "a", "c"])
         #expect(baseline.failing == ["a", "b", "c"])

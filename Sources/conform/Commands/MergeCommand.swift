@@ -23,8 +23,11 @@ enum MergeCommand: Subcommand {
           -h, --help              Show this help.
 
         EXIT CODES:
-          0  every merged case passed (with --baseline: no new failure)   1  some did not
-          2  a results file could not be read or merged                    64 bad usage
+          0   every merged case passed (with --baseline: no new failure)
+          1   some did not, or a part was interrupted (the merged results are partial)
+          2   a results file could not be read or merged, or the shards given are not exactly the
+              shards 1..N of one split (one missing, one given twice, or splits into different N)
+          64  bad usage
 
         EXAMPLES:
           conform merge Reports/shard-1 Reports/shard-2 Reports/shard-3 --output Reports/all
@@ -58,6 +61,12 @@ enum MergeCommand: Subcommand {
             print("merged \(parts.count) result file(s)\(shards.isEmpty ? "" : " (shards \(shards.joined(separator: ", ")))")")
             let failing = merged.cases.filter { $0.status != .passed }.map(\.id)
             RunCommand.printSummary(info: merged.info, failing: failing, resultsPath: url.path, recorded: false)
+            if merged.info.interrupted {
+                // A partial shard cannot vouch for the cases it never ran.
+                let partial = parts.filter(\.info.interrupted).map { $0.info.shard.map { "shard \($0)" } ?? "a part" }
+                Terminal.printError("Error: \(partial.joined(separator: ", ")) was interrupted: the merged results are partial and the gate fails")
+                return ExitCode.findings
+            }
             if let baseline = merged.info.baseline { return baseline.newFailures.isEmpty ? ExitCode.success : ExitCode.findings }
             return failing.isEmpty ? ExitCode.success : ExitCode.findings
         } catch {
