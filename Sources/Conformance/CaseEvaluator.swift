@@ -1,6 +1,7 @@
 import Chain
 import ConformCore
 import Foundation
+import Profiles
 import VAST
 import Validation
 import XMLCore
@@ -352,6 +353,12 @@ struct CaseEvaluator: Sendable {
                     position: entry.line.map { SourcePosition(line: $0, column: entry.column ?? 1) },
                     excerpt: entry.line.flatMap(excerpt)))
             }
+            // A misspelt id in `absent` would hold forever; in `present` it would fail with a puzzling "no … diagnostic".
+            for rule in Set(expected.absent + expected.present.map(\.rule)).sorted() where !KnownRules.ids.contains(rule) {
+                failures.append(UnmetExpectation(
+                    check: .rules, expected: "a rule named \(rule)", actual: "\(rule) names no rule" + KnownRules.suggestion(for: rule),
+                    ruleID: rule))
+            }
             for rule in expected.absent {
                 for diagnostic in actual.diagnostics where diagnostic.ruleID == rule {
                     failures.append(UnmetExpectation(
@@ -503,5 +510,39 @@ struct CaseEvaluator: Sendable {
         let text = String(decoding: data[start..<index].prefix(800), as: UTF8.self)
             .trimmingCharacters(in: .whitespacesAndNewlines)
         return String(text.prefix(200))
+    }
+}
+
+/// Every rule id a case may name: the rules, the schema check, the parameter and chain rules, the profile
+/// rules, and the former ids of renamed rules (a finding carries the current id, so an expectation naming
+/// a former one matches nothing; it is still a rule, and `conform explain` names its successor).
+enum KnownRules {
+    static let ids: Set<String> = {
+        let rules = AllRules.descriptions + ProfileRules.all
+        return Set(rules.map(\.id) + rules.flatMap(\.deprecatedAliases))
+    }()
+
+    /// "; did you mean X?" for the known id closest to `id` in edit distance, when one is close.
+    static func suggestion(for id: String) -> String {
+        let target = Array(id.lowercased())
+        var best: (id: String, distance: Int)?
+        for candidate in ids {
+            let distance = editDistance(target, Array(candidate.lowercased()))
+            if distance < (best?.distance ?? Int.max) || (distance == best?.distance && candidate < best!.id) { best = (candidate, distance) }
+        }
+        guard let best, best.distance <= max(2, target.count / 5) else { return " (see conform rules)" }
+        return "; did you mean \(best.id)?"
+    }
+
+    static func editDistance(_ a: [Character], _ b: [Character]) -> Int {
+        var previous = Array(0...b.count)
+        for (i, x) in a.enumerated() {
+            var current = [i + 1] + Array(repeating: 0, count: b.count)
+            for (j, y) in b.enumerated() {
+                current[j + 1] = min(previous[j + 1] + 1, current[j] + 1, previous[j] + (x == y ? 0 : 1))
+            }
+            previous = current
+        }
+        return previous[b.count]
     }
 }

@@ -55,6 +55,24 @@ import Testing
         #expect(malformed.diagnostics.allSatisfy { $0.file == "malformed/cut.xml" })
     }
 
+    /// A rule id that names no rule fails its case, with the nearest id suggested: in `absent` it would hold
+    /// forever, however the tag changed. The same for a table row's `!ID`.
+    @Test func aMisspeltRuleIDFailsTheCase() throws {
+        let corpus = try TemporaryCorpus()
+        try corpus.write("vast/typo.xml", Tags.validVAST)
+        try corpus.write("vast/typo.expect.json", #"{"version": 1, "verdict": "valid", "diagnostics": {"absent": ["VAST-2.0-inline-adsytem"]}}"#)
+        try corpus.write("vast/right.xml", Tags.validVAST)
+        try corpus.write("vast/right.expect.json", #"{"version": 1, "verdict": "valid", "diagnostics": {"absent": ["VAST-2.0-inline-adsystem"]}}"#)
+        try corpus.write("params/rows.tsv", "typo\taccepted\tcustomCTA\t!PARAM-nothing-like-it\ticon=https://cdn.adsrv.net/i.png,bannerTitle=Shoes,ctaUrl=https://shop.adsrv.net\n")
+        let (_, results) = try run(RunOptions(corpus: corpus.root, evaluators: .standard))
+        let typo = try #require(results.result("vast/typo.xml"))
+        #expect(typo.status == .failed)
+        #expect(typo.unmet.map(\.actual) == ["VAST-2.0-inline-adsytem names no rule; did you mean VAST-2.0-inline-adsystem?"])
+        #expect(results.result("vast/right.xml")?.status == .passed)
+        let row = try #require(results.all.first { $0.id.hasSuffix("typo") && $0.kind == .params })
+        #expect(row.status == .failed && row.unmet.first?.actual == "PARAM-nothing-like-it names no rule (see conform rules)", "\(row.unmet)")
+    }
+
     @Test func resultsDoNotDependOnTheNumberOfWorkers() throws {
         let corpus = try mixedCorpus()
         func stripped(_ jobs: Int) throws -> [CaseResult] {
