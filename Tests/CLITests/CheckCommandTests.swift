@@ -21,6 +21,18 @@ struct CheckCommandTests {
         #expect(!result.stdout.contains("\u{1B}["), "no colour when piped")
     }
 
+    /// --max-size holds for standard input too, in check and in fix (a pipe has no size to look at first).
+    @Test func theSizeLimitHoldsForStandardInput() throws {
+        for command in ["check", "fix"] {
+            let big = try ConformBinary.run([command, "--no-config", "--max-size", "100", "-"], stdin: Data(Self.valid.utf8))
+            #expect(big.status == 2, "\(command): \(big.stdout)")
+            #expect(big.stderr.contains("standard input: more than 100 bytes, larger than the limit (see --max-size)"), "\(command): \(big.stderr)")
+            #expect(big.stdout.isEmpty, "\(command)")
+        }
+        let fits = try ConformBinary.run(["check", "--no-config", "--max-size", "\(Self.valid.utf8.count)", "-"], stdin: Data(Self.valid.utf8))
+        #expect(fits.status == 0, "\(fits.stdout)\(fits.stderr)")
+    }
+
     @Test func undecodableInputIsReportedOnStandardOutputOnly() throws {
         // Bytes that look like UCS-4: libxml2's own error printing must not reach standard error.
         var bytes: [UInt8] = [0x3C, 0, 0, 0]

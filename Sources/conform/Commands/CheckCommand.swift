@@ -475,7 +475,7 @@ enum InputReader {
 
     static func read(_ name: String, maxBytes: Int) throws -> Data {
         if name == "-" {
-            return FileHandle.standardInput.readDataToEndOfFile()
+            return try bounded(FileHandle.standardInput, name: "standard input", maxBytes: maxBytes)
         }
         if name.hasPrefix("http://") || name.hasPrefix("https://") {
             var settings = PlayerSettings.spec
@@ -491,9 +491,32 @@ enum InputReader {
             throw ReadError(description: "\(name): \(size) bytes, larger than the limit of \(maxBytes) (see --max-size)")
         }
         do {
-            return try Data(contentsOf: URL(fileURLWithPath: name))
+            let attributes = try? FileManager.default.attributesOfItem(atPath: name)
+            guard attributes?[.type] as? FileAttributeType != .typeRegular else { return try Data(contentsOf: URL(fileURLWithPath: name)) }
+            // A pipe or device has no size to check first: it is read up to the limit.
+            let handle = try FileHandle(forReadingFrom: URL(fileURLWithPath: name))
+            defer { try? handle.close() }
+            return try bounded(handle, name: name, maxBytes: maxBytes)
+        } catch let error as ReadError {
+            throw error
         } catch {
             throw ReadError(description: "\(name): \(fileErrorReason(error))")
+        }
+    }
+
+    /// Everything `handle` holds, refused as soon as it passes `maxBytes` (never read in whole first).
+    static func bounded(_ handle: FileHandle, name: String, maxBytes: Int) throws -> Data {
+        var data = Data()
+        while true {
+            let chunk: Data?
+            do { chunk = try handle.read(upToCount: 1 << 16) } catch {
+                throw ReadError(description: "\(name): \(fileErrorReason(error))")
+            }
+            guard let chunk, !chunk.isEmpty else { return data }
+            data.append(chunk)
+            if data.count > maxBytes {
+                throw ReadError(description: "\(name): more than \(maxBytes) bytes, larger than the limit (see --max-size)")
+            }
         }
     }
 
