@@ -103,7 +103,9 @@ public enum ParameterTable {
             if columns.first == "id" && columns.count >= 2 && columns[1] == "verdict" { continue }
             let id = columns.first.flatMap { $0.isEmpty || $0.contains(where: { $0 == " " || $0 == "#" }) ? nil : $0 }
             guard columns.count == 5 else {
-                entries.append(.broken(line: lineNumber, id: id,
+                // The row's id is taken, as a good row's would be: two cases must never share one.
+                let brokenID = id.map { seen.insert($0).inserted ? $0 : "\($0)@line-\(lineNumber)" }
+                entries.append(.broken(line: lineNumber, id: brokenID,
                                        message: "expected 5 tab-separated columns (id, verdict, format, diagnostics, string), found \(columns.count)"))
                 continue
             }

@@ -33,6 +33,19 @@ import Trafficking
         guard case .broken(5, nil, _) = entries[4] else { Issue.record("\(entries[4])"); return }
     }
 
+    /// A row with the wrong number of columns keeps its id only when no other row has it: a good row of the
+    /// same id before it, or a second broken one, gets an id of its own, so that no two cases share one.
+    @Test func aBrokenRowNeverSharesAnID() {
+        let text = "a\taccepted\t-\t-\ts\n" + "a\taccepted\t-\t-\n" + "b\taccepted\n" + "b\taccepted\t-\t-\ts\n"
+        let ids = ParameterTable.parse(text).map { entry -> String? in
+            switch entry {
+            case .row(let row): row.id
+            case .broken(_, let id, _): id
+            }
+        }
+        #expect(ids == ["a", "a@line-2", "b", "b@line-4"])
+    }
+
     @Test func policyLinesSetTheURLPolicyOfTheRowsBelow() {
         let text = "r0\t-\t*\t-\ts\n"
             + "# policy: allowed-hosts=Example.com, .example.net; allowed-schemes=https:\n"
