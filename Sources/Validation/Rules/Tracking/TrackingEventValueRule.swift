@@ -14,7 +14,7 @@ struct TrackingEventValueRule: Rule {
             notUsed is accepted in 4.3 documents and reported in earlier ones. interactiveStart is accepted \
             from 4.2, following the 4.2 text on SIMID, although the 4.2 schema's enumeration omits it. Names from a later version are \
             reported here; names an earlier version had but this one dropped (fullscreen, expand, ...) are \
-            reported by VAST-4.0-tracking-event-removed, and verificationNotExecuted by its own placement rule.
+            reported by VAST-4.0-tracking-event-removed, and verificationNotExecuted, from 4.1, by its own placement rule (before 4.1 it is reported here).
             """,
         fix: "Use an event of the declared version (see the VAST tracking-event table), or declare the version that defines it.",
         severity: .error,
@@ -34,6 +34,8 @@ struct TrackingEventValueRule: Rule {
             // Only the case differs: `conform fix` writes creativeView.
             SketchTag.linear("4.2", "<TrackingEvents>↓<Tracking event=\"CreativeView\"><![CDATA[https://t.example/v]]></Tracking></TrackingEvents>"),
             SketchTag.linear("3.0", "<TrackingEvents>↓<Tracking event=\"loaded\"><![CDATA[https://t.example/l]]></Tracking></TrackingEvents>"),
+            // Before 4.1 (where the placement rule takes it), verificationNotExecuted is no event at all.
+            SketchTag.linear("4.0", "<TrackingEvents>↓<Tracking event=\"verificationNotExecuted\"><![CDATA[https://t.example/v]]></Tracking></TrackingEvents>"),
         ])
 
     /// Elements that people write as tracking events.
@@ -58,7 +60,13 @@ struct TrackingEventValueRule: Rule {
         let events = context.trackingEvents, standard = TrackingFacts.isStandardName(context)
         for index in events.indices where !standard[index] && events[index].parent != .verification {
             let event = events[index].event
-            guard let name = event.event, name != "verificationNotExecuted", !valid.contains(name) else { continue }
+            // From 4.1 a misplaced verificationNotExecuted is the placement rule's; before, no version defines it.
+            guard let name = event.event, name != "verificationNotExecuted" || context.version < .v4_1, !valid.contains(name) else { continue }
+            if name == "verificationNotExecuted" {
+                context.report("<Tracking> event \"verificationNotExecuted\" is defined from VAST 4.1, under <Verification> only; this tag is VAST \(context.version.rawValue)",
+                               at: event.url)
+                continue
+            }
             switch TrackingFacts.standing(of: name, in: context.version) {
             case .valid, .removed:
                 continue
