@@ -177,7 +177,10 @@ public struct ProfileOptions: Sendable, Codable, Hashable {
             guard let ms = Int(value), ms >= 0 else { throw .invalidOption("lead-time-ms: '\(value)' is not a non-negative integer") }
             copy.leadTimeMilliseconds = ms
         case "duration":
-            copy.contentDuration = try seconds(value)
+            let duration = try seconds(value)
+            // No content has no length: 0 would put every break past the end (a typo, or a live stream's placeholder).
+            guard duration > 0 else { throw .invalidOption("duration must be more than 0 (leave it out when it is unknown)") }
+            copy.contentDuration = duration
         case "cue-points":
             var times: [Double] = []
             for item in list(value) { times.append(try seconds(item)) }

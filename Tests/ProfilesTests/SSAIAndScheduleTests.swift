@@ -152,12 +152,46 @@ import VAST
         #expect(positions.diagnostics.map(\.ruleID) == ["PROFILE-schedule-offset-unresolved"])
     }
 
+    /// Without the duration a percentage cannot be placed, but a post-roll still plays: at the end, listed last
+    /// with no time (a second one at the end is a duplicate).
     @Test func unknownDurationLeavesRelativeBreaksUnplaced() throws {
-        let schedule = try resolve(Self.vmap([Self.adBreak("start", "pre"), Self.adBreak("10%", "m"), Self.adBreak("end", "post")]), duration: nil)
-        #expect(schedule.breaks.map(\.breakId) == ["pre"])
+        let schedule = try resolve(Self.vmap([Self.adBreak("end", "post"), Self.adBreak("start", "pre"), Self.adBreak("10%", "m"),
+                                              Self.adBreak("end", "post2")]), duration: nil)
+        #expect(schedule.breaks.map { "\($0.timecode) \($0.kind) \($0.breakId ?? "")" } == ["00:00:00.000 pre-roll pre", "end post-roll post"])
+        #expect(schedule.breaks.last?.time == nil)
         #expect(schedule.diagnostics.map(\.message) == [
-            "timeOffset \"10%\" needs the content duration to be placed", "timeOffset \"end\" needs the content duration to be placed",
+            "timeOffset \"10%\" needs the content duration to be placed",
+            "AdBreak[4] timeOffset=\"end\" resolves to the end of the content, the same time as AdBreak[1] timeOffset=\"end\": a duplicate break",
         ])
+        let text = schedule.text(name: "p.xml")
+        #expect(text.contains("\n  end           post-roll AdBreak[1] timeOffset=\"end\" breakId=\"post\"\n"), "\(text)")
+        // The same for a description's post-roll.
+        let description = ScheduleResolver.resolve(description: try ScheduleDescription.parse(Data(#"{"postRoll": true}"#.utf8)), options: ProfileOptions())
+        #expect(description.breaks.map(\.timecode) == ["end"] && description.notScheduled.isEmpty)
+    }
+
+    /// A repeatAfter that is not a time leaves the break playing once, and says so.
+    @Test func anUnreadableRepeatAfterIsNoted() throws {
+        let schedule = try resolve(Self.vmap([Self.adBreak("00:01:00", "m", repeatAfter: "often")]), duration: 600)
+        #expect(schedule.breaks.map(\.timecode) == ["00:01:00.000"])
+        #expect(schedule.notScheduled.map(\.reason) == ["repeatAfter \"often\" is not a time (HH:MM:SS[.mmm]): the break plays once, unrepeated"])
+    }
+
+    /// A description is decoded strictly: a misspelt key, or an interval of 0, is an error rather than a
+    /// break silently left out.
+    @Test func aScheduleDescriptionIsStrict() {
+        #expect(throws: ProfileError.invalidSchedule("unknown key 'postRol' (keys: contentDuration, preRoll, midRolls, postRoll)")) {
+            try ScheduleDescription.parse(Data(#"{"preRoll": true, "postRol": true}"#.utf8))
+        }
+        #expect(throws: ProfileError.invalidSchedule("unknown key 'time' (keys: times, intervals, percentages, cuePoints) at midRolls")) {
+            try ScheduleDescription.parse(Data(#"{"midRolls": {"time": [30]}}"#.utf8))
+        }
+        #expect(throws: ProfileError.invalidSchedule("an interval must be more than 0 seconds at midRolls.intervals[0].every")) {
+            try ScheduleDescription.parse(Data(#"{"midRolls": {"intervals": [{"every": 0}]}}"#.utf8))
+        }
+        #expect(throws: ProfileError.invalidSchedule("unknown key 'id' (keys: time, identifier) at midRolls.cuePoints[0]")) {
+            try ScheduleDescription.parse(Data(#"{"midRolls": {"cuePoints": [{"time": 3, "identifier": 1, "id": 2}]}}"#.utf8))
+        }
     }
 
     @Test func vastIsNotASchedule() {
@@ -253,6 +287,9 @@ import VAST
         #expect(parseSeconds(String(repeating: "9", count: 400)) == nil)
         #expect(throws: ProfileError.invalidOption("duration: '1e400' is not seconds or HH:MM:SS[.mmm] (at most 999999999:59:59.999)")) {
             try ProfileOptions().applying("duration=1e400")
+        }
+        #expect(throws: ProfileError.invalidOption("duration must be more than 0 (leave it out when it is unknown)")) {
+            try ProfileOptions().applying("duration=00:00:00")
         }
         #expect(throws: ProfileError.invalidOption("break-offset: '4000000000000' is not seconds or HH:MM:SS[.mmm] (at most 999999999:59:59.999)")) {
             try ProfileOptions().applying("break-offset=4000000000000")

@@ -122,8 +122,8 @@ extension ProfileRules {
     public static let scheduleOffsetUnresolved = RuleDescription(
         id: "PROFILE-schedule-offset-unresolved",
         name: "Ad break offset needs the content",
-        summary: "percentages and end need the content duration, #n needs the cue points, to resolve a break's time",
-        rationale: "The schedule is resolved against the content; without its duration or cue points those breaks cannot be placed. Info: give the duration (the examples give none).",
+        summary: "percentages need the content duration, #n needs the cue points, to resolve a break's time",
+        rationale: "The schedule is resolved against the content; without its duration or cue points those breaks cannot be placed. A post-roll (end) needs neither: it plays when the content ends, and the schedule lists it at end. Info: give the duration (the examples give none).",
         fix: "Pass --duration HH:MM:SS (and --cue-points for #n).",
         severity: .info,
         specReferences: [

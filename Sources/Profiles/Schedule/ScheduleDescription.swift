@@ -48,18 +48,52 @@ public struct ScheduleTime: Sendable, Codable, Hashable {
 ///     }
 ///
 /// Every key is optional. `--duration` overrides `contentDuration`.
+///
+/// Every key is optional, and a key the format does not have is an error (a misspelt `postRol` must not
+/// silently drop the post-roll).
 public struct ScheduleDescription: Sendable, Codable, Hashable {
     public struct Interval: Sendable, Codable, Hashable {
-        /// Time between two breaks.
+        /// Time between two breaks, more than 0.
         public var every: ScheduleTime
         /// The first break (default: `every`).
         public var start: ScheduleTime?
+
+        enum CodingKeys: String, CodingKey, CaseIterable { case every, start }
+
+        public init(every: ScheduleTime, start: ScheduleTime? = nil) {
+            self.every = every
+            self.start = start
+        }
+
+        public init(from decoder: any Decoder) throws {
+            try rejectUnknownScheduleKeys(decoder, CodingKeys.allCases.map(\.rawValue))
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            every = try container.decode(ScheduleTime.self, forKey: .every)
+            guard every.seconds > 0 else {
+                throw DecodingError.dataCorruptedError(forKey: .every, in: container, debugDescription: "an interval must be more than 0 seconds")
+            }
+            start = try container.decodeIfPresent(ScheduleTime.self, forKey: .start)
+        }
     }
 
     public struct CuePoint: Sendable, Codable, Hashable {
         public var time: ScheduleTime
         /// Connects the cue point of the ad server's UI with the one registered on the player.
         public var identifier: Int
+
+        enum CodingKeys: String, CodingKey, CaseIterable { case time, identifier }
+
+        public init(time: ScheduleTime, identifier: Int) {
+            self.time = time
+            self.identifier = identifier
+        }
+
+        public init(from decoder: any Decoder) throws {
+            try rejectUnknownScheduleKeys(decoder, CodingKeys.allCases.map(\.rawValue))
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            time = try container.decode(ScheduleTime.self, forKey: .time)
+            identifier = try container.decode(Int.self, forKey: .identifier)
+        }
     }
 
     public struct MidRolls: Sendable, Codable, Hashable {
@@ -68,12 +102,48 @@ public struct ScheduleDescription: Sendable, Codable, Hashable {
         /// Percent of the content duration, 0 to 100.
         public var percentages: [Double]?
         public var cuePoints: [CuePoint]?
+
+        enum CodingKeys: String, CodingKey, CaseIterable { case times, intervals, percentages, cuePoints }
+
+        public init(times: [ScheduleTime]? = nil, intervals: [Interval]? = nil, percentages: [Double]? = nil, cuePoints: [CuePoint]? = nil) {
+            self.times = times
+            self.intervals = intervals
+            self.percentages = percentages
+            self.cuePoints = cuePoints
+        }
+
+        public init(from decoder: any Decoder) throws {
+            try rejectUnknownScheduleKeys(decoder, CodingKeys.allCases.map(\.rawValue))
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            times = try container.decodeIfPresent([ScheduleTime].self, forKey: .times)
+            intervals = try container.decodeIfPresent([Interval].self, forKey: .intervals)
+            percentages = try container.decodeIfPresent([Double].self, forKey: .percentages)
+            cuePoints = try container.decodeIfPresent([CuePoint].self, forKey: .cuePoints)
+        }
     }
 
     public var contentDuration: ScheduleTime?
     public var preRoll: Bool?
     public var midRolls: MidRolls?
     public var postRoll: Bool?
+
+    enum CodingKeys: String, CodingKey, CaseIterable { case contentDuration, preRoll, midRolls, postRoll }
+
+    public init(contentDuration: ScheduleTime? = nil, preRoll: Bool? = nil, midRolls: MidRolls? = nil, postRoll: Bool? = nil) {
+        self.contentDuration = contentDuration
+        self.preRoll = preRoll
+        self.midRolls = midRolls
+        self.postRoll = postRoll
+    }
+
+    public init(from decoder: any Decoder) throws {
+        try rejectUnknownScheduleKeys(decoder, CodingKeys.allCases.map(\.rawValue))
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        contentDuration = try container.decodeIfPresent(ScheduleTime.self, forKey: .contentDuration)
+        preRoll = try container.decodeIfPresent(Bool.self, forKey: .preRoll)
+        midRolls = try container.decodeIfPresent(MidRolls.self, forKey: .midRolls)
+        postRoll = try container.decodeIfPresent(Bool.self, forKey: .postRoll)
+    }
 
     /// Decodes a description from JSON.
     /// - Throws: ``ProfileError/invalidSchedule(_:)`` with the decoder's explanation.
@@ -182,10 +252,21 @@ extension ScheduleResolver {
                                             breakId: nil, occurrence: 1, position: nil, path: "postRoll", repeated: false))
             }
         }
-        var schedule = finish(candidates.filter { $0.time.isFinite }, dropped: dropped, diagnostics: diagnostics, duration: duration)
-        if description.postRoll == true && duration == nil {
-            schedule.notScheduled.append(UnscheduledBreak(source: "postRoll", reason: "plays when the content ends; its time needs the content duration"))
-        }
-        return schedule
+        return finish(candidates, dropped: dropped, diagnostics: diagnostics, duration: duration)
+    }
+}
+
+/// Throws when the object being decoded has a key outside `known`, naming the key and the ones there are.
+private func rejectUnknownScheduleKeys(_ decoder: any Decoder, _ known: [String]) throws {
+    struct AnyKey: CodingKey {
+        var stringValue: String
+        var intValue: Int? { nil }
+        init(stringValue: String) { self.stringValue = stringValue }
+        init?(intValue: Int) { nil }
+    }
+    let container = try decoder.container(keyedBy: AnyKey.self)
+    if let unknown = container.allKeys.map(\.stringValue).sorted().first(where: { !known.contains($0) }) {
+        throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath,
+            debugDescription: "unknown key '\(unknown)' (keys: \(known.joined(separator: ", ")))"))
     }
 }

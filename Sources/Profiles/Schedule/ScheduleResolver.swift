@@ -3,9 +3,10 @@ import VAST
 
 /// A break that will play, at an absolute content time.
 public struct ResolvedBreak: Sendable, Codable, Hashable {
-    /// Seconds of content time.
-    public var time: Double
-    /// `HH:MM:SS.mmm`.
+    /// Seconds of content time; `nil` for a post-roll when the content duration is unknown: it plays at the
+    /// end, whenever that is.
+    public var time: Double?
+    /// `HH:MM:SS.mmm`, or `end` when the time is the unknown end of the content.
     public var timecode: String
     /// `pre-roll`, `mid-roll` or `post-roll`.
     public var kind: String
@@ -46,7 +47,7 @@ public struct ResolvedSchedule: Sendable, Codable, Hashable {
         var lines = ["Schedule of \(name), content " + (contentDuration.map(timecode) ?? "duration unknown")]
         if breaks.isEmpty { lines.append("  (no break)") }
         for item in breaks {
-            var line = "  \(item.timecode)  " + pad(item.kind, 10) + item.source
+            var line = "  \(item.timecode + String(repeating: " ", count: max(0, 12 - item.timecode.count)))  " + pad(item.kind, 10) + item.source
             if let id = item.breakId { line += " breakId=\"\(id)\"" }
             if item.occurrence > 1 { line += " (repeat \(item.occurrence))" }
             lines.append(line)
@@ -157,6 +158,13 @@ public enum ScheduleResolver {
                      "\(raw) is a cue-point position, but other AdBreaks use other offset types: #n positions are honoured only when no other type is used, so this break is ignored")
                 continue
             }
+            if case .end = offset, duration == nil {
+                // A post-roll plays when the content ends, known or not.
+                candidates.append(Candidate(time: .infinity, original: .infinity, order: index, kind: "post-roll", source: source,
+                                            breakId: adBreak.breakId, occurrence: 1, position: adBreak.position, path: adBreak.path,
+                                            repeated: false))
+                continue
+            }
             guard let time = seconds(of: offset, options: options) else {
                 drop(ProfileRules.scheduleOffsetUnresolved, "timeOffset \"\(raw)\" needs \(missingFact(for: offset)) to be placed")
                 continue
@@ -172,6 +180,11 @@ public enum ScheduleResolver {
             candidates.append(Candidate(time: time, original: time, order: index, kind: kind, source: source,
                                         breakId: adBreak.breakId, occurrence: 1, position: adBreak.position, path: adBreak.path,
                                         repeated: false))
+            if let repeatAfter = adBreak.repeatAfter, repeatAfter.value == nil || repeatAfter.value?.seconds == 0 {
+                let what = repeatAfter.value == nil ? "is not a time (HH:MM:SS[.mmm])" : "is no interval"
+                dropped.append(UnscheduledBreak(source: "\(source) repeatAfter=\"\(repeatAfter.raw)\"",
+                                                reason: "repeatAfter \"\(repeatAfter.raw)\" \(what): the break plays once, unrepeated"))
+            }
             if let every = adBreak.repeatAfter?.value?.seconds, every > 0, kind == "mid-roll", let duration {
                 let repeats = repetitions(from: time, every: every, before: duration)
                 for (offset, next) in repeats.times.enumerated() {
@@ -231,22 +244,30 @@ public enum ScheduleResolver {
                        duration: Double?) -> ResolvedSchedule {
         var dropped = dropped
         var diagnostics = diagnostics
+        // An end of unknown time (infinity) sorts last.
         let sorted = candidates.sorted {
-            let a = VASTTime.milliseconds(ofSeconds: $0.time), b = VASTTime.milliseconds(ofSeconds: $1.time)
+            let a = $0.time.isFinite ? VASTTime.milliseconds(ofSeconds: $0.time) : Int.max
+            let b = $1.time.isFinite ? VASTTime.milliseconds(ofSeconds: $1.time) : Int.max
             return (a, $0.original, $0.order, $0.occurrence) < (b, $1.original, $1.order, $1.occurrence)
         }
         var kept: [Candidate] = []
+        // The same instant: equal milliseconds, or both at the end of content of unknown duration.
+        func sameTime(_ a: Double, _ b: Double) -> Bool {
+            a.isFinite && b.isFinite ? VASTTime.milliseconds(ofSeconds: a) == VASTTime.milliseconds(ofSeconds: b) : a == b
+        }
         for candidate in sorted {
-            if let last = kept.last, VASTTime.milliseconds(ofSeconds: last.time) == VASTTime.milliseconds(ofSeconds: candidate.time) {
+            if let last = kept.last, sameTime(last.time, candidate.time) {
+                let at = candidate.time.isFinite ? timecode(candidate.time) : "the end of the content"
+                let time = candidate.time.isFinite ? candidate.time : nil
                 let label = candidate.source + (candidate.occurrence > 1 ? " (repeat \(candidate.occurrence))" : "")
                 let winner = last.source + (last.occurrence > 1 ? " (repeat \(last.occurrence))" : "")
                 if candidate.repeated || last.repeated {
-                    let reason = "\(label) falls at \(timecode(candidate.time)), where \(winner) already plays: the repeated breaks overlap and the earlier break wins"
-                    dropped.append(UnscheduledBreak(source: label, time: candidate.time, reason: reason))
+                    let reason = "\(label) falls at \(at), where \(winner) already plays: the repeated breaks overlap and the earlier break wins"
+                    dropped.append(UnscheduledBreak(source: label, time: time, reason: reason))
                     diagnostics.append(ProfileRules.scheduleRepeatOverlap.diagnostic(reason, at: candidate.position, path: candidate.path))
                 } else {
-                    let reason = "\(label) resolves to \(timecode(candidate.time)), the same time as \(winner): a duplicate break"
-                    dropped.append(UnscheduledBreak(source: label, time: candidate.time, reason: reason))
+                    let reason = "\(label) resolves to \(at), the same time as \(winner): a duplicate break"
+                    dropped.append(UnscheduledBreak(source: label, time: time, reason: reason))
                     diagnostics.append(ProfileRules.scheduleDuplicateBreak.diagnostic(reason, at: candidate.position, path: candidate.path))
                 }
                 continue
@@ -254,7 +275,7 @@ public enum ScheduleResolver {
             kept.append(candidate)
         }
         let breaks = kept.map {
-            ResolvedBreak(time: $0.time, timecode: timecode($0.time), kind: $0.kind, source: $0.source, breakId: $0.breakId,
+            ResolvedBreak(time: $0.time.isFinite ? $0.time : nil, timecode: $0.time.isFinite ? timecode($0.time) : "end", kind: $0.kind, source: $0.source, breakId: $0.breakId,
                           occurrence: $0.occurrence, plays: plays($0.kind), position: $0.position, path: $0.path)
         }
         let counts = ["pre-roll", "mid-roll", "post-roll"].map { kind in (kind, breaks.filter { $0.kind == kind }.count) }

@@ -85,7 +85,7 @@ enum ScheduleCommand: Subcommand {
             Terminal.printError("Error: \(error)")
             return ExitCode.cannotProceed
         }
-        let schedule: ResolvedSchedule
+        var schedule: ResolvedSchedule
         if data.first(where: { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }) == UInt8(ascii: "{") {
             do {
                 schedule = ScheduleResolver.resolve(description: try ScheduleDescription.parse(data), options: options)
@@ -102,6 +102,13 @@ enum ScheduleCommand: Subcommand {
                 return ExitCode.cannotProceed
             }
             schedule = ScheduleResolver.resolve(vmap: vmap, options: options)
+            // The offsets and intervals the resolver could not read are findings of the VMAP rules, as in check.
+            // (A break the resolver reports already, a percentage past 100% say, is not reported twice.)
+            let reported = Set(schedule.diagnostics.compactMap(\.position))
+            let unreadable = input.diagnostics.filter {
+                [DecodeRuleID.vmapTimeOffsetFormat, DecodeRuleID.vmapRepeatAfterFormat].contains($0.ruleID) && !($0.position.map(reported.contains) ?? false)
+            }
+            schedule.diagnostics = (schedule.diagnostics + unreadable).sorted()
         }
         var located = schedule
         located.diagnostics = configuration.apply(to: schedule.diagnostics).map { $0.inFile(name) }
