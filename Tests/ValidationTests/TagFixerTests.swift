@@ -133,13 +133,16 @@ import XMLCore
         let outcome = try Self.repair(referenced)
         #expect(outcome.edits.isEmpty && outcome.fixed == Data(referenced.utf8))
         #expect(outcome.remaining.contains { $0.ruleID == "VAST-3.0-pricing-model-case" })
-        // A repair that would bring a finding of another rule (a lone quartile then leaves gaps) is refused whole.
+        // A repair that brings a finding of another rule at another element (a lone quartile then leaves gaps at
+        // its Linear) is made: the new finding is among those left.
         let lone = Self.tag("").replacingOccurrences(of: "<Creatives/>", with: """
             <Creatives><Creative><Linear><Duration>00:00:15</Duration><TrackingEvents>
             <Tracking event="FirstQuartile"><![CDATA[https://t.adsrv.net/25]]></Tracking>
             </TrackingEvents></Linear></Creative></Creatives>
             """)
-        #expect(throws: TagFixer.Refusal.self) { try Self.repair(lone) }
+        let repaired = try Self.repair(lone)
+        #expect(repaired.edits.map(\.after) == ["firstQuartile"])
+        #expect(repaired.remaining.contains { $0.ruleID == "VAST-2.0-tracking-quartile-gaps" })
     }
 
     @Test func aValueHoldingTheEndOfCDATAIsNotPutInCDATA() throws {
@@ -159,6 +162,26 @@ import XMLCore
         let text = Self.tag("      <Impression>https://imp.adsrv.net/i?a=1&amp;cb=[cachebusting]</Impression>")
         let outcome = try Self.repair(text, configuration: Configuration(rules: ["VAST-2.0-url-cdata": .off]))
         #expect(outcome.edits.map(\.after) == ["https://imp.adsrv.net/i?a=1&amp;cb=[CACHEBUSTING]"])
+    }
+
+    /// A repair may let another rule see the ad better: "Start" spelt right counts as start, so the quartiles the
+    /// Linear lacks now show (an info finding new to the parent). That is no reason to refuse the repair; the
+    /// finding is among those left. A new finding at the repaired element would be.
+    @Test func aNewFindingElsewhereDoesNotBlockTheRepair() throws {
+        let text = """
+            <VAST version="4.2"><Ad id="1"><InLine><AdSystem version="1">x</AdSystem><AdTitle>t</AdTitle><AdServingId>0f9c8a52-6b1e-4c1a-9d3e-7a2b5c8e1f40</AdServingId>
+            <Impression><![CDATA[https://i.adsrv.net/i?sid=0f9c8a52-6b1e-4c1a-9d3e-7a2b5c8e1f40]]></Impression>
+            <Creatives><Creative><UniversalAdId idRegistry="ad-id.org">CNFM0001000H</UniversalAdId><Linear><Duration>00:00:10</Duration>
+            <TrackingEvents><Tracking event="Start"><![CDATA[https://t.adsrv.net/s]]></Tracking></TrackingEvents>
+            <MediaFiles><MediaFile delivery="progressive" type="video/mp4" width="640" height="360"><![CDATA[https://c.adsrv.net/a.mp4]]></MediaFile></MediaFiles></Linear></Creative></Creatives></InLine></Ad></VAST>
+            """
+        let before = Validator.validate(VASTDecoder.decode(text)).map(\.ruleID)
+        #expect(before.contains("VAST-2.0-tracking-linear-coverage") && !before.contains("VAST-2.0-tracking-quartile-gaps"))
+        let outcome = try Self.repair(text)
+        #expect(outcome.edits.map(\.after) == ["start"])
+        let after = outcome.remaining.map(\.ruleID)
+        #expect(after.contains("VAST-2.0-tracking-quartile-gaps") && !after.contains("VAST-2.0-tracking-event-value")
+                && !after.contains("VAST-2.0-tracking-linear-coverage"), "\(after)")
     }
 
     @Test func refusals() throws {
