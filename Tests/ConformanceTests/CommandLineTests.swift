@@ -77,6 +77,21 @@ import Testing
         }
     }
 
+    /// A report in a format the run was not asked for is an earlier run's: it is removed, not left to pass
+    /// for this one.
+    @Test(.enabled(if: binary != nil, "build conform first (swift build) to run the end-to-end tests"))
+    func anEarlierRunsReportsDoNotStay() throws {
+        let corpus = try corpus(failing: false)
+        let out = corpus.url("out")
+        #expect(try conform(["run", corpus.url("cases").path, "-o", out.path, "--format", "html,junit"]).code == 0)
+        #expect(FileManager.default.fileExists(atPath: out.appendingPathComponent("junit.xml").path))
+        let second = try conform(["run", corpus.url("cases").path, "-o", out.path, "--format", "markdown"])
+        #expect(second.code == 0)
+        let files = try FileManager.default.contentsOfDirectory(atPath: out.path).sorted()
+        #expect(files == ["report.md", "results.json", "results.jsonl"], "\(files)")
+        #expect(second.stdout.contains("an earlier run's junit report"), "\(second.stdout)")
+    }
+
     @Test(.enabled(if: binary != nil, "build conform first (swift build) to run the end-to-end tests"))
     func baselineAndMergeThroughTheCommandLine() throws {
         let failing = try corpus(failing: true)

@@ -115,6 +115,7 @@ enum RunCommand: Subcommand {
     /// returns an exit code only when that fails.
     static func renderReports(_ invocation: Invocation) -> Int32? {
         let formats = invocation.formats.filter { $0 != .json }
+        defer { removeStaleReports(invocation) }
         guard !formats.isEmpty || invocation.annotations else { return nil }
         let resultsURL = URL(fileURLWithPath: invocation.outputPath, isDirectory: true).appendingPathComponent("results.json")
         // Read back one case at a time: memory stays bounded however many cases the run had.
@@ -123,6 +124,22 @@ enum RunCommand: Subcommand {
             Terminal.printError("Error: cannot render the reports: \(error)")
         }
         return status == ExitCode.success ? nil : status
+    }
+
+    /// Removes the reports an earlier run left in the output folder in formats this run did not write: a
+    /// report.html beside a newer results.json would show the earlier run as if it were this one.
+    static func removeStaleReports(_ invocation: Invocation) {
+        let folder = URL(fileURLWithPath: invocation.outputPath, isDirectory: true)
+        for format in ReportFormat.allCases where format != .json && !invocation.formats.contains(format) {
+            let url = folder.appendingPathComponent(format.fileName)
+            guard FileManager.default.fileExists(atPath: url.path) else { continue }
+            do {
+                try FileManager.default.removeItem(at: url)
+                print("Removed \(url.path): an earlier run's \(format.rawValue) report (add --format \(format.rawValue) to write it)")
+            } catch {
+                Terminal.printError("Warning: \(url.path) is an earlier run's report and could not be removed: \(fileErrorReason(error))")
+            }
+        }
     }
 
     struct ExitStatus: Error { let code: Int32 }
