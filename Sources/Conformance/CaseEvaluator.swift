@@ -522,27 +522,9 @@ enum KnownRules {
         return Set(rules.map(\.id) + rules.flatMap(\.deprecatedAliases))
     }()
 
-    /// "; did you mean X?" for the known id closest to `id` in edit distance, when one is close.
+    /// "; did you mean X?" for the known id closest to `id`, when one is close.
     static func suggestion(for id: String) -> String {
-        let target = Array(id.lowercased())
-        var best: (id: String, distance: Int)?
-        for candidate in ids {
-            let distance = editDistance(target, Array(candidate.lowercased()))
-            if distance < (best?.distance ?? Int.max) || (distance == best?.distance && candidate < best!.id) { best = (candidate, distance) }
-        }
-        guard let best, best.distance <= max(2, target.count / 5) else { return " (see conform rules)" }
-        return "; did you mean \(best.id)?"
-    }
-
-    static func editDistance(_ a: [Character], _ b: [Character]) -> Int {
-        var previous = Array(0...b.count)
-        for (i, x) in a.enumerated() {
-            var current = [i + 1] + Array(repeating: 0, count: b.count)
-            for (j, y) in b.enumerated() {
-                current[j + 1] = min(previous[j + 1] + 1, current[j] + 1, previous[j] + (x == y ? 0 : 1))
-            }
-            previous = current
-        }
-        return previous[b.count]
+        guard let best = RuleDocumentation.suggestions(for: id, in: ids.sorted(), limit: 1).first else { return " (see conform rules)" }
+        return "; did you mean \(best)?"
     }
 }
