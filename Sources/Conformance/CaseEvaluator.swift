@@ -33,8 +33,10 @@ struct CaseEvaluator: Sendable {
         case .parameterRow(_, let row):
             guard options.selects(tags: row.tags) else { return nil }
             return evaluateParameterRow(corpusCase, row: row)
-        case .broken(_, let message):
-            return errorResult(corpusCase, kind: corpusCase.provisionalKind, message: message)
+        case .broken(_, let message, let line):
+            var result = errorResult(corpusCase, kind: corpusCase.provisionalKind, message: message)
+            result.errorLine = line
+            return result
         }
     }
 
@@ -305,6 +307,12 @@ struct CaseEvaluator: Sendable {
             parameters: outcome, milliseconds: milliseconds(since: clock))
         var result = judge(corpusCase, kind: .params, expectation: row.expectation, actual: actual) { _ in
             String(row.string.prefix(200))
+        }
+        // An unmet expectation points into the table: at the finding's place in the row (columns in code points,
+        // as SARIF counts them), or at the row itself.
+        for index in result.unmet.indices {
+            let column = result.unmet[index].position.map { row.string.prefix(max(0, $0.column - 1)).unicodeScalars.count } ?? 0
+            result.unmet[index].position = SourcePosition(line: row.line, column: row.stringColumn + column)
         }
         if options.record {
             goldens.record(table: table, row: row.id, OutcomeSnapshot(result))

@@ -13,7 +13,8 @@ public struct CorpusCase: Sendable, Hashable {
         case parameterRow(table: String, row: ParameterRow)
         /// Something found during discovery that cannot become a case (an expectation without a
         /// document, a table row that does not parse); it is reported as an `error` row.
-        case broken(file: String, message: String)
+        /// `line`: where in `file` the fault is, when it is at one line (a table row).
+        case broken(file: String, message: String, line: Int? = nil)
     }
 
     /// Stable identifier: the path relative to the corpus root, plus `#row-id` for table rows.
@@ -34,7 +35,7 @@ public struct CorpusCase: Sendable, Hashable {
         case .document(let file, _): Corpus.isHostile(file) ? .hostile : .vast
         case .chain: .chain
         case .parameterRow: .params
-        case .broken(let file, _): file.hasSuffix(".tsv") || file.contains(".tsv#") ? .params : Corpus.isHostile(file) ? .hostile : .vast
+        case .broken(let file, _, _): file.hasSuffix(".tsv") || file.contains(".tsv#") ? .params : Corpus.isHostile(file) ? .hostile : .vast
         }
     }
 
@@ -44,7 +45,7 @@ public struct CorpusCase: Sendable, Hashable {
         case .document(let file, _): file
         case .chain(let folder): folder + "/" + Corpus.chainFileName
         case .parameterRow(let table, _): table
-        case .broken(let file, _): file
+        case .broken(let file, _, _): file
         }
     }
 }
@@ -138,7 +139,7 @@ public enum Corpus {
                                                     source: .parameterRow(table: table, row: row)))
                         case .broken(let line, let id, let message):
                             cases.append(CorpusCase(id: "\(table)#\(id ?? "line-\(line)")", suite: tableSuite,
-                                                    source: .broken(file: table, message: "line \(line): \(message)")))
+                                                    source: .broken(file: table, message: "line \(line): \(message)", line: line)))
                         }
                     }
                 } catch {

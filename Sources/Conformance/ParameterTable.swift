@@ -24,9 +24,12 @@ public struct ParameterRow: Sendable, Hashable {
     /// The URL policy the string is analysed under: the table's `# policy:` line above the row, or the
     /// default policy (http and https destinations on any host, https-only takeover pages).
     public var policy: URLPolicy = .default
+    /// 1-based column, in Unicode code points, where the string starts in its row (after the four tabs).
+    public var stringColumn: Int
 
     public init(id: String, line: Int, verdict: String, format: String?, present: [String] = [],
-                absent: [String] = [], string: String, tags: [String] = []) {
+                absent: [String] = [], string: String, tags: [String] = [], stringColumn: Int = 1) {
+        self.stringColumn = stringColumn
         self.id = id
         self.line = line
         self.verdict = verdict
@@ -133,7 +136,8 @@ public enum ParameterTable {
                 }
             }
             var row = ParameterRow(id: id, line: lineNumber, verdict: verdict, format: format,
-                                   present: present, absent: absent, string: columns[4], tags: tags)
+                                   present: present, absent: absent, string: columns[4], tags: tags,
+                                   stringColumn: columns[0..<4].reduce(5) { $0 + $1.unicodeScalars.count })
             row.pinsFormat = pinsFormat
             row.policy = policy
             entries.append(.row(row))

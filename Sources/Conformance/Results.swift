@@ -116,6 +116,8 @@ public struct CaseResult: Sendable, Codable, Hashable {
     public var durationMilliseconds: Double
     /// A message when `status == .error`.
     public var errorMessage: String?
+    /// When `status == .error` and the error is at one line of the case's file (a broken table row): that line.
+    public var errorLine: Int?
     /// What the case is about, from its expectation's `description`.
     public var description: String?
 

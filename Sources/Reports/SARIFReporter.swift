@@ -103,8 +103,8 @@ public struct SARIFReporter: StreamingReporter {
         case .error:
             let message = "\(item.id): \(item.errorMessage ?? "the case could not be run")"
             let ruleID = SyntheticRule.caseError.rawValue
-            return [SARIF.Result(ruleId: ruleID, ruleIndex: index[ruleID] ?? 0, level: "error",
-                                 message: .init(text: message), locations: [.at(uri, nil)])]
+            return [SARIF.Result(ruleId: ruleID, ruleIndex: index[ruleID] ?? 0, level: "error", message: .init(text: message),
+                                 locations: [.at(uri, item.errorLine.map { SourcePosition(line: $0, column: 1) })])]
         case .failed:
             let unmets = item.unmet.isEmpty
                 ? [UnmetExpectation(check: .rules, expected: item.expectedVerdict ?? "the expectation to hold", actual: item.actualVerdict)]

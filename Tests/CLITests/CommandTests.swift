@@ -297,6 +297,20 @@ struct CommandTests {
         let takeover = try #require(results.first { $0["ruleId"] as? String == "PARAM-takeover-required-key" })
         #expect((takeover["locations"] as? [Any])?.isEmpty == true)
 
+        // SARIF columns are Unicode code points: a thumbs-up with a skin tone is one character but two code points.
+        let emoji = "icon=https://cdn.adsrv.net/i.png,bannerTitle=\u{1F44D}\u{1F3FD} Shoes,ctaUrl=javascript:alert(1)"
+        let wide = try CLI.run(["params", "--no-config", "--format", "sarif", "-f", "wide.txt"], files: ["wide.txt": emoji + "\n"])
+        let wideLog = try #require(try JSONSerialization.jsonObject(with: Data(wide.stdout.utf8)) as? [String: Any])
+        let wideResults = try #require((wideLog["runs"] as? [[String: Any]])?.first?["results"] as? [[String: Any]])
+        let columns = wideResults.compactMap { result -> Int? in
+            let location = (result["locations"] as? [[String: Any]])?.first?["physicalLocation"] as? [String: Any]
+            return (location?["region"] as? [String: Any])?["startColumn"] as? Int
+        }
+        let value = try #require(emoji.range(of: "javascript"))
+        let codePoints = emoji[..<value.lowerBound].unicodeScalars.count + 1
+        #expect(codePoints == emoji.distance(from: emoji.startIndex, to: value.lowerBound) + 2)
+        #expect(columns.contains(codePoints), "\(columns) \(wide.stdout)")
+
         let junit = try CLI.run(["params", "--format", "junit", "-f", "strings.txt", "ad_type=webview,campaign=c"],
                                 files: ["strings.txt": strings])
         #expect(junit.status == 1)

@@ -32,7 +32,7 @@ struct RuleCoverage {
                     expectation = try ChainManifest.decode(Data(contentsOf: root.appendingPathComponent(path)), file: path).expect
                 case .parameterRow(_, let row):
                     expectation = row.expectation
-                case .broken(let file, let message):
+                case .broken(let file, let message, _):
                     unreadable.append("\(file): \(message)")
                     continue
                 }

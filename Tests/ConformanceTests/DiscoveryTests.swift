@@ -24,7 +24,7 @@ import Testing
         #expect(cases.map(\.provisionalKind) == [.vast, .chain, .hostile, .params, .params])
         #expect(cases[0].source == .document(file: "a/v1.2.xml", expectation: "a/v1.2.expect.json"))
         #expect(cases[1].file == "chains/c1/chain.json")
-        guard case .broken(_, let message) = cases[3].source else { Issue.record("\(cases[3])"); return }
+        guard case .broken(_, let message, _) = cases[3].source else { Issue.record("\(cases[3])"); return }
         #expect(message.hasPrefix("line 2: expected 5 tab-separated columns"))
     }
 
@@ -35,7 +35,7 @@ import Testing
         try corpus.write("a/x.expect.json", #"{"version": 1}"#)
         let cases = try Corpus.discover(at: corpus.root)
         #expect(cases.map(\.id) == ["a/x.expect.json"])
-        guard case .broken(_, let message) = cases[0].source else { Issue.record("\(cases[0])"); return }
+        guard case .broken(_, let message, _) = cases[0].source else { Issue.record("\(cases[0])"); return }
         #expect(message.contains("several case files (x.bin, x.xml)"))
     }
 

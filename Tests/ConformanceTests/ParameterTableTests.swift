@@ -12,9 +12,9 @@ import Trafficking
         let entries = ParameterTable.parse(text)
         #expect(entries == [
             .row(ParameterRow(id: "r1", line: 4, verdict: "accepted", format: "customCTA",
-                              string: "cta=Shop,url=https://x.example/", tags: ["cta", "smoke"])),
+                              string: "cta=Shop,url=https://x.example/", tags: ["cta", "smoke"], stringColumn: 25)),
             .row(ParameterRow(id: "r2", line: 6, verdict: "rejected", format: nil, present: ["PARAM-a", "PARAM-c"],
-                              absent: ["PARAM-b"], string: "key=with\ttab and  spaces ", tags: ["cta", "smoke"])),
+                              absent: ["PARAM-b"], string: "key=with\ttab and  spaces ", tags: ["cta", "smoke"], stringColumn: 41)),
         ])
     }
 
@@ -104,8 +104,10 @@ import Trafficking
         let keys = string.split(separator: ",").map { $0.split(separator: "=").first.map(String.init) ?? "" }
         var diagnostics: [Diagnostic] = []
         if Set(keys).count != keys.count {
+            // At the last segment, its column counted in characters as the parameter analysis counts them.
+            let last = string.split(separator: ",").last.map(String.init) ?? ""
             diagnostics.append(Diagnostic(ruleID: "PARAM-duplicate-key", severity: .error, message: "duplicate key",
-                                          position: SourcePosition(line: line, column: 1)))
+                                          position: SourcePosition(line: line, column: string.count - last.count + 1)))
         }
         let format = string.hasPrefix("cta=") ? "customCTA" : nil
         return ParameterOutcome(format: format, fields: format == nil ? [:] : ["cta": String(keys.count)],
@@ -122,7 +124,7 @@ import Trafficking
             wrong-verdict\taccepted\t-\t-\tfoo=bar
             wrong-format\taccepted\tcarousel\t-\tcta=Shop
             missing-rule\taccepted\tcustomCTA\tPARAM-unknown-key\tcta=Shop
-            forbidden\trejected\tcustomCTA\t!PARAM-duplicate-key\tcta=a,cta=b
+            forbidden\trejected\tcustomCTA\t!PARAM-duplicate-key\tcta=\u{1F44D}\u{1F3FD},cta=b
 
             """)
         var options = RunOptions(corpus: corpus.root, jobs: 2)
@@ -137,7 +139,12 @@ import Trafficking
         #expect(wrongVerdict.checks[.parameters] == .fail)
         #expect(results.result("params/cta.tsv#wrong-format")?.unmet.map(\.actual) == ["format customCTA"])
         #expect(results.result("params/cta.tsv#missing-rule")?.unmet.map(\.ruleID) == ["PARAM-unknown-key"])
-        #expect(results.result("params/cta.tsv#forbidden")?.unmet.first?.expected == "no PARAM-duplicate-key diagnostic")
+        let forbidden = try #require(results.result("params/cta.tsv#forbidden"))
+        #expect(forbidden.unmet.first?.expected == "no PARAM-duplicate-key diagnostic")
+        // Positions point into the table: line 8, the string starting after four columns (4 + 9 + 8 + 9 + 20 code
+        // points, so column 51), the finding 6 characters but 7 code points in (the thumbs-up has a skin tone).
+        #expect(forbidden.unmet.first?.position == SourcePosition(line: 8, column: 58))
+        #expect(wrongVerdict.unmet.first?.position == SourcePosition(line: 5, column: 28))  // 4 + 13 + 8 + 1 + 1
         let ok = try #require(results.result("params/cta.tsv#ok"))
         #expect(ok.kind == .params)
         #expect(ok.suite == "params/cta")

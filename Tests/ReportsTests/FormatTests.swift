@@ -122,6 +122,21 @@ struct FormatTests {
         #expect(text.contains("\"uri\" : \"Corpus/hostile/pipe%7Cand%3Cangle%3E&amp.xml\"") == false)  // passed cases give no result
     }
 
+    @Test func sarifPlacesABrokenTableRowAtItsLine() throws {
+        var results = Fixture.results
+        var row = CaseResult(id: "params/cta.tsv#line-3", suite: "params/cta", kind: .params, status: .error,
+                             actualVerdict: "not run", file: "params/cta.tsv", durationMilliseconds: 0,
+                             errorMessage: "line 3: expected 5 tab-separated columns, found 4")
+        row.errorLine = 3
+        results.cases = [row]
+        let text = try SARIFReporter().render(results, rules: Fixture.rules)
+        let log = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+        let result = try #require(((log["runs"] as? [[String: Any]])?.first?["results"] as? [[String: Any]])?.first)
+        let physical = try #require((result["locations"] as? [[String: Any]])?.first?["physicalLocation"] as? [String: Any])
+        #expect((physical["region"] as? [String: Any])?["startLine"] as? Int == 3)
+        #expect(((physical["artifactLocation"] as? [String: Any])?["uri"] as? String)?.hasSuffix("params/cta.tsv") == true)
+    }
+
     @Test func jsonRoundTripsAndReadsJSONLines() throws {
         let text = try JSONReporter().render(Fixture.results, rules: [])
         #expect(text.contains("\"checks\" : {"))  // keyed by check name, not an alternating array

@@ -190,7 +190,11 @@ enum ParamsCommand: Subcommand {
         } else if FindingsFormat.names.contains(format) {
             // One result per input, in order.
             let findings = zip(results, inputs).map { result, input in
-                FindingsOutput.Input(name: result.source, diagnostics: result.analysis.diagnostics,
+                // SARIF counts columns in Unicode code points; a finding's column counts characters (an emoji
+                // with a skin tone is one character and two code points).
+                let diagnostics = format == "sarif" ? result.analysis.diagnostics.map { Self.codePointColumn($0, in: input.text) }
+                                                    : result.analysis.diagnostics
+                return FindingsOutput.Input(name: result.source, diagnostics: diagnostics,
                                      label: result.source.map { "\($0):\(result.line)" } ?? "argument \(result.line)",
                                      source: format == "html" ? input.text : nil, sourceFirstLine: result.source == nil ? 1 : result.line)
             }
@@ -384,6 +388,15 @@ enum ParamsCommand: Subcommand {
         text += display(String(characters[start..<end]))
         if end < characters.count { text += "…" }
         return (text, (start > 0 ? 1 : 0) + offset - start)
+    }
+
+    /// `diagnostic` with its column counted in Unicode code points of `text` rather than characters.
+    static func codePointColumn(_ diagnostic: Diagnostic, in text: String) -> Diagnostic {
+        guard let offset = diagnostic.offset, var position = diagnostic.position, offset >= 0 else { return diagnostic }
+        var copy = diagnostic
+        position.column = text.prefix(offset).unicodeScalars.count + 1
+        copy.position = position
+        return copy
     }
 
     /// Text safe to print on one line: line breaks and tabs become spaces, other control characters `?`.
