@@ -69,6 +69,8 @@ struct CheckCommandTests {
         #expect(result.stdout.contains("-:1:1: error:"))
         #expect(result.stdout.contains("[VAST-2.0-root-version]"))
         #expect(result.status == 1)
+        let twice = try ConformBinary.run(["check", "--no-config", "-", "-"], stdin: Data("<VAST/>".utf8))
+        #expect(twice.status == 64 && twice.stderr.contains("standard input can be read only once"), "\(twice.stderr)")
     }
 
     @Test func jsonHasModelAndDiagnostics() throws {

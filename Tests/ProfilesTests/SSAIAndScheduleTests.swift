@@ -177,6 +177,21 @@ import VAST
         #expect(schedule.notScheduled.map(\.reason) == ["repeatAfter \"often\" is not a time (HH:MM:SS[.mmm]): the break plays once, unrepeated"])
     }
 
+    /// A repeatAfter the schedule cannot apply is noted rather than silently dropped: on a mid-roll of content
+    /// whose duration is unknown, and on a pre-roll, which plays once per content playback.
+    @Test func aRepeatAfterThatCannotBeListedIsNoted() throws {
+        let unknown = try resolve(Self.vmap([Self.adBreak("00:01:00", "m", repeatAfter: "00:05:00")]), duration: nil)
+        #expect(unknown.breaks.map(\.timecode) == ["00:01:00.000"])
+        #expect(unknown.notScheduled.map(\.reason) == [
+            "the break repeats every 00:05:00.000 until the content ends; the repetitions need the content duration to be listed",
+        ])
+        let known = try resolve(Self.vmap([Self.adBreak("00:01:00", "m", repeatAfter: "00:05:00")]))
+        #expect(known.breaks.map(\.timecode) == ["00:01:00.000", "00:06:00.000"] && known.notScheduled.isEmpty)
+        let preRoll = try resolve(Self.vmap([Self.adBreak("start", "pre", repeatAfter: "00:05:00")]))
+        #expect(preRoll.breaks.map(\.timecode) == ["00:00:00.000"])
+        #expect(preRoll.notScheduled.map(\.reason) == ["a pre-roll plays once per content playback: repeatAfter is not applied"])
+    }
+
     /// A description is decoded strictly: a misspelt key, or an interval of 0, is an error rather than a
     /// break silently left out.
     @Test func aScheduleDescriptionIsStrict() {

@@ -86,6 +86,12 @@ struct CustomCTATests {
         let host = TraffickingAnalyzer.analyze(
             "icon=https://cdn.example.com/i.png,bannerTitle=Shoes,ctaUrl=https://notexample.com", policy: policy)
         #expect(host.ruleIDs == ["PARAM-url-policy"])
+        // A fully qualified name with its final dot is the same host, in the URL and in the policy.
+        let qualified = TraffickingAnalyzer.analyze(
+            "icon=https://cdn.example.com/i.png,bannerTitle=Shoes,ctaUrl=https://shop.example.com./sale", policy: policy)
+        #expect(qualified.ruleIDs == [])
+        #expect(URLPolicy(allowedHosts: ["example.com."]).allowsHost("shop.example.com"))
+        #expect(!URLPolicy(allowedHosts: ["."]).allowsHost("example.com"))
         // Assets are not destinations: the host policy does not apply to them.
         let asset = TraffickingAnalyzer.analyze(
             "icon=https://images.cdn.test/i.png,bannerTitle=Shoes,ctaUrl=https://shop.example.com", policy: policy)

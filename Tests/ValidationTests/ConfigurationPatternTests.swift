@@ -145,6 +145,17 @@ struct ConfigurationOverrideTests {
         #expect(!Validator.validate(input, configuration: legacy).contains { $0.ruleID == "VAST-2.0-url-http" })
     }
 
+    /// A well-formed file with a value the configuration does not accept names the value and where it is,
+    /// rather than calling the file malformed JSON.
+    @Test func aBadValueIsNamedWithItsPlace() {
+        #expect(throws: ConfigurationError.malformed(#"invalid value at "rules.VAST-2.0-url-http": "loud" is not a rule setting (values: off, info, warning, error)"#)) {
+            try Configuration.parse(Data(#"{"version": 1, "rules": {"VAST-2.0-url-http": "loud"}}"#.utf8), knownRuleIDs: ["VAST-2.0-url-http"])
+        }
+        #expect(throws: ConfigurationError.self) {
+            try Configuration.parse(Data(#"{"version": 1, "rules": {"#.utf8), knownRuleIDs: [])
+        }
+    }
+
     @Test func badOverridesAreErrorsOrWarnings() throws {
         #expect(throws: ConfigurationError.self) {
             try Configuration.parse(Data(#"{"version": 1, "overrides": [{"files": [], "rules": {}}]}"#.utf8), knownRuleIDs: [])

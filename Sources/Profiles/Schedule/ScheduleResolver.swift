@@ -185,6 +185,17 @@ public enum ScheduleResolver {
                 dropped.append(UnscheduledBreak(source: "\(source) repeatAfter=\"\(repeatAfter.raw)\"",
                                                 reason: "repeatAfter \"\(repeatAfter.raw)\" \(what): the break plays once, unrepeated"))
             }
+            if let repeatAfter = adBreak.repeatAfter, let every = repeatAfter.value?.seconds, every > 0 {
+                let label = "\(source) repeatAfter=\"\(repeatAfter.raw)\""
+                if kind != "mid-roll" {
+                    // Pre- and post-rolls play once per content playback (instream-pre-mid-post-roll.txt).
+                    dropped.append(UnscheduledBreak(source: label,
+                                                    reason: "a \(kind) plays once per content playback: repeatAfter is not applied"))
+                } else if duration == nil {
+                    dropped.append(UnscheduledBreak(source: label,
+                                                    reason: "the break repeats every \(timecode(every)) until the content ends; the repetitions need the content duration to be listed"))
+                }
+            }
             if let every = adBreak.repeatAfter?.value?.seconds, every > 0, kind == "mid-roll", let duration {
                 let repeats = repetitions(from: time, every: every, before: duration)
                 for (offset, next) in repeats.times.enumerated() {

@@ -45,14 +45,21 @@ public struct URLPolicy: Sendable, Codable, Hashable {
     }
 
     /// True when `host` is allowed: always when ``allowedHosts`` is `nil`, otherwise when the host equals
-    /// an entry or is a subdomain of one.
+    /// an entry or is a subdomain of one. A fully qualified name's final dot (`example.com.`) names the
+    /// same host as the name without it, in the URL and in the entry alike.
     public func allowsHost(_ host: String) -> Bool {
         guard let allowedHosts else { return true }
-        let host = host.lowercased()
+        let host = Self.canonical(host)
         return allowedHosts.contains { entry in
-            var entry = entry.lowercased()
+            var entry = Self.canonical(entry)
             if entry.hasPrefix(".") { entry.removeFirst() }
-            return host == entry || host.hasSuffix("." + entry)
+            return !entry.isEmpty && (host == entry || host.hasSuffix("." + entry))
         }
+    }
+
+    private static func canonical(_ host: String) -> String {
+        var host = host.lowercased()
+        while host.hasSuffix(".") { host.removeLast() }
+        return host
     }
 }

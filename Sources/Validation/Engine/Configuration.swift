@@ -5,6 +5,16 @@ import Foundation
 public enum RuleSetting: String, Sendable, Codable, Hashable, CaseIterable {
     case off, info, warning, error
 
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        let raw = try container.decode(String.self)
+        guard let setting = RuleSetting(rawValue: raw) else {
+            throw DecodingError.dataCorruptedError(
+                in: container, debugDescription: "\"\(raw)\" is not a rule setting (values: \(Self.allCases.map(\.rawValue).joined(separator: ", ")))")
+        }
+        self = setting
+    }
+
     public var severity: Severity? {
         switch self {
         case .off: nil
@@ -355,6 +365,10 @@ public struct Configuration: Sendable, Codable, Hashable {
 
     private static func describe(_ error: DecodingError) -> String {
         switch error {
+        case .dataCorrupted(let context) where !context.codingPath.isEmpty:
+            // The JSON is well formed; one value in it is not one the configuration accepts.
+            let path = context.codingPath.map(\.stringValue).joined(separator: ".")
+            return "invalid value at \"\(path)\": \(context.debugDescription)"
         case .dataCorrupted(let context):
             return "not valid JSON (\(context.underlyingError.map { "\($0.localizedDescription)" } ?? context.debugDescription))"
         case .keyNotFound(let key, _):

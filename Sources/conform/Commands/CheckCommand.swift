@@ -130,6 +130,9 @@ enum CheckCommand: Subcommand {
         guard !scanner.positionals.isEmpty else {
             return UsageError(message: "no input given", command: "check", usage: usage).report()
         }
+        guard scanner.positionals.filter({ $0 == "-" }).count <= 1 else {
+            return UsageError(message: "standard input can be read only once", command: "check", usage: usage).report()
+        }
         if statistics, format != "text" {
             return UsageError(message: "--statistics counts findings in text; the \(format) format lists each one", command: "check",
                               usage: usage).report()
