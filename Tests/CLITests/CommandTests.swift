@@ -355,6 +355,12 @@ struct CommandTests {
         #expect(rows.count > 5 && rows.allSatisfy { $0.hasPrefix("VAST-") && $0.contains("-url-") }, "\(text.stdout)")
         let none = try CLI.run(["rules", "VAST-2.0-url-htp"])
         #expect(none.status == 64 && none.stderr.contains("'VAST-2.0-url-htp' names no rule; did you mean VAST-2.0-url-http"), "\(none.stderr)")
+        // The former id of a renamed rule lists the rule, and says what it is called now.
+        let former = try CLI.run(["rules", "VAST-4.1-verification-vendor-domain"])
+        #expect(former.status == 0 && former.stderr.contains("note: VAST-4.1-verification-vendor-domain is the former id of VAST-4.1-verification-vendor-format"),
+                "\(former.stderr)")
+        #expect(former.stdout.split(separator: "\n").dropFirst().map { $0.split(separator: " ").first.map(String.init) ?? "" }
+                == ["VAST-4.1-verification-vendor-format"], "\(former.stdout)")
     }
 
     @Test func explainShowsOneRule() throws {

@@ -37,6 +37,17 @@ struct FixCommandTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: root.path) == ["tag.xml"])
     }
 
+    /// A repair in white space alone shows the white space: an attribute value is shown quoted, as it is
+    /// written, so the before and after lines differ where the value does.
+    @Test func aRepairOfWhiteSpaceShowsIt() throws {
+        let tag = CLI.warningTag.replacingOccurrences(of: #"<MediaFile delivery="progressive""#, with: #"<MediaFile delivery=" Progressive ""#)
+        #expect(tag != CLI.warningTag)
+        let shown = try CLI.run(["fix", "--no-config", "tag.xml"], files: ["tag.xml": tag])
+        #expect(shown.status == 0, "\(shown.stderr)")
+        #expect(shown.stdout.contains("<MediaFile> delivery= [VAST-2.0-mediafile-delivery-value]"), "\(shown.stdout)")
+        #expect(shown.stdout.contains("  - \" Progressive \"\n") && shown.stdout.contains("  + \"progressive\"\n"), "\(shown.stdout)")
+    }
+
     @Test func checkPointsAtTheRepairs() throws {
         let result = try CLI.run(["check", "--no-config", "my tag.xml"], files: ["my tag.xml": Self.tag])
         #expect(result.stdout.contains("2 of them have an automatic repair: conform fix 'my tag.xml'"), "\(result.stdout)")

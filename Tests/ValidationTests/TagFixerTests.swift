@@ -145,6 +145,19 @@ import XMLCore
         #expect(repaired.remaining.contains { $0.ruleID == "VAST-2.0-tracking-quartile-gaps" })
     }
 
+    /// A tab or line break in an attribute value is read as a space; the value is still repaired, from its bytes
+    /// as written, and what `check` counts as repairable is what `fix` repairs.
+    @Test func anAttributeWithATabOrLineBreakIsRepaired() throws {
+        let text = Self.attributeTag.replacingOccurrences(of: "delivery = 'Progressive'", with: "delivery = '\tProgressive\r\n'")
+        #expect(text != Self.attributeTag)
+        let outcome = try Self.repair(text)
+        #expect(outcome.edits.map { "\($0.before)>\($0.after)" }.last == "\tProgressive\r\n>progressive")
+        #expect(String(decoding: outcome.fixed, as: UTF8.self).contains("delivery = 'progressive'"))
+        let input = VASTDecoder.decode(Data(text.utf8))
+        #expect(TagFixer.repairableCount(Validator.validate(input), in: input) == outcome.edits.count)
+        #expect(TagFixer.normalizedAttributeValue("a\r\nb\rc\nd\te") == "a b c d e")
+    }
+
     @Test func aValueHoldingTheEndOfCDATAIsNotPutInCDATA() throws {
         // In a URL, > is percent-encoded, so ]]> cannot stay; in an extension's value it would, and CDATA cannot hold it.
         let url = try Self.repair(Self.tag("      <Impression>https://imp.adsrv.net/b?x=]]&gt;</Impression>"))

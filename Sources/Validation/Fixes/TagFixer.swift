@@ -80,6 +80,22 @@ public enum TagFixer {
         return (fix.attribute, value, repaired)
     }
 
+    /// An attribute value as written, normalized as an XML parser reads it (XML 1.0 §2.11 and §3.3.3): a line
+    /// break (CR LF, CR or LF) and a tab each become one space.
+    static func normalizedAttributeValue(_ raw: String) -> String {
+        var out = String.UnicodeScalarView()
+        var previousCR = false
+        for scalar in raw.unicodeScalars {
+            defer { previousCR = scalar == "\r" }
+            switch scalar {
+            case "\n" where previousCR: continue
+            case "\r", "\n", "\t": out.append(" ")
+            default: out.append(scalar)
+            }
+        }
+        return String(out)
+    }
+
     /// The elements under `root` (itself included) that start at one of `positions`.
     static func elements(at positions: Set<SourcePosition>, under root: XMLElement) -> [SourcePosition: XMLElement] {
         var elements: [SourcePosition: XMLElement] = [:]
@@ -195,11 +211,13 @@ public enum TagFixer {
             for ruleID in Set(found.map(\.ruleID)).sorted() {
                 guard let repair = attributeRepair(ruleID, of: element, version: version),
                       let range = attributeValueRange(repair.attribute, of: element, startingAt: start, in: bytes),
-                      // The value as written: an entity or character reference in it is left for a hand.
-                      String(decoding: bytes[range], as: UTF8.self) == repair.value
+                      // The value as written, but for the white space XML turns into spaces in an attribute
+                      // value: an entity or character reference in it is left for a hand.
+                      case let written = String(decoding: bytes[range], as: UTF8.self),
+                      Self.normalizedAttributeValue(written) == repair.value
                 else { continue }
                 edits.append(Edit(ruleIDs: [ruleID], position: position, elementName: element.qualifiedName, attribute: repair.attribute,
-                                  before: repair.value, after: repair.repaired, range: range))
+                                  before: written, after: repair.repaired, range: range))
             }
         }
         edits.sort { $0.range.lowerBound < $1.range.lowerBound }

@@ -169,12 +169,41 @@ enum FixCommand: Subcommand {
         for repair in report.repairs {
             let what = "<\(repair.element)>" + (repair.attribute.map { " \($0)=" } ?? "")
             print("\(report.file):\(repair.line):\(repair.column): \(what) " + Terminal.paint("[\(repair.rules.joined(separator: ", "))]", .dim))
-            let before = repair.before.trimmingCharacters(in: .whitespacesAndNewlines)
+            var before = repair.before.trimmingCharacters(in: .whitespacesAndNewlines)
+            var after = repair.after
+            // An attribute value is shown quoted, as it is written; so is content whose repair is in its
+            // surrounding white space alone, which trimming for the display would hide.
+            if repair.attribute != nil || before == after {
+                before = visiblyQuoted(repair.before)
+                after = visiblyQuoted(repair.after)
+            }
             print(Terminal.paint("  - " + before.replacingOccurrences(of: "\n", with: "\n    "), .red))
-            print(Terminal.paint("  + " + repair.after, .green))
+            print(Terminal.paint("  + " + after, .green))
         }
         let left = report.remaining > 0 ? "; \(report.remaining) finding(s) left for a hand (conform check \(report.file))" : "; no finding left"
         print("  " + (report.written ? "written" : "not written (add --write)") + left + "\n")
+    }
+
+    /// `text` in double quotes, with line breaks, tabs and other control characters written as escapes, so
+    /// white space shows.
+    static func visiblyQuoted(_ text: String) -> String {
+        var out = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            default:
+                if scalar.value < 0x20 || scalar.value == 0x7F {
+                    out += "\\u{" + String(scalar.value, radix: 16) + "}"
+                } else {
+                    out.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return out + "\""
     }
 
     /// Writes `data` over the file `path` through a temporary file in its folder and a rename, keeping its permissions.

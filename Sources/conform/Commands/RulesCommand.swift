@@ -42,16 +42,23 @@ enum RulesCommand: Subcommand {
             scanner = try ArgumentScanner(arguments, valueOptions: valueOptions, flagOptions: flagOptions, command: "rules", usage: usage)
         } catch { return error.report() }
         var descriptions = RuleCatalog.all
+        // A former id of a renamed rule names the rule, as `--rule` and `.conform.json` take it.
+        let ids = Set(descriptions.map(\.id))
+        let patterns = scanner.positionals.map { pattern in
+            guard let current = RuleCatalog.aliases[pattern], !ids.contains(pattern) else { return pattern }
+            Terminal.printError("note: \(pattern) is the former id of \(current)")
+            return current
+        }
         // Ids and patterns: the rules they name, as `--rule` and `.conform.json` would set them.
-        for pattern in scanner.positionals {
+        for pattern in patterns {
             guard descriptions.contains(where: { Configuration.matches(pattern, $0.id) }) else {
                 let close = Configuration.isPattern(pattern) ? [] : RuleDocumentation.suggestions(for: pattern, in: descriptions.map(\.id))
                 let hint = close.isEmpty ? "run 'conform rules' for the list" : "did you mean \(close.joined(separator: ", "))?"
                 return UsageError(message: "'\(pattern)' names no rule; \(hint)", command: "rules", usage: usage).report()
             }
         }
-        if !scanner.positionals.isEmpty {
-            descriptions = descriptions.filter { description in scanner.positionals.contains { Configuration.matches($0, description.id) } }
+        if !patterns.isEmpty {
+            descriptions = descriptions.filter { description in patterns.contains { Configuration.matches($0, description.id) } }
         }
         switch scanner.value("--format") ?? "text" {
         case "text":
