@@ -106,9 +106,13 @@ public struct HTMLReporter: StreamingReporter {
         } else {
             line = "\(Numbers.grouped(bad)) of \(Numbers.count(totals.cases, "case")) did not meet their expectations"
         }
-        var out = "<section class=\"verdict \(model.passed ? "ok" : "bad")\"><span class=\"verdict-icon\" aria-hidden=\"true\">"
-        out += model.passed ? "✓" : "✗"
-        out += "</span><div><strong>\(model.passed ? "Passed" : "Failed")</strong> \(Escape.html(line))</div></section>\n"
+        // An interrupted run that met its expectations so far has not passed: the cases it did not reach are unknown.
+        let incomplete = model.passed && model.info.interrupted
+        if incomplete { line = "Of the cases that finished before the run stopped: " + line.prefix(1).lowercased() + line.dropFirst() }
+        let kind = incomplete ? "warn" : model.passed ? "ok" : "bad"
+        var out = "<section class=\"verdict \(kind)\"><span class=\"verdict-icon\" aria-hidden=\"true\">"
+        out += incomplete ? "!" : model.passed ? "✓" : "✗"
+        out += "</span><div><strong>\(incomplete ? "Incomplete" : model.passed ? "Passed" : "Failed")</strong> \(Escape.html(line))</div></section>\n"
         if model.info.interrupted {
             out += "<section class=\"verdict warn\"><span class=\"verdict-icon\" aria-hidden=\"true\">!</span><div><strong>Interrupted</strong>"
             out += " These results hold only the cases finished before the run stopped.</div></section>\n"

@@ -113,7 +113,11 @@ public struct MarkdownReporter: StreamingReporter {
     func summary(_ model: RunDigest) -> String {
         let totals = model.totals
         let verdict: String
-        if model.passed {
+        if model.passed && model.info.interrupted {
+            // The cases the run did not reach are unknown: not a pass.
+            verdict = "⚠️ incomplete: the run was interrupted; the \(Numbers.count(totals.cases, "case")) that finished "
+                + (totals.failed + totals.errors == 0 ? "met their expectations" : "have no new failures against the baseline")
+        } else if model.passed {
             verdict = totals.failed + totals.errors == 0
                 ? "✅ passed: all \(Numbers.count(totals.cases, "case")) met their expectations"
                 : "✅ passed: no new failures against the baseline"

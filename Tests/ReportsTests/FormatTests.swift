@@ -202,6 +202,18 @@ struct FormatTests {
         #expect(GitHubAnnotations.render(empty) == "::notice title=conform::conform: 0 cases, 0 passed, 0 failed, 0 errors\n")
     }
 
+    /// An interrupted run whose finished cases all met their expectations is not shown as passed.
+    @Test func anInterruptedRunIsIncompleteNotPassed() throws {
+        let stopped = RunResults(info: RunInfo(conformVersion: "0.1.0", corpus: "Corpus/", interrupted: true), cases: [])
+        let markdown = try MarkdownReporter().render(stopped, rules: [])
+        #expect(markdown.hasPrefix("## conform — ⚠️ incomplete: the run was interrupted; the 0 cases that finished met their expectations\n"), "\(markdown.prefix(200))")
+        let html = try HTMLReporter().render(stopped, rules: [])
+        #expect(html.contains("<strong>Incomplete</strong> Of the cases that finished before the run stopped: all 0 cases met their expectations"))
+        #expect(!html.contains("<strong>Passed</strong>"))
+        let finished = try HTMLReporter().render(RunResults(info: RunInfo(conformVersion: "0.1.0", corpus: "Corpus/"), cases: []), rules: [])
+        #expect(finished.contains("<strong>Passed</strong> All 0 cases met their expectations"))
+    }
+
     @Test func htmlPageDataCapsHugeCases() throws {
         let longURL = "https://t.example.com/" + String(repeating: "a", count: 10_000)
         let urls = (0..<300).map { TrackedURL(url: $0 == 0 ? longURL : "https://t.example.com/\($0)", hop: 0) }
