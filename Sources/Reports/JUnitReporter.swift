@@ -4,6 +4,11 @@ import Conformance
 /// `junit.xml`: one `<testsuite>` per corpus folder, one `<testcase>` per case, one `<failure>`
 /// per unmet expectation and an `<error>` for a case that could not run. Loads in Jenkins, GitLab,
 /// GitHub test-report actions, Azure Pipelines and CircleCI.
+///
+/// Against a baseline (`conform run --baseline`), a case that fails now and failed in the baseline
+/// is a known failure: it does not fail the gate, so it is written as `<skipped>` (as test runners
+/// write an expected failure) with its unmet expectations in `<system-out>`, and counted in
+/// `skipped`, not in `failures` or `errors`. New failures stay failures.
 public struct JUnitReporter: StreamingReporter {
     /// ``ReportFormat/junit``.
     public static let format = ReportFormat.junit
@@ -20,19 +25,38 @@ public struct JUnitReporter: StreamingReporter {
         // Times are summed in the order the in-memory report always used: the run's in display
         // order, each folder's by case id.
         let totalTime = digest.displayOrder().reduce(0) { $0 + digest.entries[$1].milliseconds } / 1000
+        let known = Set(digest.info.baseline?.stillFailing ?? [])
+        /// Totals with the known failures moved from failures and errors to skipped.
+        func counted(_ totals: RunTotals, _ ordinals: some Sequence<Int>) -> (failures: Int, errors: Int, skipped: Int) {
+            guard !known.isEmpty else { return (totals.failed, totals.errors, 0) }
+            var failures = totals.failed, errors = totals.errors, skipped = 0
+            for i in ordinals where known.contains(digest.ids[i]) {
+                switch digest.entries[i].rank {
+                case UInt8(ReportModel.statusRank(.failed)): failures -= 1; skipped += 1
+                case UInt8(ReportModel.statusRank(.error)): errors -= 1; skipped += 1
+                default: break
+                }
+            }
+            return (failures, errors, skipped)
+        }
+        let all = counted(digest.totals, digest.entries.indices)
         try out.write("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n")
-        try out.write("<testsuites name=\"conform\" tests=\"\(digest.totals.cases)\" failures=\"\(digest.totals.failed)\"")
-        try out.write(" errors=\"\(digest.totals.errors)\" time=\"\(Numbers.fixed(digest.info.durationSeconds ?? totalTime, digits: 3))\">\n")
+        try out.write("<testsuites name=\"conform\" tests=\"\(digest.totals.cases)\" failures=\"\(all.failures)\"")
+        // (The JUnit schema has no `skipped` on `<testsuites>`; each `<testsuite>` counts its own.)
+        try out.write(" errors=\"\(all.errors)\" time=\"\(Numbers.fixed(digest.info.durationSeconds ?? totalTime, digits: 3))\">\n")
         let order = digest.folderThenIDOrder()
         var cursor = 0
         for suite in digest.suites {
             let ordinals = order[cursor..<(cursor + suite.totals.cases)]
             cursor += suite.totals.cases
             let time = ordinals.reduce(0) { $0 + digest.entries[$1].milliseconds } / 1000
-            try out.write(JUnitReporter.suiteStart(name: suite.name, totals: suite.totals, seconds: time))
+            let counts = counted(suite.totals, ordinals)
+            try out.write(JUnitReporter.suiteStart(
+                name: suite.name, tests: suite.totals.cases, failures: counts.failures, errors: counts.errors,
+                skipped: counts.skipped, seconds: time))
             let classname = JUnitReporter.classname(suite.name)
             try source.forEach(Array(ordinals), detail: .outline) { item in
-                try out.write(JUnitReporter.caseElement(item, classname: classname, corpus: corpus))
+                try out.write(JUnitReporter.caseElement(item, classname: classname, corpus: corpus, known: known.contains(item.id)))
             }
             try out.write(JUnitReporter.suiteEnd)
         }
@@ -41,21 +65,33 @@ public struct JUnitReporter: StreamingReporter {
 
     /// One `<testsuite>` element with its cases, indented by two spaces. Exposed per suite so that a
     /// streaming writer can emit suites one at a time.
-    static func suiteElement(name: String, cases: [CaseResult], corpus: String) -> String {
-        var totals = RunTotals()
-        for item in cases { totals.add(item.status) }
+    static func suiteElement(name: String, cases: [CaseResult], corpus: String, known: Set<String> = []) -> String {
+        var tests = 0, failures = 0, errors = 0, skipped = 0
+        for item in cases {
+            tests += 1
+            switch item.status {
+            case .passed: break
+            case _ where known.contains(item.id): skipped += 1
+            case .failed: failures += 1
+            case .error: errors += 1
+            }
+        }
         let time = cases.reduce(0) { $0 + $1.durationMilliseconds } / 1000
-        var out = suiteStart(name: name, totals: totals, seconds: time)
+        var out = suiteStart(name: name, tests: tests, failures: failures, errors: errors, skipped: skipped, seconds: time)
         let classname = classname(name)
-        for item in cases { out += caseElement(item, classname: classname, corpus: corpus) }
+        for item in cases { out += caseElement(item, classname: classname, corpus: corpus, known: known.contains(item.id)) }
         out += suiteEnd
         return out
     }
 
     /// The opening `<testsuite>` tag of a folder.
     static func suiteStart(name: String, totals: RunTotals, seconds: Double) -> String {
-        var out = "  <testsuite name=\"\(Escape.xml(name, attribute: true))\" tests=\"\(totals.cases)\""
-        out += " failures=\"\(totals.failed)\" errors=\"\(totals.errors)\" skipped=\"0\" time=\"\(Numbers.fixed(seconds, digits: 3))\">\n"
+        suiteStart(name: name, tests: totals.cases, failures: totals.failed, errors: totals.errors, skipped: 0, seconds: seconds)
+    }
+
+    static func suiteStart(name: String, tests: Int, failures: Int, errors: Int, skipped: Int, seconds: Double) -> String {
+        var out = "  <testsuite name=\"\(Escape.xml(name, attribute: true))\" tests=\"\(tests)\""
+        out += " failures=\"\(failures)\" errors=\"\(errors)\" skipped=\"\(skipped)\" time=\"\(Numbers.fixed(seconds, digits: 3))\">\n"
         return out
     }
 
@@ -67,10 +103,27 @@ public struct JUnitReporter: StreamingReporter {
     }
 
     /// One `<testcase>` element, indented by four spaces.
-    static func caseElement(_ item: CaseResult, classname: String, corpus: String) -> String {
+    /// - Parameter known: whether the case is a known failure (in the baseline): written as skipped.
+    static func caseElement(_ item: CaseResult, classname: String, corpus: String, known: Bool = false) -> String {
         var out = "    <testcase name=\"\(Escape.xml(item.id, attribute: true))\" classname=\"\(classname)\""
         out += " file=\"\(Escape.xml(ReportModel.join(corpus, item.file), attribute: true))\""
         out += " time=\"\(Numbers.fixed(item.durationMilliseconds / 1000, digits: 3))\""
+        if known && item.status != .passed {
+            let what = item.status == .error ? "could not run" : "failed"
+            let message = "known failure: the case \(what) in the baseline too"
+            out += ">\n      <skipped message=\"\(Escape.xml(message, attribute: true))\" type=\"baseline\"/>\n"
+            var detail: String
+            if item.status == .error {
+                detail = "error: " + (item.errorMessage ?? "the case could not be run") + "\n"
+            } else if item.unmet.isEmpty {
+                detail = "expected \(item.expectedVerdict ?? "the expectation to hold"), got \(item.actualVerdict)\n"
+            } else {
+                detail = item.unmet.map { Text.unmetDetail($0, file: ReportModel.join(corpus, item.file)) }.joined(separator: "\n")
+            }
+            out += "      <system-out>" + Escape.xml(detail) + "</system-out>\n"
+            out += "    </testcase>\n"
+            return out
+        }
         switch item.status {
         case .passed:
             out += "/>\n"

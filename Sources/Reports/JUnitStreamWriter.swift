@@ -27,14 +27,20 @@ public final class JUnitStreamWriter {
     private var totals = RunTotals()
     private var caseMilliseconds = 0.0
     private var finished = false
+    private let known: Set<String>
+    private var knownFailed = 0
+    private var knownErrors = 0
 
     /// Starts a report that will be written to `url`.
     /// - Parameters:
     ///   - corpus: the corpus path as given on the command line (case files are joined to it).
+    ///   - knownFailures: with a baseline, the ids of the cases failing in it (``BaselineComparison/stillFailing``):
+    ///     written as skipped, as ``JUnitReporter`` writes them.
     /// - Throws: ``ReportError/writeFailed(path:reason:)`` when the folder cannot take a temporary file.
-    public init(url: URL, corpus: String) throws(ReportError) {
+    public init(url: URL, corpus: String, knownFailures: Set<String> = []) throws(ReportError) {
         self.url = url
         self.corpus = corpus
+        known = knownFailures
         let directory = url.deletingLastPathComponent()
         bodyURL = directory.appendingPathComponent(".\(url.lastPathComponent).\(UUID().uuidString).body")
         do {
@@ -62,6 +68,10 @@ public final class JUnitStreamWriter {
         suite = item.suite
         pending.append(item)
         totals.add(item.status)
+        if known.contains(item.id) {
+            if item.status == .failed { knownFailed += 1 }
+            if item.status == .error { knownErrors += 1 }
+        }
         caseMilliseconds += item.durationMilliseconds
     }
 
@@ -81,8 +91,8 @@ public final class JUnitStreamWriter {
         }
         let temporary = url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).\(UUID().uuidString).tmp")
         var head = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-        head += "<testsuites name=\"conform\" tests=\"\(totals.cases)\" failures=\"\(totals.failed)\""
-        head += " errors=\"\(totals.errors)\" time=\"\(Numbers.fixed(durationSeconds ?? caseMilliseconds / 1000, digits: 3))\">\n"
+        head += "<testsuites name=\"conform\" tests=\"\(totals.cases)\" failures=\"\(totals.failed - knownFailed)\""
+        head += " errors=\"\(totals.errors - knownErrors)\" time=\"\(Numbers.fixed(durationSeconds ?? caseMilliseconds / 1000, digits: 3))\">\n"
         guard FileManager.default.createFile(atPath: temporary.path, contents: Data(head.utf8)),
               let output = FileHandle(forWritingAtPath: temporary.path),
               let input = FileHandle(forReadingAtPath: bodyURL.path) else {
@@ -104,7 +114,7 @@ public final class JUnitStreamWriter {
 
     private func flush() throws(ReportError) {
         guard let suite, !pending.isEmpty else { return }
-        let text = JUnitReporter.suiteElement(name: suite, cases: pending.sorted { $0.id < $1.id }, corpus: corpus)
+        let text = JUnitReporter.suiteElement(name: suite, cases: pending.sorted { $0.id < $1.id }, corpus: corpus, known: known)
         do {
             try body.write(contentsOf: Data(text.utf8))
         } catch {

@@ -9,6 +9,10 @@ import Foundation
 ///
 /// Diagnostics a case was expected to produce are not results: in a conformance corpus most of
 /// them are deliberate.
+///
+/// Against a baseline (`conform run --baseline`), every result carries `baselineState` (SARIF 2.1.0
+/// §3.27.24): `new` for a case failing now and not in the baseline, `unchanged` for a known failure,
+/// whose level is then `warning` (it does not fail the gate; GitHub annotations say the same).
 public struct SARIFReporter: StreamingReporter {
     /// ``ReportFormat/sarif``.
     public static let format = ReportFormat.sarif
@@ -85,9 +89,10 @@ public struct SARIFReporter: StreamingReporter {
             try JSONText.encode(marker(number), format: .sarif, pretty: true)
         })
         let failing = digest.idOrder().filter { digest.entries[$0].rank != UInt8(ReportModel.statusRank(.passed)) }
+        let known = info.baseline.map { Set($0.stillFailing) }
         try array.write(to: out) { element in
             try source.forEach(failing, detail: .outline) { item in
-                for result in results(of: item, digest: digest, index: index) {
+                for result in results(of: item, digest: digest, index: index, known: known) {
                     try element(try JSONText.encode(result, format: .sarif, pretty: true))
                 }
             }
@@ -95,7 +100,20 @@ public struct SARIFReporter: StreamingReporter {
     }
 
     /// The SARIF results of one case: one per unmet expectation, or one for a case that could not run.
-    func results(of item: CaseResult, digest: RunDigest, index: [String: Int]) -> [SARIF.Result] {
+    /// - Parameter known: with a baseline, the ids of the cases failing in it (see the type's notes).
+    func results(of item: CaseResult, digest: RunDigest, index: [String: Int], known: Set<String>? = nil) -> [SARIF.Result] {
+        var results = plainResults(of: item, digest: digest, index: index)
+        if let known {
+            let isKnown = known.contains(item.id)
+            for i in results.indices {
+                results[i].baselineState = isKnown ? "unchanged" : "new"
+                if isKnown { results[i].level = "warning" }
+            }
+        }
+        return results
+    }
+
+    private func plainResults(of item: CaseResult, digest: RunDigest, index: [String: Int]) -> [SARIF.Result] {
         let uri = SARIFReporter.uri(digest.repositoryPath(of: item))
         switch item.status {
         case .passed:
@@ -199,6 +217,8 @@ enum SARIF {
         var locations: [Location]
         /// Set on a finding switched off in the source (a directive comment in the tag).
         var suppressions: [Suppression]? = nil
+        /// With a baseline: `new` or `unchanged` (§3.27.24).
+        var baselineState: String? = nil
     }
 
     /// SARIF 2.1.0 §3.35: `kind` is `inSource` for a suppression written in the analysed file.

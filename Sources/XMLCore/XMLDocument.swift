@@ -15,6 +15,22 @@ public struct XMLMessage: Sendable, Codable, Hashable {
     public var position: SourcePosition?
     public var message: String
 
+    /// A libxml2 message on one line: some span two (the encoding error puts the offending bytes on a
+    /// second line), which would break a one-finding-per-line listing and split a report row. The lines are
+    /// trimmed and joined with "; "; a message of one line comes back as it was.
+    public static func singleLine(_ text: String) -> String {
+        guard text.utf8.contains(where: { $0 == 0x0A || $0 == 0x0D }) else { return text }
+        return text.split(whereSeparator: { $0 == "\n" || $0 == "\r" || $0 == "\r\n" })
+            .map { line -> Substring in
+                var line = line
+                while line.first == " " || line.first == "\t" { line.removeFirst() }
+                while line.last == " " || line.last == "\t" { line.removeLast() }
+                return line
+            }
+            .filter { !$0.isEmpty }
+            .joined(separator: "; ")
+    }
+
     public init(level: Level, domain: Int, code: Int, position: SourcePosition?, message: String) {
         self.level = level
         self.domain = domain

@@ -130,7 +130,7 @@ public enum XMLParser {
             let position = m.line > 0 ? SourcePosition(line: Int(m.line), column: max(1, Int(m.column))) : nil
             out.append(XMLMessage(
                 level: level, domain: Int(m.domain), code: Int(m.code), position: position,
-                message: string(arena, m.text, m.text_len)))
+                message: XMLMessage.singleLine(string(arena, m.text, m.text_len))))
         }
         return out
     }

@@ -76,19 +76,56 @@ struct FormatTests {
         let root = try #require(document.root)
         #expect(root.name == "testsuites")
         #expect(root.attribute("tests") == "8")
-        #expect(root.attribute("failures") == "3")
+        // 3 failed cases, 2 of them failing in the baseline too: those are skipped, not failures.
+        #expect(root.attribute("failures") == "1")
         #expect(root.attribute("errors") == "1")
+        let suiteSkips = root.children.compactMap { $0.attribute("skipped").flatMap(Int.init) }.reduce(0, +)
+        #expect(suiteSkips == 2)
         let suites = root.children.filter { $0.name == "testsuite" }
         #expect(suites.map { $0.attribute("name") } == ["chains", "hostile", "params", "vast/required"])
         let testcases = suites.flatMap { $0.children.filter { $0.name == "testcase" } }
         #expect(testcases.count == 8)
         let failures = testcases.flatMap { $0.children.filter { $0.name == "failure" } }
-        #expect(failures.count == 4)  // one per unmet expectation: 1 + 1 + 2
+        #expect(failures.count == 2)  // one per unmet expectation of the new failure
         let errors = testcases.flatMap { $0.children.filter { $0.name == "error" } }
         #expect(errors.count == 1)
         let params = try #require(suites.first { $0.attribute("name") == "params" })
         #expect(params.attribute("failures") == "1")
         #expect(params.attribute("tests") == "2")
+        let chains = try #require(suites.first { $0.attribute("name") == "chains" })
+        #expect(chains.attribute("failures") == "0" && chains.attribute("skipped") == "1")
+        let loop = try #require(testcases.first { $0.attribute("name") == "chains/loop" })
+        #expect(loop.children.map(\.name) == ["skipped", "system-out"])
+        #expect(loop.children.first?.attribute("message")?.contains("known failure") == true)
+        #expect(loop.children.last?.text.contains("VAST error 302 at hop 2") == true)
+
+        // Without a baseline every failing case is a failure.
+        var plain = Fixture.results
+        plain.info.baseline = nil
+        let plainRoot = try #require(XMLParser.parse(Data(try JUnitReporter().render(plain, rules: Fixture.rules).utf8)).root)
+        #expect(plainRoot.attribute("failures") == "3")
+        #expect(plainRoot.children.allSatisfy { $0.attribute("skipped") == "0" })
+        let plainFailures = plainRoot.children.flatMap { $0.children }.flatMap { $0.children.filter { $0.name == "failure" } }
+        #expect(plainFailures.count == 4)  // 1 + 1 + 2
+    }
+
+    @Test func sarifMarksBaselineState() throws {
+        func results(_ run: RunResults) throws -> [[String: Any]] {
+            let text = try SARIFReporter().render(run, rules: Fixture.rules)
+            let log = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+            return try #require((log["runs"] as? [[String: Any]])?.first?["results"] as? [[String: Any]])
+        }
+        let withBaseline = try results(Fixture.results)
+        let known = try #require(withBaseline.first { $0["ruleId"] as? String == "VAST-2.0-inline-adsystem" })
+        #expect(known["baselineState"] as? String == "unchanged" && known["level"] as? String == "warning")
+        let new = try #require(withBaseline.first { $0["ruleId"] as? String == "PARAM-duplicate-key" })
+        #expect(new["baselineState"] as? String == "new" && new["level"] as? String == "error")
+        #expect(withBaseline.allSatisfy { $0["baselineState"] != nil })
+        var plain = Fixture.results
+        plain.info.baseline = nil
+        let without = try results(plain)
+        #expect(without.count == withBaseline.count)
+        #expect(without.allSatisfy { $0["baselineState"] == nil && $0["level"] as? String == "error" })
     }
 
     @Test func sarifIndexesRulesAndLocations() throws {

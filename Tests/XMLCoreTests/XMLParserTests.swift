@@ -72,6 +72,20 @@ import Testing
         #expect(root.position == SourcePosition(line: 1, column: 1))
     }
 
+    @Test func parserMessagesAreOneLineEach() throws {
+        // libxml2 puts the bytes that are not UTF-8 on a second line of its message.
+        var data = Data("<VAST version=\"4.2\"><Ad id=\"".utf8)
+        data.append(contentsOf: [0xFF, 0xFE])
+        data.append(Data("\"></Ad></VAST>".utf8))
+        let doc = XMLParser.parse(data)
+        #expect(!doc.isWellFormed)
+        let message = try #require(doc.messages.first?.message)
+        #expect(!message.contains("\n"))
+        #expect(message.contains("UTF-8") && message.contains("; Bytes: 0xFF 0xFE"))
+        #expect(XMLMessage.singleLine("one line") == "one line")
+        #expect(XMLMessage.singleLine(" first \n\n\tsecond\r\n") == "first; second")
+    }
+
     @Test func cdataIsMergedAndMarked() throws {
         let xml = "<a><u>\n  <![CDATA[https://x.example/?a=1&amp;b=2]]><![CDATA[&c=3]]>\n</u><!-- note --><h><![CDATA[<p>hi</p>]]></h></a>"
         let root = try #require(XMLParser.parse(xml).root)
