@@ -73,11 +73,13 @@ public enum Corpus {
             throw .corpusNotFound(path: root.path)
         }
         var cases: [CorpusCase] = []
-        walk(root, relative: "", into: &cases)
+        walk(root, relative: "", ancestors: [root.resolvingSymlinksInPath().path], into: &cases)
         return cases.sorted { $0.id < $1.id }
     }
 
-    private static func walk(_ folder: URL, relative: String, into cases: inout [CorpusCase]) {
+    /// - Parameter ancestors: the real paths of `folder` and the folders above it in the walk: a link
+    ///   back to one of them is a loop, reported as one broken case instead of being read again and again.
+    private static func walk(_ folder: URL, relative: String, ancestors: Set<String>, into cases: inout [CorpusCase]) {
         let names = ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? [])
             .filter { !$0.hasPrefix(".") }
             .sorted()
@@ -95,7 +97,15 @@ public enum Corpus {
                 if FileManager.default.fileExists(atPath: url.appendingPathComponent(chainFileName).path) {
                     cases.append(CorpusCase(id: rel(name), suite: suite, source: .chain(folder: rel(name))))
                 } else {
-                    walk(url, relative: rel(name), into: &cases)
+                    let real = url.resolvingSymlinksInPath().path
+                    if ancestors.contains(real) {
+                        let target = (try? FileManager.default.destinationOfSymbolicLink(atPath: url.path)) ?? real
+                        cases.append(CorpusCase(id: rel(name), suite: suite, source: .broken(
+                            file: rel(name),
+                            message: "folder link loops: \(rel(name)) points to \(target), a folder that contains it; the link is not followed (remove it)")))
+                    } else {
+                        walk(url, relative: rel(name), ancestors: ancestors.union([real]), into: &cases)
+                    }
                 }
             } else {
                 files.append(name)

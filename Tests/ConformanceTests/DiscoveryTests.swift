@@ -39,6 +39,21 @@ import Testing
         #expect(message.contains("several case files (x.bin, x.xml)"))
     }
 
+    @Test func aFolderLinkThatLoopsIsOneBrokenCase() throws {
+        let corpus = try TemporaryCorpus()
+        try corpus.write("a/x.xml", Tags.validVAST)
+        try corpus.write("b/y.xml", Tags.validVAST)
+        let fm = FileManager.default
+        // a/up -> .. (the corpus root, which holds a); a/self -> . ; a/other -> ../b (not a loop: read).
+        try fm.createSymbolicLink(atPath: corpus.root.appendingPathComponent("a/up").path, withDestinationPath: "..")
+        try fm.createSymbolicLink(atPath: corpus.root.appendingPathComponent("a/self").path, withDestinationPath: ".")
+        try fm.createSymbolicLink(atPath: corpus.root.appendingPathComponent("a/other").path, withDestinationPath: "../b")
+        let cases = try Corpus.discover(at: corpus.root)
+        #expect(cases.map(\.id) == ["a/other/y.xml", "a/self", "a/up", "a/x.xml", "b/y.xml"])
+        guard case .broken(_, let message, _) = cases[2].source else { Issue.record("\(cases[2])"); return }
+        #expect(message == "folder link loops: a/up points to .., a folder that contains it; the link is not followed (remove it)")
+    }
+
     @Test func sidecarNames() {
         #expect(Corpus.sidecar(of: "a/b.xml", suffix: ".golden.json") == "a/b.golden.json")
         #expect(Corpus.sidecar(of: "a/b.c.xml", suffix: ".expect.json") == "a/b.c.expect.json")
