@@ -26,7 +26,7 @@ public struct Baseline: Sendable, Codable, Hashable {
     public static func read(_ url: URL) throws(ConformanceError) -> Baseline {
         let data: Data
         do {
-            data = try Data(contentsOf: url)
+            data = try readWholeFile(url)
         } catch {
             throw .io(path: url.path, reason: fileErrorReason(error))
         }

@@ -33,6 +33,19 @@ public enum ConformanceError: Error, CustomStringConvertible, Equatable, Sendabl
     }
 }
 
+/// The whole content of the file at `url`. A regular file is read at once; a pipe, a terminal or a device
+/// (`/dev/stdin`, a named pipe, a process substitution) is read until its end, where reading it as a regular
+/// file would fail with a misleading reason.
+public func readWholeFile(_ url: URL) throws -> Data {
+    let attributes = try? FileManager.default.attributesOfItem(atPath: url.path)
+    if let type = attributes?[.type] as? FileAttributeType, type != .typeRegular, type != .typeDirectory {
+        let handle = try FileHandle(forReadingFrom: url)
+        defer { try? handle.close() }
+        return try handle.readToEnd() ?? Data()
+    }
+    return try Data(contentsOf: url)
+}
+
 /// Why a file could not be read or written, in plain words: the system's reason where the error carries one
 /// ("no such file or directory", "is a directory", "permission denied"), else the error's own description.
 /// (Foundation's descriptions of these read "The operation could not be completed", or only an error number.)

@@ -258,6 +258,33 @@ struct CommandTests {
                 "\(config.stderr)")
     }
 
+    /// A file argument that is a pipe (`/dev/stdin`, a process substitution) is read to its end, not refused
+    /// with "permission denied" as reading it as a regular file would be.
+    @Test func pipesAreReadAsFiles() throws {
+        let params = try CLI.run(["params", "--no-config", "-f", "/dev/stdin"], stdin: "ad_type=carousel,foo\n")
+        #expect(params.status == 1 && params.stdout.contains("/dev/stdin:1:"), "\(params.stdout)\(params.stderr)")
+        let config = try CLI.run(["check", "--config", "/dev/stdin", "tag.xml"], files: ["tag.xml": CLI.warningTag],
+                                 stdin: #"{"version": 1, "rules": {"VAST-2.0-url-http": "off"}}"#)
+        #expect(config.status != 2 && !config.stderr.contains("cannot read"), "\(config.stderr)")
+    }
+
+    /// An output path that cannot work is named with its reason before anything is written, not with the
+    /// system's error for the first file written inside it.
+    @Test func unusableOutputPathsAreNamedWithTheReason() throws {
+        let files = ["file": "", "tag.xml": CLI.warningTag, "tag.expect.json": #"{"version": 1, "verdict": "valid"}"#]
+        let run = try CLI.run(["run", ".", "-o", "file"], files: files)
+        #expect(run.status == 2 && run.stderr.contains("Error: file is a file, not a folder"), "\(run.stderr)")
+        let under = try CLI.run(["run", ".", "-o", "file/reports"], files: files)
+        #expect(under.status == 2 && under.stderr.contains("cannot make the output folder file/reports: ")
+                && under.stderr.contains("/file is a file, not a folder"), "\(under.stderr)")
+        let report = try CLI.run(["report", "missing.json", "-o", "file"], files: files)
+        #expect(report.status == 2 && report.stderr.contains("file is a file, not a folder"), "\(report.stderr)")
+        let baseline = try CLI.run(["baseline", "missing.json", "-o", "."], files: files)
+        #expect(baseline.status == 2 && baseline.stderr.contains(". is a folder; give a file name"), "\(baseline.stderr)")
+        let initialise = try CLI.run(["init", "-o", "file/conform.json"], files: files)
+        #expect(initialise.status == 2 && initialise.stderr.contains("/file is a file, not a folder"), "\(initialise.stderr)")
+    }
+
     /// `params -f`: classic Mac line endings separate strings too, and an input without any string is an
     /// error rather than a silent pass.
     @Test func paramsFileLineEndingsAndEmptyInput() throws {

@@ -39,6 +39,10 @@ enum BaselineCommand: Subcommand {
         guard scanner.positionals.count <= 1 else {
             return UsageError(message: "give one results file or folder", command: "baseline", usage: usage).report()
         }
+        if let problem = OutputPath.fileProblem(scanner.value("-o", "--output") ?? "conform-baseline.json") {
+            Terminal.printError("Error: \(problem)")
+            return ExitCode.cannotProceed
+        }
         do {
             let results = try ResultsReader.read(URL(fileURLWithPath: scanner.positionals.first ?? "Reports"))
             if results.info.interrupted {

@@ -72,6 +72,10 @@ enum InitCommand: Subcommand {
         let output = URL(fileURLWithPath: scanner.value("-o", "--output") ?? ".conform.json")
         let schemaURL = output.deletingLastPathComponent().appendingPathComponent("conform.schema.json")
         let force = scanner.flag("--force")
+        if let problem = OutputPath.fileProblem(output.path) {
+            Terminal.printError("Error: \(problem)")
+            return ExitCode.cannotProceed
+        }
         for url in [output] + (scanner.flag("--schema") ? [schemaURL] : []) where !force && FileManager.default.fileExists(atPath: url.path) {
             Terminal.printError("Error: \(url.path) exists; --force overwrites it")
             return ExitCode.cannotProceed

@@ -55,7 +55,12 @@ enum MergeCommand: Subcommand {
                     failing: merged.cases.filter { $0.status != .passed }.map(\.id),
                     passing: merged.cases.filter { $0.status == .passed }.map(\.id))
             }
-            let writer = try ResultsWriter(folder: URL(fileURLWithPath: scanner.value("-o", "--output") ?? "Reports", isDirectory: true))
+            let output = scanner.value("-o", "--output") ?? "Reports"
+            if let problem = OutputPath.folderProblem(output) {
+                Terminal.printError("Error: \(problem)")
+                return ExitCode.cannotProceed
+            }
+            let writer = try ResultsWriter(folder: URL(fileURLWithPath: output, isDirectory: true))
             for result in merged.cases { writer.append(result) }
             let url = try writer.finish(info: merged.info)
             print("merged \(parts.count) result file(s)\(shards.isEmpty ? "" : " (shards \(shards.joined(separator: ", ")))")")

@@ -239,7 +239,7 @@ enum ParamsCommand: Subcommand {
             data = FileHandle.standardInput.readDataToEndOfFile()
         } else {
             do {
-                data = try Data(contentsOf: URL(fileURLWithPath: path))
+                data = try readWholeFile(URL(fileURLWithPath: path))
             } catch {
                 return .failure(ReadError("cannot read '\(path)': \(fileErrorReason(error))"))
             }

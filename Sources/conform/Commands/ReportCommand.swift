@@ -69,6 +69,10 @@ enum ReportCommand: Subcommand {
         }
         let output = scanner.value("--output", "-o") ?? "Reports"
         let annotations = scanner.flag("--annotations")
+        if let problem = OutputPath.folderProblem(output) {
+            Terminal.printError("Error: \(problem)")
+            return ExitCode.cannotProceed
+        }
         if path != "-" && FileManager.default.isReadableFile(atPath: path) {
             // A file is read one case at a time, so results of any size fit in memory.
             return emit(resultsAt: URL(fileURLWithPath: path), formats: formats, output: output, annotations: annotations) { error in
@@ -81,7 +85,7 @@ enum ReportCommand: Subcommand {
         let results: RunResults
         do {
             let data = path == "-" ? FileHandle.standardInput.readDataToEndOfFile()
-                : try Data(contentsOf: URL(fileURLWithPath: path))
+                : try readWholeFile(URL(fileURLWithPath: path))
             results = try ResultsReader.read(data)
         } catch let error as ReportError {
             Terminal.printError("Error: \(path): \(error)")

@@ -223,6 +223,10 @@ enum RunCommand: Subcommand {
             Terminal.printError("Error: \(corpusPath) is a file; 'conform run' takes a corpus folder (use 'conform check' for single tags)")
             return ExitCode.cannotProceed
         }
+        if let problem = OutputPath.folderProblem(invocation.outputPath) {
+            Terminal.printError("Error: \(problem)")
+            return ExitCode.cannotProceed
+        }
         let output = URL(fileURLWithPath: invocation.outputPath, isDirectory: true)
         let resume = environment[WorkerEnvironment.resume] != nil
         let writer: ResultsWriter

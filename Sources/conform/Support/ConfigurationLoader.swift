@@ -101,7 +101,7 @@ enum ConfigurationLoader {
         guard let url else { return .default }
         let data: Data
         do {
-            data = try Data(contentsOf: url)
+            data = try readWholeFile(url)
         } catch {
             throw .unreadable(path: url.path, reason: fileErrorReason(error))
         }
