@@ -43,14 +43,13 @@ public struct MarkdownReporter: StreamingReporter {
 
         if failingCount > 0, !out.truncated {
             section = "the failures"
-            if out.add("\n### Failures (\(Numbers.grouped(failingCount)))\n\n") {
-                let failing = model.displayOrder().filter { model.entries[$0].rank != UInt8(ReportModel.statusRank(.passed)) }
-                try source.forEach(failing, detail: .outline, while: { item in
-                    guard out.add(failureBlock(item, model: model)) else { return false }
-                    shownFailures += 1
-                    return true
-                })
-            }
+            out.hold("\n### Failures (\(Numbers.grouped(failingCount)))\n\n")
+            let failing = model.displayOrder().filter { model.entries[$0].rank != UInt8(ReportModel.statusRank(.passed)) }
+            try source.forEach(failing, detail: .outline, while: { item in
+                guard out.add(failureBlock(item, model: model)) else { return false }
+                shownFailures += 1
+                return true
+            })
         }
         if !out.truncated {
             section = "the folder summary"
@@ -58,25 +57,26 @@ public struct MarkdownReporter: StreamingReporter {
         }
         if !out.truncated {
             section = "the rule coverage matrix"
-            if out.add(coverageHeader(model)) {
-                for row in model.coverage { guard out.add(coverageRow(row)) else { break } }
-            }
+            out.hold(coverageHeader(model))
+            for row in model.coverage { guard out.add(coverageRow(row)) else { break } }
+            out.flush()
         }
         if !out.truncated {
             section = "the case × check matrix"
-            _ = out.add("\n### Case × check matrix\n")
+            out.hold("\n### Case × check matrix\n")
             let order = model.matrixOrder()
             var cursor = 0
             for index in model.matrixSuites {
                 let suite = model.suites[index]
                 let rows = order[cursor..<(cursor + suite.totals.cases)]
                 cursor += suite.totals.cases
-                guard out.add(matrixHeader(suite, model: model)) else { break }
+                out.hold(matrixHeader(suite, model: model))
                 try source.forEach(rows, detail: .outline, while: { item in out.add(matrixRow(item, suite: suite, model: model)) })
                 if out.truncated { break }
             }
         }
 
+        out.flush()
         var text = out.text
         if out.truncated {
             var note = "\n\n> [!NOTE]\n> This summary stops at \(Numbers.grouped(maxCharacters)) characters and leaves out the rest of \(section)"
@@ -91,20 +91,39 @@ public struct MarkdownReporter: StreamingReporter {
         try output.write(text)
     }
 
+    /// The text so far within the size limit. A heading is held (``hold(_:)``) until the first block under it
+    /// fits, so that a cut never leaves a heading or a table header without a row.
     struct Budget {
         var limit: Int
         var text = ""
         var bytes = 0
         var truncated = false
+        /// Headings waiting for their first block.
+        var pending = ""
 
-        /// Appends `block` when it fits; otherwise marks the output truncated. Returns whether it was added.
+        /// Appends `block`, after any held headings, when both fit; otherwise marks the output truncated and
+        /// drops the held headings. Returns whether it was added.
         mutating func add(_ block: String) -> Bool {
             guard !truncated else { return false }
-            let size = block.utf8.count
-            guard bytes + size <= limit else { truncated = true; return false }
+            let size = pending.utf8.count + block.utf8.count
+            guard bytes + size <= limit else { truncated = true; pending = ""; return false }
+            text += pending
             text += block
             bytes += size
+            pending = ""
             return true
+        }
+
+        /// Keeps `heading` to be written with the next block that fits.
+        mutating func hold(_ heading: String) {
+            guard !truncated else { return }
+            pending += heading
+        }
+
+        /// Writes the held headings on their own (a section that ended without blocks), when they fit.
+        mutating func flush() {
+            guard !pending.isEmpty else { return }
+            _ = add("")
         }
     }
 

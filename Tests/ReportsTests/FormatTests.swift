@@ -210,6 +210,26 @@ struct FormatTests {
         #expect(small.contains("This summary stops at 2,500 characters"))
         #expect(small.contains("`report.html`"))
 
+        // At any limit, a cut leaves no heading without content and no table header without a row.
+        let full = try MarkdownReporter(maxCharacters: 1_000_000).render(Fixture.results, rules: Fixture.rules).utf8.count
+        for limit in stride(from: 600, through: full + 100, by: 23) {
+            let cut = try MarkdownReporter(maxCharacters: limit).render(Fixture.results, rules: Fixture.rules)
+            let body = cut.components(separatedBy: "\n> [!NOTE]")[0].components(separatedBy: "\n---\nFull report")[0]
+            let lines = body.split(separator: "\n", omittingEmptySubsequences: true).map(String.init)
+            for (i, line) in lines.enumerated() {
+                let next = i + 1 < lines.count ? lines[i + 1] : nil
+                if line.hasPrefix("#") {
+                    // Under a heading: text, or a heading of a lower level.
+                    let level = line.prefix { $0 == "#" }.count
+                    #expect(next.map { $0.prefix { $0 == "#" }.count == 0 || $0.prefix { $0 == "#" }.count > level } == true,
+                            "limit \(limit): heading '\(line)' has nothing under it")
+                }
+                if line.hasPrefix("|---") || line.hasPrefix("|:--") {
+                    #expect(next?.hasPrefix("|") == true, "limit \(limit): a table header without a row")
+                }
+            }
+        }
+
         let large = Fixture.large(count: 10_000)
         let big = try MarkdownReporter().render(large, rules: Fixture.rules)
         #expect(big.utf8.count <= 65_000)
