@@ -95,6 +95,42 @@ struct TakeoverTests {
         #expect(other.ruleIDs == ["PARAM-ad-type-unknown"])
         #expect(other.format == nil)
     }
+
+    /// Offsets point into the object a member belongs to: the same name earlier in another object, or at
+    /// the top level when the one in advertiserTab is used, is not where a finding points.
+    @Test func backendJSONOffsetsFollowTheObjects() {
+        let shadowed = #"{"meta": {"adType": "x", "takeoverAdsUrl": "y"}, "takeoverAdsUrl": "https://top.example.com", "#
+            + #""advertiserTab": {"adType": "takeoverAds", "takeoverAdsUrl": "ftp://ads.example.com/t"}}"#
+        let analysis = TraffickingAnalyzer.analyze(shadowed)
+        #expect(analysis.ruleIDs == ["PARAM-takeover-url-policy"])
+        #expect(analysis.offsets("PARAM-takeover-url-policy") == [offset(of: "\"ftp://", in: shadowed)])
+
+        let adType = #"{"meta": {"adType": "takeoverAds"}, "advertiserTab": {"adType": "Banner"}}"#
+        #expect(TraffickingAnalyzer.analyze(adType).offsets("PARAM-ad-type-unknown") == [offset(of: "\"Banner", in: adType)])
+
+        // A missing member points at its misspelt name, else at advertiserTab.
+        let misspelt = #"{"advertiserTab": {"adType": "takeoverAds", "takeOverAdsUrl": "https://a.example.com"}}"#
+        #expect(TraffickingAnalyzer.analyze(misspelt).offsets("PARAM-takeover-required-key") == [offset(of: "\"takeOverAdsUrl", in: misspelt)])
+        let absent = #"{"id": 1, "advertiserTab": {"takeoverAdsUrl": "https://a.example.com"}}"#
+        #expect(TraffickingAnalyzer.analyze(absent).offsets("PARAM-takeover-required-key") == [offset(of: "\"advertiserTab", in: absent)])
+
+        // Strings with braces, escapes and nested arrays are skipped whole.
+        let nested = #"{"note": "a } \" {", "list": [{"advertiserTab": 1}, "]"], "advertiserTab": {"adType": "takeoverAds", "#
+            + #""takeoverAdsUrl": "http://a.example.com"}}"#
+        #expect(TraffickingAnalyzer.analyze(nested).offsets("PARAM-takeover-url-policy") == [offset(of: "\"http://", in: nested)])
+    }
+
+    /// The backend tab carries takeovers only: an adType of another format says so instead of offering
+    /// carousel and webview.
+    @Test func backendAdTypeMessages() {
+        let carousel = TraffickingAnalyzer.analyze(#"{"advertiserTab": {"adType": "carousel"}}"#)
+        #expect(carousel.diagnostics.first?.message.contains("carries takeovers only") == true)
+        #expect(carousel.diagnostics.first?.message.contains("ad_type=carousel") == true)
+        let banner = TraffickingAnalyzer.analyze(#"{"advertiserTab": {"adType": "banner"}}"#)
+        #expect(banner.diagnostics.first?.message.contains("webview") == false)
+        let lower = TraffickingAnalyzer.analyze(#"{"advertiserTab": {"adType": "takeoverads"}}"#)
+        #expect(lower.diagnostics.first?.message.contains("did you mean 'takeoverAds'?") == true)
+    }
 }
 
 @Suite("Result encoding")

@@ -30,7 +30,8 @@ extension TraffickingRules {
             RuleExample("↓ad_type=webview,campaign=spring,image_url=https://ads.example.com/t"),
             RuleExample("ad_type=webview,↓campaign=,Image_url=https://ads.example.com/t"),
             RuleExample("↓ad_type=takeoverAds,Takeover_ads_URL=https://ads.example.com/t"),
-            RuleExample(#"↓{"advertiserTab":{"adType":"takeoverAds"}}"#),
+            RuleExample(#"{↓"advertiserTab":{"adType":"takeoverAds"}}"#),
+            RuleExample(#"{"advertiserTab":{"adType":"takeoverAds",↓"takeOverAdsUrl":"https://ads.example.com/t"}}"#),
         ])
 
     /// `PARAM-takeover-tab-key-missing`

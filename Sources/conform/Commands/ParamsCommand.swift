@@ -365,7 +365,10 @@ enum ParamsCommand: Subcommand {
         let position = diagnostic.position.map { "\($0.line):\($0.column)" } ?? "-"
         var where_ = ""
         if let path = diagnostic.path { where_ += " \(path)" }
-        if let key = diagnostic.details["key"] { where_ += " \(key)" }
+        // The key after the path only when the path does not name it already (a backend path ends in it).
+        if let key = diagnostic.details["key"], diagnostic.path.map({ $0 != key && !$0.hasSuffix(".\(key)") }) ?? true {
+            where_ += " \(key)"
+        }
         var lines = [
             "  " + Terminal.paint(diagnostic.severity.rawValue.padding(toLength: 7, withPad: " ", startingAt: 0), style)
                 + " \(position)  \(Terminal.paint(diagnostic.ruleID, .bold))\(Terminal.paint(where_, .dim))",
