@@ -207,6 +207,12 @@ import VAST
         #expect(throws: ProfileError.invalidSchedule("unknown key 'id' (keys: time, identifier) at midRolls.cuePoints[0]")) {
             try ScheduleDescription.parse(Data(#"{"midRolls": {"cuePoints": [{"time": 3, "identifier": 1, "id": 2}]}}"#.utf8))
         }
+        #expect(throws: ProfileError.invalidSchedule(
+            "identifier 1 is also the identifier of cuePoints[0]; each cue point needs its own, which connects it to the cue point registered on the player at midRolls.cuePoints[2]")) {
+            try ScheduleDescription.parse(Data(#"{"midRolls": {"cuePoints": [{"time": 3, "identifier": 1}, {"time": 9, "identifier": 2}, {"time": 20, "identifier": 1}]}}"#.utf8))
+        }
+        let distinct = try? ScheduleDescription.parse(Data(#"{"midRolls": {"cuePoints": [{"time": 3, "identifier": 1}, {"time": 9, "identifier": 2}]}}"#.utf8))
+        #expect(distinct?.midRolls?.cuePoints?.count == 2)
     }
 
     @Test func vastIsNotASchedule() {

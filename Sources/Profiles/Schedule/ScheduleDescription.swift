@@ -119,6 +119,17 @@ public struct ScheduleDescription: Sendable, Codable, Hashable {
             intervals = try container.decodeIfPresent([Interval].self, forKey: .intervals)
             percentages = try container.decodeIfPresent([Double].self, forKey: .percentages)
             cuePoints = try container.decodeIfPresent([CuePoint].self, forKey: .cuePoints)
+            // The identifier connects a cue point of the ad server's UI to the one registered on the player:
+            // two cue points with one identifier cannot both be connected, so the description is refused.
+            var first: [Int: Int] = [:]
+            for (index, cue) in (cuePoints ?? []).enumerated() {
+                if let earlier = first[cue.identifier] {
+                    throw DecodingError.dataCorrupted(.init(
+                        codingPath: decoder.codingPath + [CodingKeys.cuePoints, IndexKey(index)],
+                        debugDescription: "identifier \(cue.identifier) is also the identifier of cuePoints[\(earlier)]; each cue point needs its own, which connects it to the cue point registered on the player"))
+                }
+                first[cue.identifier] = index
+            }
         }
     }
 
@@ -254,6 +265,15 @@ extension ScheduleResolver {
         }
         return finish(candidates, dropped: dropped, diagnostics: diagnostics, duration: duration)
     }
+}
+
+/// An array index in a decoding path.
+private struct IndexKey: CodingKey {
+    var intValue: Int?
+    var stringValue: String { intValue.map(String.init) ?? "" }
+    init(_ index: Int) { intValue = index }
+    init?(intValue: Int) { self.intValue = intValue }
+    init?(stringValue: String) { nil }
 }
 
 /// Throws when the object being decoded has a key outside `known`, naming the key and the ones there are.
