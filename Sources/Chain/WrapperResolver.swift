@@ -42,6 +42,16 @@ public enum WrapperResolver {
         var run = Resolution(fetcher: fetcher, settings: settings, rootURI: rootURI)
         return run.resolve(rootData)
     }
+
+    /// Like ``resolve(rootData:rootURI:fetcher:settings:)``, with the decoded input of every document of the
+    /// chain by its ``ChainDocument/index``: a caller that checks each fetched document reads the inputs the
+    /// resolution decoded instead of decoding the documents a second time.
+    public static func resolveKeepingInputs(rootData: Data, rootURI: String?, fetcher: any Fetcher,
+                                            settings: PlayerSettings = .spec) -> (chain: ResolvedChain, inputs: [Int: DecodedInput]) {
+        var run = Resolution(fetcher: fetcher, settings: settings, rootURI: rootURI)
+        let chain = run.resolve(rootData)
+        return (chain, run.decoded)
+    }
 }
 
 /// A display name for a document: a path for `file:` URLs, the URI otherwise.

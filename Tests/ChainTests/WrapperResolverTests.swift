@@ -26,6 +26,25 @@ import VAST
         #expect(ad.diagnostics.isEmpty)
     }
 
+    /// The inputs kept by the resolution are those of its documents, one per document, as decoding each
+    /// document's bytes gives them: a caller can check them without decoding again.
+    @Test func theResolutionKeepsTheInputOfEachDocument() throws {
+        let fetcher = try CorpusFetcher(mapFile: Fixtures.url("depth/map.json"))
+        let (chain, inputs) = WrapperResolver.resolveKeepingInputs(
+            rootData: try Fixtures.data("depth/wrapper-3.xml"), rootURI: Self.depthBase + "wrapper-3.xml", fetcher: fetcher)
+        #expect(chain.documents.count == 4)
+        #expect(Set(inputs.keys) == Set(chain.documents.map(\.index)))
+        for document in chain.documents {
+            let input = try #require(inputs[document.index])
+            let again = VASTDecoder.decode(document.data)
+            #expect(input.vast == again.vast, "document \(document.index)")
+            #expect(input.diagnostics == again.diagnostics)
+        }
+        let plain = WrapperResolver.resolve(
+            rootData: try Fixtures.data("depth/wrapper-3.xml"), rootURI: Self.depthBase + "wrapper-3.xml", fetcher: fetcher)
+        #expect(plain == chain)
+    }
+
     @Test(arguments: 6...7) func depthBeyondTheSpecLimitStopsWith302(wrappers: Int) throws {
         let ad = try depthChain(wrappers)
         #expect(ad.stop.reason == .depthExceeded)

@@ -155,12 +155,15 @@ struct ChainCheck {
     /// directive comments apply to it.
     func resolveAndCheck(_ data: Data, rootURI: String?, name: String, fetcher: any Fetcher, rules configuration: Configuration?)
         -> (report: ChainReport, documents: [VASTDocument], hopFindings: [Diagnostic]) {
-        let chain = WrapperResolver.resolve(rootData: data, rootURI: rootURI, fetcher: fetcher, settings: settings)
+        let (chain, inputs) = WrapperResolver.resolveKeepingInputs(rootData: data, rootURI: rootURI, fetcher: fetcher, settings: settings)
         var hopFindings: [Diagnostic] = []
         if let configuration {
+            // Each fetched document is checked with the input the resolution decoded (decoded with the same
+            // options as ``Validator/validate(data:file:configuration:)`` would), not decoded again.
             for document in chain.documents where document.index > 0 {
                 let file = ChainOutput.display(document.uri)
-                hopFindings += Validator.validate(data: document.data, file: file, configuration: configuration.resolved(forFile: file)).1
+                let input = inputs[document.index] ?? VASTDecoder.decode(document.data)
+                hopFindings += Validator.validate(input, file: file, configuration: configuration.resolved(forFile: file))
             }
         }
         return (report(chain, rootURI: rootURI, name: name), ChainCheck.profileDocuments(chain), hopFindings.sorted())
