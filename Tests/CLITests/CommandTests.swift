@@ -249,6 +249,9 @@ struct CommandTests {
     }
 
     @Test func unreadableFilesAreNamedWithTheReason() throws {
+        let noCorpus = try CLI.run(["run"])
+        #expect(noCorpus.status == 2 && noCorpus.stderr.contains("corpus folder not found: Corpus (the default; give the corpus folder"),
+                "\(noCorpus.stderr)")
         let missing = try CLI.run(["report", "missing.json"])
         #expect(missing.status == 2 && missing.stderr.contains("cannot read missing.json: no such file or directory"), "\(missing.stderr)")
         let folder = try CLI.run(["params", "-f", "."])

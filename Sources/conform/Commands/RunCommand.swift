@@ -216,7 +216,8 @@ enum RunCommand: Subcommand {
         }
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: options.corpus.path, isDirectory: &isDirectory) else {
-            Terminal.printError("Error: corpus folder not found: \(corpusPath)")
+            let hint = corpusPath == "Corpus" ? " (the default; give the corpus folder: conform run <folder>)" : ""
+            Terminal.printError("Error: corpus folder not found: \(corpusPath)\(hint)")
             return ExitCode.cannotProceed
         }
         guard isDirectory.boolValue else {
