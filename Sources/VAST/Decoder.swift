@@ -47,7 +47,24 @@ public struct DecodedInput: Sendable, Codable, Hashable {
 public enum VASTDecoder {
     /// Parses and decodes raw bytes. The tree of a document that is not well-formed is never decoded.
     public static func decode(_ data: Data, options: XMLParseOptions = .default) -> DecodedInput {
-        decode(document: XMLParser.parse(data, options: options))
+        var input = decode(document: XMLParser.parse(data, options: options))
+        if !input.xml.isWellFormed, looksLikeHTML(data) {
+            // The parser's messages about an HTML page (unclosed <meta>, <br>) do not say what happened.
+            input.diagnostics.insert(Diagnostic(
+                ruleID: DecodeRuleID.notWellFormed, severity: .error,
+                message: "the input is an HTML page, not a VAST or VMAP document: the ad server (or a proxy) answered with a web page, an error or login page perhaps, instead of an ad response",
+                position: .start, spec: SpecReference(document: .xml10, section: "2.1", quote: "A textual object is a well-formed XML document if ...")),
+                at: 0)
+        }
+        return input
+    }
+
+    /// Whether `data` starts (after a byte order mark and white space) with `<!DOCTYPE html` or `<html`.
+    static func looksLikeHTML(_ data: Data) -> Bool {
+        var bytes = data.prefix(512)[...]
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes = bytes.dropFirst(3) }
+        let text = String(decoding: bytes.drop { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }.prefix(20), as: UTF8.self).lowercased()
+        return text.hasPrefix("<!doctype html") || text.hasPrefix("<html")
     }
 
     /// Parses and decodes a string (UTF-8).
@@ -73,8 +90,10 @@ public enum VASTDecoder {
                            "the root <VideoAdServingTemplate> is VAST 1.0, which is not supported (IAB error 102); serve VAST 2.0 or later",
                            root)
         default:
+            let page = root.name.lowercased() == "html"
+                ? ": an HTML page, not an ad response (the ad server or a proxy answered with a web page)" : ""
             context.report(DecodeRuleID.rootElement, .error,
-                           "the root element is <\(root.qualifiedName)>, expected <VAST> (or <VMAP>)", root)
+                           "the root element is <\(root.qualifiedName)>, expected <VAST> (or <VMAP>)\(page)", root)
         }
         diagnostics += context.diagnostics
         return DecodedInput(xml: document, vast: vast, vmap: vmap, rootName: root.qualifiedName, diagnostics: diagnostics)

@@ -281,6 +281,23 @@ import XMLCore
     @Test func otherRootIsReported() {
         let input = VASTDecoder.decode("<html/>")
         #expect(input.diagnostics.map(\.ruleID) == [DecodeRuleID.rootElement])
+        #expect(input.diagnostics.first?.message.contains("an HTML page, not an ad response") == true)
+        let other = VASTDecoder.decode("<Ads/>")
+        #expect(other.diagnostics.first?.message == "the root element is <Ads>, expected <VAST> (or <VMAP>)")
+    }
+
+    /// A web page served in place of an ad response is named as one, before the parser's messages about
+    /// its unclosed tags.
+    @Test func anHTMLPageIsNamed() {
+        let page = "\u{FEFF}\n  <!DOCTYPE HTML>\n<html><head><meta charset=\"utf-8\"></head><body>Not found<br></body></html>"
+        let input = VASTDecoder.decode(page)
+        #expect(input.diagnostics.first?.ruleID == DecodeRuleID.notWellFormed)
+        #expect(input.diagnostics.first?.message.hasPrefix("the input is an HTML page") == true)
+        #expect(input.diagnostics.first?.position == .start)
+        let broken = VASTDecoder.decode("<VAST version=\"4.2\"><Ad></VAST>")
+        #expect(!broken.diagnostics.contains { $0.message.contains("HTML page") })
+        #expect(VASTDecoder.looksLikeHTML(Data("<HTML lang=en>".utf8)))
+        #expect(!VASTDecoder.looksLikeHTML(Data("<VAST/>".utf8)))
     }
 
     @Test func malformedXMLIsNeverDecoded() {
