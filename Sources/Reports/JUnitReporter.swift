@@ -26,20 +26,12 @@ public struct JUnitReporter: StreamingReporter {
         // order, each folder's by case id.
         let totalTime = digest.displayOrder().reduce(0) { $0 + digest.entries[$1].milliseconds } / 1000
         let known = Set(digest.info.baseline?.stillFailing ?? [])
-        /// Totals with the known failures moved from failures and errors to skipped.
-        func counted(_ totals: RunTotals, _ ordinals: some Sequence<Int>) -> (failures: Int, errors: Int, skipped: Int) {
-            guard !known.isEmpty else { return (totals.failed, totals.errors, 0) }
-            var failures = totals.failed, errors = totals.errors, skipped = 0
-            for i in ordinals where known.contains(digest.ids[i]) {
-                switch digest.entries[i].rank {
-                case UInt8(ReportModel.statusRank(.failed)): failures -= 1; skipped += 1
-                case UInt8(ReportModel.statusRank(.error)): errors -= 1; skipped += 1
-                default: break
-                }
-            }
-            return (failures, errors, skipped)
+        func counted(_ ordinals: some Sequence<Int>) -> JUnitCounts {
+            var counts = JUnitCounts()
+            for i in ordinals { counts.add(rank: digest.entries[i].rank, known: known.contains(digest.ids[i])) }
+            return counts
         }
-        let all = counted(digest.totals, digest.entries.indices)
+        let all = counted(digest.entries.indices)
         try out.write("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n")
         try out.write("<testsuites name=\"conform\" tests=\"\(digest.totals.cases)\" failures=\"\(all.failures)\"")
         // (The JUnit schema has no `skipped` on `<testsuites>`; each `<testsuite>` counts its own.)
@@ -50,10 +42,7 @@ public struct JUnitReporter: StreamingReporter {
             let ordinals = order[cursor..<(cursor + suite.totals.cases)]
             cursor += suite.totals.cases
             let time = ordinals.reduce(0) { $0 + digest.entries[$1].milliseconds } / 1000
-            let counts = counted(suite.totals, ordinals)
-            try out.write(JUnitReporter.suiteStart(
-                name: suite.name, tests: suite.totals.cases, failures: counts.failures, errors: counts.errors,
-                skipped: counts.skipped, seconds: time))
+            try out.write(JUnitReporter.suiteStart(name: suite.name, counts: counted(ordinals), seconds: time))
             let classname = JUnitReporter.classname(suite.name)
             try source.forEach(Array(ordinals), detail: .outline) { item in
                 try out.write(JUnitReporter.caseElement(item, classname: classname, corpus: corpus, known: known.contains(item.id)))
@@ -66,18 +55,10 @@ public struct JUnitReporter: StreamingReporter {
     /// One `<testsuite>` element with its cases, indented by two spaces. Exposed per suite so that a
     /// streaming writer can emit suites one at a time.
     static func suiteElement(name: String, cases: [CaseResult], corpus: String, known: Set<String> = []) -> String {
-        var tests = 0, failures = 0, errors = 0, skipped = 0
-        for item in cases {
-            tests += 1
-            switch item.status {
-            case .passed: break
-            case _ where known.contains(item.id): skipped += 1
-            case .failed: failures += 1
-            case .error: errors += 1
-            }
-        }
+        var counts = JUnitCounts()
+        for item in cases { counts.add(item.status, known: known.contains(item.id)) }
         let time = cases.reduce(0) { $0 + $1.durationMilliseconds } / 1000
-        var out = suiteStart(name: name, tests: tests, failures: failures, errors: errors, skipped: skipped, seconds: time)
+        var out = suiteStart(name: name, counts: counts, seconds: time)
         let classname = classname(name)
         for item in cases { out += caseElement(item, classname: classname, corpus: corpus, known: known.contains(item.id)) }
         out += suiteEnd
@@ -85,13 +66,10 @@ public struct JUnitReporter: StreamingReporter {
     }
 
     /// The opening `<testsuite>` tag of a folder.
-    static func suiteStart(name: String, totals: RunTotals, seconds: Double) -> String {
-        suiteStart(name: name, tests: totals.cases, failures: totals.failed, errors: totals.errors, skipped: 0, seconds: seconds)
-    }
-
-    static func suiteStart(name: String, tests: Int, failures: Int, errors: Int, skipped: Int, seconds: Double) -> String {
-        var out = "  <testsuite name=\"\(Escape.xml(name, attribute: true))\" tests=\"\(tests)\""
-        out += " failures=\"\(failures)\" errors=\"\(errors)\" skipped=\"\(skipped)\" time=\"\(Numbers.fixed(seconds, digits: 3))\">\n"
+    static func suiteStart(name: String, counts: JUnitCounts, seconds: Double) -> String {
+        var out = "  <testsuite name=\"\(Escape.xml(name, attribute: true))\" tests=\"\(counts.tests)\""
+        out += " failures=\"\(counts.failures)\" errors=\"\(counts.errors)\" skipped=\"\(counts.skipped)\""
+        out += " time=\"\(Numbers.fixed(seconds, digits: 3))\">\n"
         return out
     }
 
@@ -112,11 +90,11 @@ public struct JUnitReporter: StreamingReporter {
             let what = item.status == .error ? "could not run" : "failed"
             let message = "known failure: the case \(what) in the baseline too"
             out += ">\n      <skipped message=\"\(Escape.xml(message, attribute: true))\" type=\"baseline\"/>\n"
-            var detail: String
+            let detail: String
             if item.status == .error {
-                detail = "error: " + (item.errorMessage ?? "the case could not be run") + "\n"
+                detail = "error: " + errorMessage(item) + "\n"
             } else if item.unmet.isEmpty {
-                detail = "expected \(item.expectedVerdict ?? "the expectation to hold"), got \(item.actualVerdict)\n"
+                detail = verdictMessage(item) + "\n"
             } else {
                 detail = item.unmet.map { Text.unmetDetail($0, file: ReportModel.join(corpus, item.file)) }.joined(separator: "\n")
             }
@@ -129,14 +107,14 @@ public struct JUnitReporter: StreamingReporter {
             out += "/>\n"
         case .error:
             out += ">\n"
-            let message = item.errorMessage ?? "the case could not be run"
+            let message = errorMessage(item)
             out += "      <error message=\"\(Escape.xml(message, attribute: true))\" type=\"error\">"
             out += Escape.xml(message) + "</error>\n"
             out += "    </testcase>\n"
         case .failed:
             out += ">\n"
             if item.unmet.isEmpty {
-                let message = "expected \(item.expectedVerdict ?? "the expectation to hold"), got \(item.actualVerdict)"
+                let message = verdictMessage(item)
                 out += "      <failure message=\"\(Escape.xml(message, attribute: true))\" type=\"verdict\">"
                 out += Escape.xml(message) + "</failure>\n"
             }
@@ -149,6 +127,38 @@ public struct JUnitReporter: StreamingReporter {
             out += "    </testcase>\n"
         }
         return out
+    }
+
+    private static func errorMessage(_ item: CaseResult) -> String { item.errorMessage ?? "the case could not be run" }
+
+    private static func verdictMessage(_ item: CaseResult) -> String {
+        "expected \(item.expectedVerdict ?? "the expectation to hold"), got \(item.actualVerdict)"
+    }
+}
+
+/// The counts of a `<testsuite>` (or of `<testsuites>`): a known failure (in the baseline) is counted as
+/// skipped, not as a failure or an error.
+struct JUnitCounts {
+    var tests = 0, failures = 0, errors = 0, skipped = 0
+
+    mutating func add(_ status: CaseStatus, known: Bool) {
+        tests += 1
+        switch status {
+        case .passed: break
+        case _ where known: skipped += 1
+        case .failed: failures += 1
+        case .error: errors += 1
+        }
+    }
+
+    /// ``add(_:known:)`` for a case known by its ``ReportModel/statusRank(_:)``.
+    mutating func add(rank: UInt8, known: Bool) {
+        let status: CaseStatus = switch Int(rank) {
+        case ReportModel.statusRank(.error): .error
+        case ReportModel.statusRank(.failed): .failed
+        default: .passed
+        }
+        add(status, known: known)
     }
 }
 

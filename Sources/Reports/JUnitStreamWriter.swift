@@ -24,12 +24,10 @@ public final class JUnitStreamWriter {
     private let body: FileHandle
     private var suite: String?
     private var pending: [CaseResult] = []
-    private var totals = RunTotals()
+    private var counts = JUnitCounts()
     private var caseMilliseconds = 0.0
     private var finished = false
     private let known: Set<String>
-    private var knownFailed = 0
-    private var knownErrors = 0
 
     /// Starts a report that will be written to `url`.
     /// - Parameters:
@@ -67,11 +65,7 @@ public final class JUnitStreamWriter {
         if item.suite != suite { try flush() }
         suite = item.suite
         pending.append(item)
-        totals.add(item.status)
-        if known.contains(item.id) {
-            if item.status == .failed { knownFailed += 1 }
-            if item.status == .error { knownErrors += 1 }
-        }
+        counts.add(item.status, known: known.contains(item.id))
         caseMilliseconds += item.durationMilliseconds
     }
 
@@ -91,8 +85,8 @@ public final class JUnitStreamWriter {
         }
         let temporary = url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).\(UUID().uuidString).tmp")
         var head = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-        head += "<testsuites name=\"conform\" tests=\"\(totals.cases)\" failures=\"\(totals.failed - knownFailed)\""
-        head += " errors=\"\(totals.errors - knownErrors)\" time=\"\(Numbers.fixed(durationSeconds ?? caseMilliseconds / 1000, digits: 3))\">\n"
+        head += "<testsuites name=\"conform\" tests=\"\(counts.tests)\" failures=\"\(counts.failures)\""
+        head += " errors=\"\(counts.errors)\" time=\"\(Numbers.fixed(durationSeconds ?? caseMilliseconds / 1000, digits: 3))\">\n"
         guard FileManager.default.createFile(atPath: temporary.path, contents: Data(head.utf8)),
               let output = FileHandle(forWritingAtPath: temporary.path),
               let input = FileHandle(forReadingAtPath: bodyURL.path) else {

@@ -53,7 +53,7 @@ public enum VASTDecoder {
             input.diagnostics.insert(Diagnostic(
                 ruleID: DecodeRuleID.notWellFormed, severity: .error,
                 message: "the input is an HTML page, not a VAST or VMAP document: the ad server (or a proxy) answered with a web page, an error or login page perhaps, instead of an ad response",
-                position: .start, spec: SpecReference(document: .xml10, section: "2.1", quote: "A textual object is a well-formed XML document if ...")),
+                position: .start, spec: wellFormedSpec),
                 at: 0)
         }
         return input
@@ -99,10 +99,13 @@ public enum VASTDecoder {
         return DecodedInput(xml: document, vast: vast, vmap: vmap, rootName: root.qualifiedName, diagnostics: diagnostics)
     }
 
+    /// The reference of every well-formedness finding.
+    static let wellFormedSpec = SpecReference(document: .xml10, section: "2.1", quote: "A textual object is a well-formed XML document if ...")
+
     /// The parser's messages as diagnostics.
     static func xmlDiagnostics(_ document: XMLDocument) -> [Diagnostic] {
         var out: [Diagnostic] = []
-        let spec = SpecReference(document: .xml10, section: "2.1", quote: "A textual object is a well-formed XML document if ...")
+        let spec = wellFormedSpec
         var seen = Set<String>()
         for message in document.messages {
             // libxml2 repeats some messages (an entity loop is reported once per expansion attempt).
