@@ -51,6 +51,11 @@ import Testing
         #expect(RuleDocumentation.suggestions(for: "VAST-4.0-adservingid-empty", in: ids).first == "VAST-4.1-adservingid-empty")
         #expect(RuleDocumentation.suggestions(for: "url-http", in: ids).contains("VAST-2.0-url-http"))
         #expect(RuleDocumentation.suggestions(for: "zzzzzzzzzzzzzzzzzzzzzzzzz", in: ids).isEmpty)
+        // Without the version, or with words left out, the id is still found, ahead of ids a few edits away.
+        let versionless = RuleDocumentation.suggestions(for: "VAST-adservingid", in: ids)
+        #expect(!versionless.isEmpty && versionless.allSatisfy { $0.contains("adservingid") })
+        #expect(RuleDocumentation.suggestions(for: "vast-url-htp", in: ids).first == "VAST-2.0-url-http")
+        #expect(RuleDocumentation.suggestions(for: "PARAM-carousel-title", in: ids).first == "PARAM-carousel-title-required")
         #expect("kitten".editDistance(to: "sitting") == 3)
     }
 

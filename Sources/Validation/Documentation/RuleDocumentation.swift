@@ -207,22 +207,48 @@ public enum RuleDocumentation {
 
     // MARK: Suggestions
 
-    /// Rule ids close to `query` (case-insensitive edit distance, or containing it), best first, at most `limit`.
+    /// Rule ids close to `query`, best first, at most `limit`. An id is close when, case-insensitively,
+    /// it (or the id without its version, `VAST-4.1-adservingid-present` → `vast-adservingid-present`) is a
+    /// few edits from the query, when every word of the query is in it (`VAST-adservingid`,
+    /// `url-http`), or when it contains the query. Fewer edits, then fewer words left over, rank first.
     public static func suggestions(for query: String, in ids: [String], limit: Int = 3) -> [String] {
         let q = query.lowercased()
         guard !q.isEmpty else { return [] }
+        let queryWords = words(of: q)
+        let unversionedQuery = withoutVersion(q)
+        let threshold = max(3, q.count / 4)
         var scored: [(score: Int, id: String)] = []
         for id in ids {
             let candidate = id.lowercased()
-            let distance = q.editDistance(to: candidate)
-            let threshold = max(3, q.count / 4)
-            if distance <= threshold {
-                scored.append((distance, id))
-            } else if candidate.contains(q) || (q.count >= 6 && !descriptor(of: candidate).isEmpty && q.contains(descriptor(of: candidate))) {
-                scored.append((threshold + 1 + abs(candidate.count - q.count), id))
+            let unversioned = withoutVersion(candidate)
+            let distance = min(q.editDistance(to: candidate), unversionedQuery.editDistance(to: unversioned))
+            let idWords = words(of: unversioned)
+            var score: Int?
+            if distance <= threshold { score = 2 * distance }
+            if !queryWords.isEmpty, queryWords.allSatisfy({ word in idWords.contains { $0.contains(word) } }) {
+                let leftOver = max(0, idWords.count - queryWords.count)
+                score = min(score ?? .max, 1 + 2 * leftOver)
             }
+            if score == nil, candidate.contains(q) || (q.count >= 6 && !descriptor(of: candidate).isEmpty && q.contains(descriptor(of: candidate))) {
+                score = 2 * (threshold + 1 + abs(candidate.count - q.count))
+            }
+            if let score { scored.append((score, id)) }
         }
         return scored.sorted { ($0.score, $0.id) < ($1.score, $1.id) }.prefix(limit).map(\.id)
+    }
+
+    /// The words of an id, without a version segment: `vast-4.1-adservingid-present` → vast, adservingid, present.
+    static func words(of id: String) -> [String] {
+        id.split(separator: "-").filter { !isVersion($0) }.map(String.init)
+    }
+
+    /// The id without its version segment, if it has one.
+    static func withoutVersion(_ id: String) -> String {
+        id.split(separator: "-").filter { !isVersion($0) }.joined(separator: "-")
+    }
+
+    static func isVersion(_ segment: Substring) -> Bool {
+        segment.contains(".") && segment.allSatisfy { $0.isNumber || $0 == "." }
     }
 
     /// The descriptive tail of an id: `vast-2.0-url-http` → `url-http`.
