@@ -78,13 +78,19 @@ public enum ReportWriter {
         return written
     }
 
-    /// Writes `text` as UTF-8 to `url` through a temporary file in the same folder and a rename.
+    /// Writes `text` as UTF-8 to `url` through a temporary file in the same folder and a rename; the
+    /// folder is made when it is missing.
     /// - Throws: ``ReportError/writeFailed(path:reason:)``.
     public static func writeAtomically(_ text: String, to url: URL) throws(ReportError) {
         let directory = url.deletingLastPathComponent()
+        do {
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        } catch {
+            throw .writeFailed(path: url.path, reason: "cannot make the folder \(directory.path)")
+        }
         let temporary = directory.appendingPathComponent(".\(url.lastPathComponent).\(UUID().uuidString).tmp")
         guard FileManager.default.createFile(atPath: temporary.path, contents: Data(text.utf8)) else {
-            throw .writeFailed(path: url.path, reason: "cannot create \(temporary.lastPathComponent) in \(directory.path)")
+            throw .writeFailed(path: url.path, reason: "cannot write in the folder \(directory.path)")
         }
         if rename(temporary.path, url.path) != 0 {
             let reason = String(cString: strerror(errno))

@@ -41,6 +41,17 @@ struct InitCommandTests {
         }
     }
 
+    /// A configuration written into a folder that does not exist yet makes the folder, as the folder
+    /// outputs of `run` and `report` do.
+    @Test func writingIntoAMissingFolderMakesIt() throws {
+        try Self.inFolder([:]) { directory in
+            let written = try ConformBinary.run(["init", "--schema", "-o", "settings/lint/conform.json"], directory: directory)
+            #expect(written.status == 0 && !written.stderr.contains("Error"), "\(written.stderr)")
+            #expect(try Self.configuration(in: directory, "settings/lint/conform.json")["version"] as? Int == 1)
+            #expect(try Self.configuration(in: directory, "settings/lint/conform.schema.json")["properties"] != nil)
+        }
+    }
+
     @Test func adoptingTagsMakesTheGatePassAndKeepsTheFindings() throws {
         let files = ["tags/fail.xml": CLI.errorTag, "tags/warn.xml": CLI.warningTag]
         try Self.inFolder(files) { directory in
@@ -79,7 +90,8 @@ struct InitCommandTests {
             let info = try ConformBinary.run(["init", "--adopt", "--severity-threshold", "info", "tags/"], directory: directory)
             #expect(info.status == 64)
             let elsewhere = try ConformBinary.run(["init", "-o", "ci/conform.json", "--adopt", "tags/"], directory: directory)
-            #expect(elsewhere.status == 2, "the folder does not exist: \(elsewhere.stderr)")
+            #expect(elsewhere.status == 0, "the missing folder is made: \(elsewhere.stderr)")
+            #expect(try (Self.configuration(in: directory, "ci/conform.json")["rules"] as? [String: String])?.isEmpty == false)
         }
     }
 }
