@@ -215,14 +215,13 @@ public enum RuleDocumentation {
         let q = query.lowercased()
         guard !q.isEmpty else { return [] }
         let queryWords = words(of: q)
-        let unversionedQuery = withoutVersion(q)
+        let unversionedQuery = queryWords.joined(separator: "-")
         let threshold = max(3, q.count / 4)
         var scored: [(score: Int, id: String)] = []
         for id in ids {
             let candidate = id.lowercased()
-            let unversioned = withoutVersion(candidate)
-            let distance = min(q.editDistance(to: candidate), unversionedQuery.editDistance(to: unversioned))
-            let idWords = words(of: unversioned)
+            let idWords = words(of: candidate)
+            let distance = min(q.editDistance(to: candidate), unversionedQuery.editDistance(to: idWords.joined(separator: "-")))
             var score: Int?
             if distance <= threshold { score = 2 * distance }
             if !queryWords.isEmpty, queryWords.allSatisfy({ word in idWords.contains { $0.contains(word) } }) {
@@ -237,18 +236,11 @@ public enum RuleDocumentation {
         return scored.sorted { ($0.score, $0.id) < ($1.score, $1.id) }.prefix(limit).map(\.id)
     }
 
-    /// The words of an id, without a version segment: `vast-4.1-adservingid-present` → vast, adservingid, present.
+    /// The words of an id, without its version segment: `vast-4.1-adservingid-present` → vast, adservingid, present.
     static func words(of id: String) -> [String] {
-        id.split(separator: "-").filter { !isVersion($0) }.map(String.init)
-    }
-
-    /// The id without its version segment, if it has one.
-    static func withoutVersion(_ id: String) -> String {
-        id.split(separator: "-").filter { !isVersion($0) }.joined(separator: "-")
-    }
-
-    static func isVersion(_ segment: Substring) -> Bool {
-        segment.contains(".") && segment.allSatisfy { $0.isNumber || $0 == "." }
+        id.split(separator: "-")
+            .filter { segment in !(segment.contains(".") && segment.allSatisfy { $0.isNumber || $0 == "." }) }
+            .map(String.init)
     }
 
     /// The descriptive tail of an id: `vast-2.0-url-http` → `url-http`.

@@ -34,7 +34,7 @@ enum SimulateCommand: Subcommand {
           --profile <name>        The flow to simulate. (values: pause; default: pause)
           --timeline <events>     Comma-separated event@time, time in seconds or HH:MM:SS[.mmm]. Events:
                                   \(PauseTimelineEvent.Kind.allCases.map(\.rawValue).joined(separator: ", "))
-                          The events are played in time order; events at the same time in the order given.
+                                  The events are played in time order; events at the same time in the order given.
           --ads <n>               Schedule the list of tags n times, 1 to 1000. (default: 1)
           --suppress <n=hook>     The app's hook returns false for the n-th scheduled ad; repeatable.
                                   (hooks: load = shouldLoadAdItem, play = shouldPlayAdItem)
