@@ -104,11 +104,8 @@ enum CheckCommand: Subcommand {
         do {
             scanner = try ArgumentScanner(arguments, valueOptions: valueOptions, flagOptions: flagOptions, command: "check", usage: usage)
         } catch { return error.report() }
-        let format = scanner.value("--format") ?? "text"
-        let formats = ["text", "json"] + FindingsFormat.names
-        guard formats.contains(format) else {
-            return UsageError(message: "unknown format '\(format)' (values: \(formats.joined(separator: ", ")))", command: "check", usage: usage).report()
-        }
+        let format: OutputFormat
+        do { format = try OutputFormat.parse(scanner.value("--format"), command: "check", usage: usage) } catch { return error.report() }
         let threshold: Severity
         do { threshold = try scanner.severityThreshold(command: "check", usage: usage) } catch { return error.report() }
         let quiet = scanner.flag("-q", "--quiet")
@@ -133,8 +130,8 @@ enum CheckCommand: Subcommand {
         guard scanner.positionals.filter({ $0 == "-" }).count <= 1 else {
             return UsageError(message: "standard input can be read only once", command: "check", usage: usage).report()
         }
-        if statistics, format != "text" {
-            return UsageError(message: "--statistics counts findings in text; the \(format) format lists each one", command: "check",
+        if statistics, format != .text {
+            return UsageError(message: "--statistics counts findings in text; the \(format.name) format lists each one", command: "check",
                               usage: usage).report()
         }
         let configuration: Configuration
@@ -211,28 +208,28 @@ enum CheckCommand: Subcommand {
                     diagnostics = diagnostics.filter { $0.severity >= threshold }
                     for index in profiles.indices { profiles[index].diagnostics = profiles[index].diagnostics.filter { $0.severity >= threshold } }
                     if let found = chain?.diagnostics { chain?.diagnostics = found.filter { $0.severity >= threshold } }
-                    if format == "text", diagnostics.isEmpty, profiles.allSatisfy(\.diagnostics.isEmpty), chain?.diagnostics.isEmpty ?? true {
+                    if format == .text, diagnostics.isEmpty, profiles.allSatisfy(\.diagnostics.isEmpty), chain?.diagnostics.isEmpty ?? true {
                         continue
                     }
                 }
                 switch format {
-                case _ where FindingsFormat.names.contains(format):
+                case .findings:
                     // Every finding of the input: rules, profiles and the resolved chain.
                     let all = diagnostics + profiles.flatMap(\.diagnostics) + (chain?.diagnostics ?? [])
                     // The page shows a tag's source around its findings; a tag without any is named only, its text not kept.
-                    let source = format == "html" && !(all.isEmpty && suppressed.isEmpty) ? FindingsOutput.sourceText(result.data) : nil
+                    let source = format == .findings(.html) && !(all.isEmpty && suppressed.isEmpty) ? FindingsOutput.sourceText(result.data) : nil
                     // What each player flow asked for with --profile would do with the ad, for the page.
-                    let verdicts = format == "html" ? profiles.map { (flow: "\($0.profile.rawValue):", verdict: $0.verdict) } : []
+                    let verdicts = format == .findings(.html) ? profiles.map { (flow: "\($0.profile.rawValue):", verdict: $0.verdict) } : []
                     findings.append(FindingsOutput.Input(name: name, diagnostics: all, suppressed: suppressed, source: source,
                                                          verdicts: verdicts))
-                case "json":
+                case .json:
                     reports.append(FileReport(file: name, summary: TagSummary(input), diagnostics: diagnostics, vast: input.vast, vmap: input.vmap,
                                               profiles: profileNames.isEmpty ? nil : profiles, chain: chain,
                                               suppressed: suppressed.isEmpty ? nil : suppressed))
-                case _ where statistics:
+                case .text where statistics:
                     tally.add(diagnostics + profiles.flatMap(\.diagnostics) + (chain?.diagnostics ?? []))
                     tally.suppressed += suppressed.count
-                default:
+                case .text:
                     printText(name: name, summary: TagSummary(input), diagnostics: diagnostics, suppressed: suppressed.count, input: input)
                     ProfileOutput.printText(profiles, name: name)
                     if let chain {
@@ -245,10 +242,10 @@ enum CheckCommand: Subcommand {
         }
         if statistics {
             print(tally.text(inputs: inputs.count))
-        } else if format == "json" {
+        } else if format == .json {
             print(encodeJSON(reports))
-        } else if FindingsFormat.names.contains(format),
-                  let code = FindingsFormat.print(format, findings, threshold: threshold, command: "check", noun: "input") {
+        } else if case .findings(let kind) = format,
+                  let code = OutputFormat.print(kind, findings, threshold: threshold, command: "check", noun: "input") {
             return code
         }
         if unreadable { return ExitCode.cannotProceed }
