@@ -24,6 +24,10 @@ public enum AllRules {
         types.map { $0.description } + [SchemaValidation.description] + TraffickingRulesCatalog.all + ChainRules.all
     }
 
+    /// The descriptions of the rules that document the decoder's findings (``DecodeFindingRule``), by id.
+    static let decodeFindingRules: [String: RuleDescription] = Dictionary(
+        types.filter { $0 is any DecodeFindingRule.Type }.map { ($0.description.id, $0.description) }, uniquingKeysWith: { first, _ in first })
+
     /// Looks up a rule description by id (or deprecated alias).
     public static func description(for id: String) -> RuleDescription? {
         descriptions.first { $0.id == id || $0.deprecatedAliases.contains(id) }
