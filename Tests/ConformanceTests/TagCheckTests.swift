@@ -104,4 +104,22 @@ import Validation
         #expect(chain.tracking.first?.impression.map(\.url).contains("https://t.example.com/w") == true)
         #expect(result.profiles.first?.profile == .pause)
     }
+
+    /// In a corpus run too, a tag's directives switch off the schema's and the profiles' findings (as in check).
+    @Test func aRunAppliesTheTagsDirectivesToSchemaAndProfileFindings() throws {
+        let corpus = try TemporaryCorpus()
+        try corpus.write("d/shape.xsd", Self.schema)
+        let tag = "<Other><Extra/></Other>\n"
+        try corpus.write("d/plain.xml", tag)
+        try corpus.write("d/plain.expect.json", #"{"version": 1, "schema": "shape.xsd", "profiles": {"pause": {"options": []}}}"#)
+        try corpus.write("d/directed.xml", "<!-- conform-disable XSD-schema-violation, PROFILE-input-not-applicable -->\n" + tag)
+        try corpus.write("d/directed.expect.json", #"{"version": 1, "schema": "shape.xsd", "profiles": {"pause": {"options": []}}}"#)
+        let (_, results) = try run(RunOptions(corpus: corpus.root))
+        let plain = try #require(results.result("d/plain.xml"))
+        let directed = try #require(results.result("d/directed.xml"))
+        #expect(plain.status != .error && directed.status != .error, "\(plain.errorMessage ?? "") \(directed.errorMessage ?? "")")
+        let switchedOff: Set<String> = ["XSD-schema-violation", "PROFILE-input-not-applicable"]
+        #expect(switchedOff.isSubset(of: Set(plain.diagnostics.map(\.ruleID))))
+        #expect(Set(directed.diagnostics.map(\.ruleID)).isDisjoint(with: switchedOff))
+    }
 }
