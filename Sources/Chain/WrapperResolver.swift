@@ -282,7 +282,9 @@ private struct Resolution {
             finish(path, ChainStop(reason: reason, message: message))
         }
         if !input.xml.isWellFormed || input.xml.root == nil {
-            let detail = input.diagnostics.first { $0.severity == .error }?.message ?? "no root element"
+            // The first finding that breaks the XML (a DOCTYPE or an entity reference alone does not).
+            let detail = input.findings.first { ![DecodeRuleID.dtdPresent, DecodeRuleID.entityReference].contains($0.ruleID) }?.message
+                ?? "no root element"
             stopInvalid(.notXML, ChainRuleID.hopNotXML, .notXML,
                         "the document at \(shown) is not well-formed XML (\(detail))")
             return

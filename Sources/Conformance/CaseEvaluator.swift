@@ -57,39 +57,30 @@ struct CaseEvaluator: Sendable {
             : options.configuration.resolved(forFile: root.appendingPathComponent(relative).path)
     }
 
-    /// Runs the rules over one prepared document and judges it.
+    /// Checks one prepared document and judges it.
     private func checkAlone(_ document: PreparedDocument) -> CaseResult? {
-        let clock = ContinuousClock.now
-        let diagnostics = Validator.validate(document.input, file: document.file, configuration: configuration(for: document.file))
-        return finishDocument(document, diagnostics: diagnostics, ruleMilliseconds: milliseconds(since: clock))
+        finishDocument(document, TagCheck.check(document.check))
     }
 
     /// The results of `cases`, in their order, each the same as ``evaluate(_:)`` gives it alone.
     ///
-    /// Document cases of at most ``batchableBytes`` are read and decoded first, then checked together by
-    /// one batched rule pass (``Validator/validate(batch:files:configuration:)``), which on small tags runs
-    /// markedly faster than one pass per tag. The other cases (chains, parameter rows, hostile inputs, larger
-    /// files and cases with a time limit, whose time must be their own) run alone. A case's `milliseconds` is
-    /// its own reading, decoding and judging plus a share of the batch's rule pass in proportion to its size.
+    /// Document cases of at most ``TagCheck/batchBytes`` are read first, then checked together as one batch
+    /// (``TagCheck/check(batch:)``), which on small tags runs markedly faster than one rule pass per tag. The
+    /// other cases (chains, parameter rows, hostile inputs, larger files and cases with a time limit, whose time
+    /// must be their own) run alone. A case's `milliseconds` is its own reading, decoding and judging plus a
+    /// share of the batch's rule pass in proportion to its size.
     ///
     /// `take` is asked before each case is started; when it says no, no further case of the batch runs and the
-    /// results stop at the cases taken (those read and decoded still get their rule pass).
+    /// results stop at the cases taken (those read still get checked).
     func evaluate(batch cases: ArraySlice<CorpusCase>, take: (CorpusCase) -> Bool = { _ in true }) -> [CaseResult?] {
         var results = [CaseResult?](repeating: nil, count: cases.count)
         var taken = 0
         var pending: [(slot: Int, document: PreparedDocument)] = []
         var pendingBytes = 0
-        // The configuration the pending documents share (a document under another one starts a new batch).
-        var pendingConfiguration = options.configuration
         func checkPending() {
             guard !pending.isEmpty else { return }
-            let clock = ContinuousClock.now
-            let findings = Validator.validate(batch: pending.map(\.document.input), files: pending.map(\.document.file),
-                                              configuration: pendingConfiguration)
-            let elapsed = milliseconds(since: clock)
-            for (item, diagnostics) in zip(pending, findings) {
-                let share = pendingBytes > 0 ? Double(item.document.data.count) / Double(pendingBytes) : 1 / Double(pending.count)
-                results[item.slot] = finishDocument(item.document, diagnostics: diagnostics, ruleMilliseconds: elapsed * share)
+            for (item, checked) in zip(pending, TagCheck.check(batch: pending.map(\.document.check))) {
+                results[item.slot] = finishDocument(item.document, checked)
             }
             pending.removeAll()
             pendingBytes = 0
@@ -105,29 +96,20 @@ struct CaseEvaluator: Sendable {
             case .finished(let result):
                 results[slot] = result
             case .ready(let document):
-                guard document.data.count <= Self.batchableBytes, document.expectation?.limits?.maxMilliseconds == nil else {
+                guard document.data.count <= TagCheck.batchBytes, document.expectation?.limits?.maxMilliseconds == nil else {
                     results[slot] = checkAlone(document)
                     continue
                 }
-                let documentConfiguration = configuration(for: document.file)
-                if documentConfiguration != pendingConfiguration {
-                    checkPending()
-                    pendingConfiguration = documentConfiguration
-                }
                 pending.append((slot, document))
                 pendingBytes += document.data.count
-                if pendingBytes > Self.batchableBytes { checkPending() }
+                if pendingBytes > TagCheck.batchBytes { checkPending() }
             }
         }
         checkPending()
         return Array(results.prefix(taken))
     }
 
-    /// The largest document checked in a batch, and the most input bytes a batch holds before its rule pass
-    /// runs: a batch keeps every tree in memory until then.
-    static let batchableBytes = 256 * 1024
-
-    /// A document case read and decoded, waiting for its rule pass.
+    /// A document case read, waiting for its check.
     private struct PreparedDocument {
         let corpusCase: CorpusCase
         let file: String
@@ -135,19 +117,20 @@ struct CaseEvaluator: Sendable {
         let expectation: CaseExpectation?
         let golden: String
         let data: Data
-        let input: DecodedInput
-        /// The time spent decoding.
-        let milliseconds: Double
+        /// The document as it is checked: with the schema and the profiles its expectation names.
+        let check: TagCheck.Input
+        /// Why the profiles the expectation names cannot be evaluated (the case is then an error).
+        let profileError: String?
     }
 
     private enum Preparation {
-        /// Read and decoded: the rule pass comes next.
+        /// Read: the check comes next.
         case ready(PreparedDocument)
-        /// Settled before the rule pass: an error result, or `nil` when a tag filter excludes the case.
+        /// Settled before the check: an error result, or `nil` when a tag filter excludes the case.
         case finished(CaseResult?)
     }
 
-    /// Reads the case's expectation and document and decodes the document.
+    /// Reads the case's expectation, its document and the schema the expectation names.
     private func prepareDocument(_ corpusCase: CorpusCase, file: String, expectationFile: String?) -> Preparation {
         let kind = corpusCase.provisionalKind
         var expectation: CaseExpectation?
@@ -171,32 +154,51 @@ struct CaseEvaluator: Sendable {
         } catch {
             return .finished(errorResult(corpusCase, kind: kind, tags: expectation?.tags ?? [], message: error.description))
         }
-        let clock = ContinuousClock.now
-        var parseOptions = XMLParseOptions.default
-        parseOptions.maxBytes = options.maxBytes
-        let input = VASTDecoder.decode(data, options: parseOptions)
-        return .ready(PreparedDocument(corpusCase: corpusCase, file: file, kind: kind, expectation: expectation, golden: golden,
-                                       data: data, input: input, milliseconds: milliseconds(since: clock)))
-    }
-
-    /// Judges a decoded document given its rules' findings, which took `ruleMilliseconds`.
-    private func finishDocument(_ document: PreparedDocument, diagnostics ruleFindings: [Diagnostic],
-                                ruleMilliseconds: Double) -> CaseResult? {
-        let corpusCase = document.corpusCase, file = document.file, kind = document.kind
-        let expectation = document.expectation, data = document.data, input = document.input
-        let clock = ContinuousClock.now
-        var diagnostics = ruleFindings
+        var checkOptions = TagCheck.Options(configuration: options.configuration)
+        checkOptions.parseOptions.maxBytes = options.maxBytes
         if let schemaName = expectation?.schema {
             let schemaPath = ((file as NSString).deletingLastPathComponent as NSString).appendingPathComponent(schemaName)
             do {
-                let schema = try read(schemaPath)
-                let findings = try SchemaValidation.validate(data, input: input, schema: schema)
-                diagnostics = (diagnostics + configuration(for: file).apply(to: findings).map { $0.inFile(file) }).sorted()
+                checkOptions.schema = try read(schemaPath)
             } catch {
-                return errorResult(corpusCase, kind: kind, tags: expectation?.tags ?? [],
-                                   message: "cannot use the schema \(schemaName): \(error)")
+                return .finished(errorResult(corpusCase, kind: kind, tags: expectation?.tags ?? [],
+                                             message: "cannot use the schema \(schemaName): \(error)"))
             }
         }
+        var profileError: String?
+        do {
+            checkOptions.profiles = try Self.profileRequests(expectation?.profiles ?? [:])
+        } catch {
+            profileError = "profile evaluation failed: \(error)"
+        }
+        let check = TagCheck.Input(name: file, data: data, path: root.appendingPathComponent(file).path, options: checkOptions)
+        return .ready(PreparedDocument(corpusCase: corpusCase, file: file, kind: kind, expectation: expectation, golden: golden,
+                                       data: data, check: check, profileError: profileError))
+    }
+
+    /// The profiles an expectation pins, by name, each with its options.
+    static func profileRequests(_ pins: [String: ProfileRequest]) throws(ProfileError) -> [TagCheck.ProfileRequest] {
+        var requests: [TagCheck.ProfileRequest] = []
+        for (name, pin) in pins.sorted(by: { $0.key < $1.key }) {
+            guard let profile = ProfileName(rawValue: name) else {
+                throw .invalidOption("unknown profile '\(name)' (profiles: \(ProfileName.allCases.map(\.rawValue).joined(separator: ", ")))")
+            }
+            requests.append(TagCheck.ProfileRequest(profile, options: try ProfileOptions(settings: pin.options)))
+        }
+        return requests
+    }
+
+    /// Judges a checked document.
+    private func finishDocument(_ document: PreparedDocument, _ checked: TagCheck.Result) -> CaseResult? {
+        let corpusCase = document.corpusCase, kind = document.kind
+        let expectation = document.expectation, data = document.data, input = checked.input
+        let clock = ContinuousClock.now
+        if let error = checked.schemaError {
+            return errorResult(corpusCase, kind: kind, tags: expectation?.tags ?? [],
+                               message: "cannot use the schema \(expectation?.schema ?? ""): \(error)")
+        }
+        // The document's verdict is its rules' and its schema's; the profiles' findings join them below.
+        let diagnostics = checked.findings
         let verdict: String
         if !input.xml.isWellFormed || !input.xml.isNamespaceWellFormed {
             verdict = Verdict.malformed
@@ -209,29 +211,15 @@ struct CaseEvaluator: Sendable {
         let actualKind: CaseKind = kind == .hostile ? .hostile : (input.vmap != nil || input.rootName?.hasSuffix("VMAP") == true) ? .vmap : .vast
         let isVAST = input.vast != nil
         // The decoded model is not kept past this point.
+        // The profiles' time is the case's too (in the check's): a time limit bounds everything the case asks for.
         var actual = ActualOutcome(verdict: verdict, diagnostics: diagnostics, tracking: isVAST ? tracking : nil,
-                                   milliseconds: document.milliseconds + ruleMilliseconds + milliseconds(since: clock))
-
-        var profileError: String?
-        if let requests = expectation?.profiles, !requests.isEmpty {
-            // The profiles' time is the case's too: a time limit bounds everything the case asks for.
-            let profileClock = ContinuousClock.now
-            defer { actual.milliseconds += milliseconds(since: profileClock) }
-            if let evaluator = options.evaluators.profiles {
-                do {
-                    let outcome = try evaluator(data, requests.mapValues(\.options))
-                    actual.profiles = outcome.verdicts
-                    // Profile findings join the document's (the verdict stays the document's own).
-                    // Severity overrides and disabled rules of the configuration apply to them too.
-                    let findings = configuration(for: file).apply(to: outcome.diagnostics).map { $0.inFile(file) }
-                    actual.diagnostics = (actual.diagnostics + findings).sorted()
-                } catch {
-                    profileError = "profile evaluation failed: \(error)"
-                }
-            } else {
-                profileError = ConformanceError.noEvaluator(kind: "profiles").description
-            }
+                                   milliseconds: checked.timing.total + milliseconds(since: clock))
+        if !document.check.options.profiles.isEmpty {
+            actual.profiles = Profiles.verdicts(checked.profiles)
+            // Profile findings join the document's (the verdict stays the document's own).
+            actual.diagnostics = (actual.diagnostics + checked.profiles.flatMap(\.diagnostics)).sorted()
         }
+        let profileError = document.profileError
         var result = judge(corpusCase, kind: actualKind, expectation: expectation, actual: actual) { line in
             Self.excerpt(data, line: line)
         }

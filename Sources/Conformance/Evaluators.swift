@@ -3,20 +3,18 @@ import ConformCore
 import Foundation
 import Trafficking
 
-/// The seams through which the runner reaches stages it does not own. The command-line front fills
-/// them: parameter strings go to the trafficking analyser, chain folders to the wrapper resolver and
-/// tracking collector, profile pins to the player-flow profiles. A case that needs a seam left empty
-/// reports `error` with a message saying which one.
+/// The seams through which the runner reaches the stages that judge parameter strings and chain folders:
+/// ``standard`` sends parameter strings to the trafficking analyser, chain folders to the wrapper resolver
+/// and tracking collector; a test may put its own in. A case that needs a seam left empty reports `error`
+/// with a message saying which one. (Documents, their schema and their profile pins are checked by
+/// ``TagCheck``, as `conform check` checks them.)
 public struct CaseEvaluators: Sendable {
     public var parameters: ParameterCaseEvaluator?
     public var chain: ChainCaseEvaluator?
-    public var profiles: ProfileEvaluator?
 
-    public init(parameters: ParameterCaseEvaluator? = nil, chain: ChainCaseEvaluator? = nil,
-                profiles: ProfileEvaluator? = nil) {
+    public init(parameters: ParameterCaseEvaluator? = nil, chain: ChainCaseEvaluator? = nil) {
         self.parameters = parameters
         self.chain = chain
-        self.profiles = profiles
     }
 }
 
@@ -99,22 +97,3 @@ public struct ChainOutcome: Sendable, Codable, Hashable {
 
 /// Resolves one chain case. Throwing marks the case as `error` with the error's description.
 public typealias ChainCaseEvaluator = @Sendable (_ input: ChainCaseInput) throws -> ChainOutcome
-
-/// What the player profiles concluded about one document.
-public struct ProfileOutcome: Sendable, Hashable {
-    /// Profile name → verdict in words.
-    public var verdicts: [String: String]
-    /// The findings of every profile evaluated (`PROFILE-…` ids), joined to the case's diagnostics.
-    public var diagnostics: [Diagnostic]
-
-    public init(verdicts: [String: String], diagnostics: [Diagnostic] = []) {
-        self.verdicts = verdicts
-        self.diagnostics = diagnostics
-    }
-}
-
-/// Evaluates the profiles a case asks for: `requests` maps each profile name to its `key=value`
-/// options. The case file's bytes and its decoded form are not retained by the runner, so the
-/// evaluator gets the bytes and decodes what it needs. Throwing (an unknown profile, an option that
-/// does not parse) marks the case as `error` with the error's description.
-public typealias ProfileEvaluator = @Sendable (_ data: Data, _ requests: [String: [String]]) throws -> ProfileOutcome

@@ -27,7 +27,7 @@ public struct RunOptions: Sendable {
     /// Case ids not to run (already finished by an earlier, resumed attempt).
     public var exclude: Set<String> = []
     /// How many cases a worker takes at a time (at least 1); small documents among them share one rule pass.
-    public var batchSize = 16
+    public var batchSize = TagCheck.batchSize
 
     public init(corpus: URL, filter: CaseFilter = CaseFilter([]), tags: [String] = [], skipKinds: Set<CaseKind> = [],
                 shard: Shard? = nil, jobs: Int = ProcessInfo.processInfo.activeProcessorCount, record: Bool = false,

@@ -1,16 +1,13 @@
 import Chain
 import ConformCore
 import Foundation
-import Profiles
 import Trafficking
 import VAST
 
 extension CaseEvaluators {
-    /// The stages conform itself uses to judge parameter strings (the trafficking analyzer), wrapper
-    /// chains (offline resolution through the case's URI map, then the tracking collector) and
-    /// player-flow profiles.
-    public static let standard = CaseEvaluators(
-        parameters: StandardEvaluators.parameters, chain: StandardEvaluators.chain, profiles: StandardEvaluators.profiles)
+    /// The stages conform itself uses to judge parameter strings (the trafficking analyzer) and wrapper
+    /// chains (offline resolution through the case's URI map, then the tracking collector).
+    public static let standard = CaseEvaluators(parameters: StandardEvaluators.parameters, chain: StandardEvaluators.chain)
 }
 
 /// The evaluators behind ``CaseEvaluators/standard``.
@@ -60,19 +57,6 @@ enum StandardEvaluators {
         }
         return ChainOutcome(hops: hops, stopReason: ad.stop.reason.rawValue, errorCode: ad.stop.vastErrorCode?.rawValue,
                             tracking: tracking, diagnostics: Array(Set(resolved.diagnostics + ad.diagnostics + trackingFindings)).sorted())
-    }
-
-    /// Profile verdicts and findings of a document, each profile with its own options.
-    static let profiles: ProfileEvaluator = { data, requests in
-        let input = VASTDecoder.decode(data)
-        var reports: [ProfileReport] = []
-        for (name, settings) in requests.sorted(by: { $0.key < $1.key }) {
-            guard let profile = ProfileName(rawValue: name) else {
-                throw ProfileError.invalidOption("unknown profile '\(name)' (profiles: \(ProfileName.allCases.map(\.rawValue).joined(separator: ", ")))")
-            }
-            reports.append(Profiles.evaluate(profile, input: input, options: try ProfileOptions(settings: settings)))
-        }
-        return ProfileOutcome(verdicts: Profiles.verdicts(reports), diagnostics: reports.flatMap(\.diagnostics))
     }
 
     /// `{"carousel": {"title": "T", "images": [{"url": …}]}}` → `title: T`, `images[1].url: …`.

@@ -52,19 +52,6 @@ public struct JUnitReporter: StreamingReporter {
         try out.write("</testsuites>\n")
     }
 
-    /// One `<testsuite>` element with its cases, indented by two spaces. Exposed per suite so that a
-    /// streaming writer can emit suites one at a time.
-    static func suiteElement(name: String, cases: [CaseResult], corpus: String, known: Set<String> = []) -> String {
-        var counts = JUnitCounts()
-        for item in cases { counts.add(item.status, known: known.contains(item.id)) }
-        let time = cases.reduce(0) { $0 + $1.durationMilliseconds } / 1000
-        var out = suiteStart(name: name, counts: counts, seconds: time)
-        let classname = classname(name)
-        for item in cases { out += caseElement(item, classname: classname, corpus: corpus, known: known.contains(item.id)) }
-        out += suiteEnd
-        return out
-    }
-
     /// The opening `<testsuite>` tag of a folder.
     static func suiteStart(name: String, counts: JUnitCounts, seconds: Double) -> String {
         var out = "  <testsuite name=\"\(Escape.xml(name, attribute: true))\" tests=\"\(counts.tests)\""

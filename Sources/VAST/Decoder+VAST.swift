@@ -63,7 +63,7 @@ extension VASTDecoder {
             let raw = e.trimmedText
             let value = parseXMLInteger(raw)
             if value == nil {
-                context.report(DecodeRuleID.integerValue, .error, "Expires is \"\(raw)\", not a whole number of seconds", e)
+                context.report(DecodeRuleID.integerValue, "Expires is \"\(raw)\", not a whole number of seconds", e)
             }
             return Attr(raw: raw, value: value)
         }

@@ -8,7 +8,7 @@ extension VASTDecoder {
             let message = root.namespaceURI.map {
                 "<\(root.qualifiedName)> is in the namespace \"\($0)\"; VMAP 1.0 uses \"\(vmapNamespace)\" (the document is read anyway)"
             } ?? "<\(root.qualifiedName)> is in no namespace; VMAP 1.0 elements belong to \"\(vmapNamespace)\" (the document is read anyway)"
-            context.report(DecodeRuleID.vmapNamespace, .warning, message, root)
+            context.report(DecodeRuleID.vmapNamespace, message, root)
         }
         let breaks = r.children("AdBreak").map { decodeAdBreak($0, context) }
         let doc = VMAPDocument(
@@ -28,7 +28,7 @@ extension VASTDecoder {
             let trimmed = raw.trimmingWhitespace()
             let value = VMAPTimeOffset(parsing: trimmed)
             if value == nil {
-                context.report(DecodeRuleID.vmapTimeOffsetFormat, .error,
+                context.report(DecodeRuleID.vmapTimeOffsetFormat,
                                "AdBreak@timeOffset is \"\(trimmed)\", not start, end, HH:MM:SS[.mmm], n% or #n", e)
             }
             timeOffset = Attr(raw: trimmed, value: value)
@@ -38,7 +38,7 @@ extension VASTDecoder {
             let trimmed = raw.trimmingWhitespace()
             let value = VASTTime(parsing: trimmed)
             if value == nil {
-                context.report(DecodeRuleID.vmapRepeatAfterFormat, .warning,
+                context.report(DecodeRuleID.vmapRepeatAfterFormat,
                                "AdBreak@repeatAfter is \"\(trimmed)\", not HH:MM:SS[.mmm]", e)
             }
             repeatAfter = Attr(raw: trimmed, value: value)
@@ -79,7 +79,7 @@ extension VASTDecoder {
                 // The embedded document has its own unknown-node list.
                 let inner = DecodeContext()
                 embedded = decodeVAST(vastRoot, inner)
-                context.diagnostics += inner.diagnostics
+                context.findings += inner.findings
             } else {
                 embeddedRoot = vastData.children.first?.qualifiedName ?? ""
             }

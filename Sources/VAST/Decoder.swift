@@ -19,6 +19,32 @@ public enum DecodeRuleID {
     public static let vmapTimeOffsetFormat = "VMAP-1.0-timeoffset-format"
     public static let vmapRepeatAfterFormat = "VMAP-1.0-repeatafter-format"
     public static let vmapNamespace = "VMAP-1.0-namespace"
+
+    /// Every id above.
+    public static let all: [String] = [
+        notWellFormed, namespaceError, entityExpansion, dtdPresent, entityReference, inputTooLarge, rootElement, unsupportedVAST1,
+        timeFormat, offsetFormat, integerValue, booleanValue, vmapTimeOffsetFormat, vmapRepeatAfterFormat, vmapNamespace,
+    ]
+}
+
+/// A finding of the parse or decode step: what and where, under the id of the rule that documents it. It has
+/// no severity and no spec reference: those are the documenting rule's (the rules layer gives them), so the
+/// two can never disagree.
+public struct DecodeFinding: Sendable, Codable, Hashable {
+    public var ruleID: String
+    public var message: String
+    public var position: SourcePosition?
+    /// The element's path (`/VAST/Ad[1]/InLine`), when the finding is about one.
+    public var path: String?
+    public var details: [String: String]
+
+    public init(ruleID: String, message: String, position: SourcePosition? = nil, path: String? = nil, details: [String: String] = [:]) {
+        self.ruleID = ruleID
+        self.message = message
+        self.position = position
+        self.path = path
+        self.details = details
+    }
 }
 
 /// What one input decoded to: the XML document, the VAST or VMAP model when the root is one, and
@@ -29,14 +55,15 @@ public struct DecodedInput: Sendable, Codable, Hashable {
     public var vmap: VMAPDocument?
     /// The root element's qualified name, if any.
     public var rootName: String?
-    public var diagnostics: [Diagnostic]
+    /// The findings of the parse and decode steps, in the order they were made.
+    public var findings: [DecodeFinding]
 
-    public init(xml: XMLDocument, vast: VASTDocument?, vmap: VMAPDocument?, rootName: String?, diagnostics: [Diagnostic]) {
+    public init(xml: XMLDocument, vast: VASTDocument?, vmap: VMAPDocument?, rootName: String?, findings: [DecodeFinding]) {
         self.xml = xml
         self.vast = vast
         self.vmap = vmap
         self.rootName = rootName
-        self.diagnostics = diagnostics
+        self.findings = findings
     }
 
     /// The document parsed and its root is `<VAST>` or `<VMAP>`.
@@ -50,10 +77,10 @@ public enum VASTDecoder {
         var input = decode(document: XMLParser.parse(data, options: options))
         if !input.xml.isWellFormed, looksLikeHTML(data) {
             // The parser's messages about an HTML page (unclosed <meta>, <br>) do not say what happened.
-            input.diagnostics.insert(Diagnostic(
-                ruleID: DecodeRuleID.notWellFormed, severity: .error,
+            input.findings.insert(DecodeFinding(
+                ruleID: DecodeRuleID.notWellFormed,
                 message: "the input is an HTML page, not a VAST or VMAP document: the ad server (or a proxy) answered with a web page, an error or login page perhaps, instead of an ad response",
-                position: .start, spec: wellFormedSpec),
+                position: .start),
                 at: 0)
         }
         return input
@@ -72,9 +99,9 @@ public enum VASTDecoder {
 
     /// Decodes an already parsed document.
     public static func decode(document: XMLDocument) -> DecodedInput {
-        var diagnostics = xmlDiagnostics(document)
+        var findings = xmlFindings(document)
         guard let root = document.root else {
-            return DecodedInput(xml: document, vast: nil, vmap: nil, rootName: nil, diagnostics: diagnostics)
+            return DecodedInput(xml: document, vast: nil, vmap: nil, rootName: nil, findings: findings)
         }
         // The result is made once, at the end: filling in a value made up front copied it whole.
         let context = DecodeContext()
@@ -86,62 +113,54 @@ public enum VASTDecoder {
         case "VMAP":
             vmap = decodeVMAP(root, context)
         case "VideoAdServingTemplate":
-            context.report(DecodeRuleID.unsupportedVAST1, .error,
+            context.report(DecodeRuleID.unsupportedVAST1,
                            "the root <VideoAdServingTemplate> is VAST 1.0, which is not supported (IAB error 102); serve VAST 2.0 or later",
                            root)
         default:
             let page = root.name.lowercased() == "html"
                 ? ": an HTML page, not an ad response (the ad server or a proxy answered with a web page)" : ""
-            context.report(DecodeRuleID.rootElement, .error,
+            context.report(DecodeRuleID.rootElement,
                            "the root element is <\(root.qualifiedName)>, expected <VAST> (or <VMAP>)\(page)", root)
         }
-        diagnostics += context.diagnostics
-        return DecodedInput(xml: document, vast: vast, vmap: vmap, rootName: root.qualifiedName, diagnostics: diagnostics)
+        findings += context.findings
+        return DecodedInput(xml: document, vast: vast, vmap: vmap, rootName: root.qualifiedName, findings: findings)
     }
 
-    /// The reference of every well-formedness finding.
-    static let wellFormedSpec = SpecReference(document: .xml10, section: "2.1", quote: "A textual object is a well-formed XML document if ...")
-
-    /// The parser's messages as diagnostics.
-    static func xmlDiagnostics(_ document: XMLDocument) -> [Diagnostic] {
-        var out: [Diagnostic] = []
-        let spec = wellFormedSpec
+    /// The parser's messages as findings.
+    static func xmlFindings(_ document: XMLDocument) -> [DecodeFinding] {
+        var out: [DecodeFinding] = []
         var seen = Set<String>()
         for message in document.messages {
             // libxml2 repeats some messages (an entity loop is reported once per expansion attempt).
             guard seen.insert("\(message.position?.description ?? "-") \(message.code) \(message.message)").inserted else { continue }
             let ruleID: String
-            let severity: Severity
             if (message.code == -1 && message.message.contains("larger than the limit"))
                 || message.message.contains("XML_PARSE_HUGE") || message.message.contains("huge text node")
                 || message.message.contains("Huge input lookup") {
                 // conform's byte limit, or one of libxml2's resource limits (depth, name or text size).
-                ruleID = DecodeRuleID.inputTooLarge; severity = .error
+                ruleID = DecodeRuleID.inputTooLarge
             } else if message.code == XMLMessage.entityLoopCode {
-                ruleID = DecodeRuleID.entityExpansion; severity = .error
+                ruleID = DecodeRuleID.entityExpansion
             } else if message.domain == XMLMessage.namespaceDomain {
-                ruleID = DecodeRuleID.namespaceError; severity = .error
+                ruleID = DecodeRuleID.namespaceError
             } else if message.level == .warning || message.code == XMLMessage.undeclaredEntityWarningCode {
                 // Warnings (for example a refused external entity) never break well-formedness.
-                ruleID = DecodeRuleID.entityReference; severity = .warning
+                ruleID = DecodeRuleID.entityReference
             } else {
-                ruleID = DecodeRuleID.notWellFormed; severity = .error
+                ruleID = DecodeRuleID.notWellFormed
             }
-            out.append(Diagnostic(
-                ruleID: ruleID, severity: severity, message: "XML: \(message.message)",
-                position: message.position ?? .start, path: nil, spec: spec,
+            out.append(DecodeFinding(
+                ruleID: ruleID, message: "XML: \(message.message)", position: message.position ?? .start,
                 details: ["libxml2Code": String(message.code)]))
         }
         if document.hasDTD {
-            out.append(Diagnostic(
-                ruleID: DecodeRuleID.dtdPresent, severity: .warning,
+            out.append(DecodeFinding(
+                ruleID: DecodeRuleID.dtdPresent,
                 message: "the document has a DOCTYPE; VAST documents do not use DTDs, and conform neither loads nor expands them",
-                position: .start, spec: spec))
+                position: .start))
         }
         if document.messagesTruncated {
-            out.append(Diagnostic(
-                ruleID: DecodeRuleID.notWellFormed, severity: .info,
-                message: "more XML messages were produced than are shown", spec: spec))
+            out.append(DecodeFinding(ruleID: DecodeRuleID.notWellFormed, message: "more XML messages were produced than are shown"))
         }
         return out
     }
@@ -149,26 +168,12 @@ public enum VASTDecoder {
 
 /// Collects findings and unknown nodes during one decode. Not shared across threads.
 final class DecodeContext {
-    var diagnostics: [Diagnostic] = []
+    var findings: [DecodeFinding] = []
     var unknownNodes: [UnknownNode] = []
 
-    func report(_ ruleID: String, _ severity: Severity, _ message: String, _ element: XMLElement) {
-        diagnostics.append(Diagnostic(
-            ruleID: ruleID, severity: severity, message: message, position: element.position,
-            path: element.path, spec: DecodeContext.references[ruleID]))
+    func report(_ ruleID: String, _ message: String, _ element: XMLElement) {
+        findings.append(DecodeFinding(ruleID: ruleID, message: message, position: element.position, path: element.path))
     }
-
-    static let references: [String: SpecReference] = [
-        DecodeRuleID.rootElement: SpecReference(document: .vast42, section: "3.1", quote: "The document root element is <VAST>"),
-        DecodeRuleID.unsupportedVAST1: SpecReference(document: .vast3, section: "2.4.2.1", quote: "VAST 1.0 ... deprecated"),
-        DecodeRuleID.timeFormat: SpecReference(document: .vast42, section: "3.9.1", quote: "The time format is HH:MM:SS or HH:MM:SS.mmm"),
-        DecodeRuleID.offsetFormat: SpecReference(document: .vast42, section: "3.9", quote: "skipoffset ... HH:MM:SS or HH:MM:SS.mmm or n%"),
-        DecodeRuleID.integerValue: SpecReference(document: .vast42, section: "3.9.2", quote: "width ... height ... integer"),
-        DecodeRuleID.booleanValue: SpecReference(document: .vast42, section: "3.19", quote: "a Boolean value"),
-        DecodeRuleID.vmapTimeOffsetFormat: SpecReference(document: .vmap1, section: "2.4.1", quote: "timeOffset ... hh:mm:ss.mmm, n%, start, end, #m"),
-        DecodeRuleID.vmapRepeatAfterFormat: SpecReference(document: .vmap1, section: "2.4.1", quote: "repeatAfter ... hh:mm:ss.mmm"),
-        DecodeRuleID.vmapNamespace: SpecReference(document: .vmap1, section: "2.2", quote: "the VMAP namespace http://www.iab.net/videosuite/vmap"),
-    ]
 }
 
 /// Reads one element, remembering which attributes and children were consumed so that the rest can
@@ -226,7 +231,7 @@ struct Reader {
         guard let raw = string(name) else { return nil }
         let value = parseXMLInteger(raw)
         if value == nil {
-            context.report(DecodeRuleID.integerValue, .error,
+            context.report(DecodeRuleID.integerValue,
                            "\(element.name)@\(name) is \"\(raw)\", not an integer", element)
         }
         return Attr(raw: raw, value: value)
@@ -236,7 +241,7 @@ struct Reader {
         guard let raw = string(name) else { return nil }
         let value = parseXMLBoolean(raw)
         if value == nil {
-            context.report(DecodeRuleID.booleanValue, .error,
+            context.report(DecodeRuleID.booleanValue,
                            "\(element.name)@\(name) is \"\(raw)\", not a boolean (true or false)", element)
         }
         return Attr(raw: raw, value: value)
@@ -251,7 +256,7 @@ struct Reader {
         let trimmed = raw.trimmingWhitespace()
         let value = VASTTime(parsing: trimmed)
         if value == nil {
-            context.report(DecodeRuleID.timeFormat, .error,
+            context.report(DecodeRuleID.timeFormat,
                            "\(what) is \"\(trimmed)\", not a time in the form HH:MM:SS or HH:MM:SS.mmm", element)
         }
         return Attr(raw: trimmed, value: value)
@@ -262,7 +267,7 @@ struct Reader {
         let trimmed = raw.trimmingWhitespace()
         let value = VASTOffset(parsing: trimmed)
         if value == nil {
-            context.report(DecodeRuleID.offsetFormat, .error,
+            context.report(DecodeRuleID.offsetFormat,
                            "\(element.name)@\(name) is \"\(trimmed)\", not HH:MM:SS, HH:MM:SS.mmm or a percentage n% from 0 to 100", element)
         }
         return Attr(raw: trimmed, value: value)

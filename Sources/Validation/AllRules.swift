@@ -21,18 +21,17 @@ public enum AllRules {
     /// rules, and the wrapper-chain findings. (Player-profile rules live above this layer; the command
     /// line adds them.)
     public static var descriptions: [RuleDescription] {
-        types.map { $0.description } + [SchemaValidation.description] + TraffickingRulesCatalog.all + ChainRules.all
+        types.map { $0.description } + [SchemaValidation.description] + TraffickingRules.all + ChainRules.all
     }
+
+    /// The descriptions of the rules that document the decoder's findings (``DecodeFindingRule``), by id.
+    static let decodeFindingRules: [String: RuleDescription] = Dictionary(
+        types.filter { $0 is any DecodeFindingRule.Type }.map { ($0.description.id, $0.description) }, uniquingKeysWith: { first, _ in first })
 
     /// Looks up a rule description by id (or deprecated alias).
     public static func description(for id: String) -> RuleDescription? {
         descriptions.first { $0.id == id || $0.deprecatedAliases.contains(id) }
     }
-}
-
-/// The trafficking-parameter rules (they live beside the parameter parser in the Trafficking module).
-enum TraffickingRulesCatalog {
-    static var all: [RuleDescription] { TraffickingRules.all }
 }
 
 /// One list per rule family, each in its own file, so families grow without touching each other.

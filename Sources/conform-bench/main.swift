@@ -47,7 +47,7 @@ struct Settings: Sendable {
     /// One stage timed on 1 and on N threads in turns (see ``runScaling(_:inputs:threads:minSeconds:)``).
     var scaling = false
     /// Inputs per batch in the batched stages.
-    var batch = 16
+    var batch = TagCheck.batchSize
     /// A `.conform.json` whose settings the rule stages apply (`--config FILE`), as `conform` applies a project's.
     var configPath: String?
 }
@@ -63,7 +63,7 @@ func parseSettings() -> Settings {
         case "--passes": settings.passes = Int(args.removeFirst())
         case "--stages": settings.stages = args.removeFirst().split(separator: ",").map(String.init)
         case "--interleave": settings.interleave = true
-        case "--batch": settings.batch = Int(args.removeFirst()) ?? 16
+        case "--batch": settings.batch = Int(args.removeFirst()) ?? TagCheck.batchSize
         case "--scaling": settings.scaling = true
         case "--config": settings.configPath = args.removeFirst()
         default: settings.paths.append(a)
@@ -136,7 +136,7 @@ guard !inputs.isEmpty else {
     }
 }
 
-/// The inputs a batched stage checks together (`--batch N`; 16, as the corpus runner batches small documents).
+/// The inputs a batched stage checks together (`--batch N`; by default as many as the corpus runner batches).
 let batchSize = max(settings.batch, 1)
 
 /// One pass of `stage` over `inputs`. The batched stages (`check-batch`, and `rules-batch` without tracking

@@ -12,6 +12,18 @@ struct CheckCommandTests {
         </MediaFiles></Linear></Creative></Creatives></InLine></Ad></VAST>
         """
 
+    /// An unknown --format is a usage error naming every format; no format stands in for it.
+    @Test func anUnknownFormatIsAUsageError() throws {
+        let file = try ConformBinary.temporaryFile(Self.valid)
+        defer { try? FileManager.default.removeItem(at: file.deletingLastPathComponent()) }
+        for arguments in [["check", "--no-config", "--format", "junit-xml", file.path], ["params", "--format", "junit-xml", "a=b"]] {
+            let output = try ConformBinary.run(arguments)
+            #expect(output.status == 64)
+            #expect(output.stdout.isEmpty)
+            #expect(output.stderr.contains("unknown format 'junit-xml' (values: text, json, sarif, github, junit, markdown, codequality, html)"))
+        }
+    }
+
     @Test func malformedTagExitsOneWithPositionedFinding() throws {
         let file = try ConformBinary.temporaryFile("<VAST version=\"4.2\">\n<Ad>\n</VAST>")
         let result = try ConformBinary.run(["check", "--no-config", file.path])

@@ -38,7 +38,7 @@ import VAST
             let input = try #require(inputs[document.index])
             let again = VASTDecoder.decode(document.data)
             #expect(input.vast == again.vast, "document \(document.index)")
-            #expect(input.diagnostics == again.diagnostics)
+            #expect(input.findings == again.findings)
         }
         let plain = WrapperResolver.resolve(
             rootData: try Fixtures.data("depth/wrapper-3.xml"), rootURI: Self.depthBase + "wrapper-3.xml", fetcher: fetcher)

@@ -1,6 +1,8 @@
 import ConformCore
 import Foundation
+import Profiles
 import Testing
+import VAST
 @testable import Conformance
 
 @Suite struct RunnerTests {
@@ -320,38 +322,22 @@ import Testing
         #expect(results.result("t/slow.xml")?.unmet.first?.expected == "finished within 0 ms")
     }
 
-    @Test func profilePinsNeedAnEvaluator() throws {
+    @Test func profilePinsAreJudgedByThePlayerProfiles() throws {
+        let input = VASTDecoder.decode(Data(Tags.validVAST.utf8))
+        let ssai = Profiles.evaluate(.ssai, input: input).verdict
+        let pause = Profiles.evaluate(.pause, input: input).verdict
         let corpus = try TemporaryCorpus()
         try corpus.write("p/a.xml", Tags.validVAST)
-        try corpus.write("p/a.expect.json", #"{"version": 1, "profiles": {"pauseAd": "eligible", "ssai": "ok"}}"#)
-        let (_, without) = try run(RunOptions(corpus: corpus.root))
-        #expect(without.result("p/a.xml")?.status == .error)
-        #expect(without.result("p/a.xml")?.errorMessage?.contains("no profiles evaluator") == true)
-        var options = RunOptions(corpus: corpus.root)
-        options.evaluators.profiles = { data, requests in
-            ProfileOutcome(verdicts: Dictionary(uniqueKeysWithValues: requests.keys.map {
-                ($0, data.isEmpty ? "?" : ($0 == "pauseAd" ? "eligible" : "not ok"))
-            }))
-        }
-        let (_, with) = try run(options)
-        let result = try #require(with.result("p/a.xml"))
+        try corpus.write("p/a.expect.json", #"{"version": 1, "profiles": {"pause": "not what it says", "ssai": "\#(ssai)"}}"#)
+        try corpus.write("p/unknown.xml", Tags.validVAST)
+        try corpus.write("p/unknown.expect.json", #"{"version": 1, "profiles": {"pauseAd": "eligible"}}"#)
+        let (_, results) = try run(RunOptions(corpus: corpus.root))
+        let result = try #require(results.result("p/a.xml"))
         #expect(result.status == .failed)
-        #expect(result.unmet.map(\.expected) == ["ssai: ok"])
-        #expect(result.profiles == ["pauseAd": "eligible", "ssai": "not ok"])
-    }
-
-    @Test func timeLimitsCountTheProfilesTime() throws {
-        let corpus = try TemporaryCorpus()
-        try corpus.write("p/slow.xml", Tags.validVAST)
-        try corpus.write("p/slow.expect.json", #"{"version": 1, "profiles": {"ssai": "ok"}, "limits": {"maxMilliseconds": 150}}"#)
-        var options = RunOptions(corpus: corpus.root)
-        options.evaluators.profiles = { _, requests in
-            Thread.sleep(forTimeInterval: 0.3)
-            return ProfileOutcome(verdicts: Dictionary(uniqueKeysWithValues: requests.keys.map { ($0, "ok") }))
-        }
-        let (_, results) = try run(options)
-        let result = try #require(results.result("p/slow.xml"))
-        #expect(result.unmet.map(\.expected) == ["finished within 150 ms"])
-        #expect(result.durationMilliseconds >= 300)
+        #expect(result.unmet.map(\.expected) == ["pause: not what it says"])
+        #expect(result.profiles == ["pause": pause, "ssai": ssai])
+        let unknown = try #require(results.result("p/unknown.xml"))
+        #expect(unknown.status == .error)
+        #expect(unknown.errorMessage?.contains("unknown profile 'pauseAd'") == true, "\(unknown.errorMessage ?? "")")
     }
 }

@@ -111,6 +111,22 @@ import XMLCore
         #expect(clean == "## conform check: ✅ passed\n\n1 input, 0 inputs with findings at or above warning; 0 errors, 0 warnings, 0 info.\n")
     }
 
+    /// Each format renders with its own writer; a name that is no format is an error, never a fallback.
+    @Test func everyFindingsFormatRendersItsOwnOutputAndAnUnknownOneIsAnError() throws {
+        func render(_ format: FindingsFormat) throws -> String {
+            try format.render(Self.inputs, threshold: .error, rules: Fixture.rules, version: "9.9.9", command: "check", noun: "input")
+        }
+        #expect(try render(.sarif) == FindingsOutput.sarif(Self.inputs, rules: Fixture.rules, version: "9.9.9"))
+        #expect(try render(.codequality) == FindingsOutput.codeQuality(Self.inputs))
+        #expect(try render(.github) == FindingsOutput.githubAnnotations(Self.inputs))
+        #expect(try render(.html) == FindingsOutput.html(Self.inputs, threshold: .error))
+        #expect(try render(.markdown) == FindingsOutput.markdown(Self.inputs, threshold: .error))
+        #expect(try render(.junit) == FindingsOutput.junit(Self.inputs, threshold: .error))
+        #expect(Set(try FindingsFormat.allCases.map(render)).count == FindingsFormat.allCases.count)
+        for name in FindingsFormat.allCases.map(\.rawValue) { #expect(try FindingsFormat(name: name).rawValue == name) }
+        #expect(throws: ReportError.unknownFormat("junit-xml")) { try FindingsFormat(name: "junit-xml") }
+    }
+
     @Test func sarifOfCleanInputsHasNoResults() throws {
         let text = try FindingsOutput.sarif([FindingsOutput.Input(name: "a.xml", diagnostics: [])], rules: Fixture.rules, version: "1")
         let log = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])

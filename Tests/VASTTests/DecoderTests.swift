@@ -112,7 +112,7 @@ import XMLCore
 
     @Test func decodesEveryInlineElement() throws {
         let input = VASTDecoder.decode(Self.fullInline)
-        #expect(input.diagnostics.isEmpty, "\(input.diagnostics)")
+        #expect(input.findings.isEmpty, "\(input.findings)")
         let vast = try #require(input.vast)
         #expect(vast.version == .v4_2)
         #expect(vast.namespaceURI == "http://www.iab.com/VAST")
@@ -234,10 +234,10 @@ import XMLCore
         #expect(linear.skipoffset == Attr(raw: "5s", value: nil))
         #expect(linear.mediaFiles.first?.width == Attr(raw: "wide", value: nil))
         #expect(linear.mediaFiles.first?.height?.value == 360)
-        let ids = input.diagnostics.map(\.ruleID).sorted()
+        let ids = input.findings.map(\.ruleID).sorted()
         #expect(ids == [DecodeRuleID.booleanValue, DecodeRuleID.integerValue, DecodeRuleID.integerValue,
                         DecodeRuleID.offsetFormat, DecodeRuleID.timeFormat].sorted())
-        let duration = try #require(input.diagnostics.first { $0.ruleID == DecodeRuleID.timeFormat })
+        let duration = try #require(input.findings.first { $0.ruleID == DecodeRuleID.timeFormat })
         #expect(duration.position == SourcePosition(line: 2, column: 25))
         #expect(duration.path == "/VAST/Ad[1]/InLine/Creatives/Creative[1]/Linear/Duration")
     }
@@ -275,15 +275,15 @@ import XMLCore
     @Test func vast1RootIsReportedUnsupported() {
         let input = VASTDecoder.decode("<VideoAdServingTemplate><Ad/></VideoAdServingTemplate>")
         #expect(input.vast == nil)
-        #expect(input.diagnostics.map(\.ruleID) == [DecodeRuleID.unsupportedVAST1])
+        #expect(input.findings.map(\.ruleID) == [DecodeRuleID.unsupportedVAST1])
     }
 
     @Test func otherRootIsReported() {
         let input = VASTDecoder.decode("<html/>")
-        #expect(input.diagnostics.map(\.ruleID) == [DecodeRuleID.rootElement])
-        #expect(input.diagnostics.first?.message.contains("an HTML page, not an ad response") == true)
+        #expect(input.findings.map(\.ruleID) == [DecodeRuleID.rootElement])
+        #expect(input.findings.first?.message.contains("an HTML page, not an ad response") == true)
         let other = VASTDecoder.decode("<Ads/>")
-        #expect(other.diagnostics.first?.message == "the root element is <Ads>, expected <VAST> (or <VMAP>)")
+        #expect(other.findings.first?.message == "the root element is <Ads>, expected <VAST> (or <VMAP>)")
     }
 
     /// A web page served in place of an ad response is named as one, before the parser's messages about
@@ -291,11 +291,11 @@ import XMLCore
     @Test func anHTMLPageIsNamed() {
         let page = "\u{FEFF}\n  <!DOCTYPE HTML>\n<html><head><meta charset=\"utf-8\"></head><body>Not found<br></body></html>"
         let input = VASTDecoder.decode(page)
-        #expect(input.diagnostics.first?.ruleID == DecodeRuleID.notWellFormed)
-        #expect(input.diagnostics.first?.message.hasPrefix("the input is an HTML page") == true)
-        #expect(input.diagnostics.first?.position == .start)
+        #expect(input.findings.first?.ruleID == DecodeRuleID.notWellFormed)
+        #expect(input.findings.first?.message.hasPrefix("the input is an HTML page") == true)
+        #expect(input.findings.first?.position == .start)
         let broken = VASTDecoder.decode("<VAST version=\"4.2\"><Ad></VAST>")
-        #expect(!broken.diagnostics.contains { $0.message.contains("HTML page") })
+        #expect(!broken.findings.contains { $0.message.contains("HTML page") })
         #expect(VASTDecoder.looksLikeHTML(Data("<HTML lang=en>".utf8)))
         #expect(!VASTDecoder.looksLikeHTML(Data("<VAST/>".utf8)))
     }
@@ -303,8 +303,8 @@ import XMLCore
     @Test func malformedXMLIsNeverDecoded() {
         let input = VASTDecoder.decode("<VAST version=\"4.2\"><Ad></VAST>")
         #expect(input.vast == nil)
-        #expect(!input.diagnostics.isEmpty)
-        #expect(input.diagnostics.allSatisfy { $0.ruleID == DecodeRuleID.notWellFormed && $0.position != nil })
+        #expect(!input.findings.isEmpty)
+        #expect(input.findings.allSatisfy { $0.ruleID == DecodeRuleID.notWellFormed && $0.position != nil })
     }
 
     @Test func decodesVMAPWithEmbeddedVASTAndUndeclaredPrefix() throws {
@@ -339,7 +339,7 @@ import XMLCore
         #expect(vmap.adBreaks[1].adSource?.adTagTemplateType == "vast3")
         #expect(vmap.adBreaks[2].timeOffset?.value == .percent(50))
         #expect(vmap.adBreaks[3].timeOffset == Attr(raw: "soon", value: nil))
-        let ids = Set(input.diagnostics.map(\.ruleID))
+        let ids = Set(input.findings.map(\.ruleID))
         #expect(ids.contains(DecodeRuleID.vmapTimeOffsetFormat))
         #expect(ids.contains(DecodeRuleID.namespaceError))
         #expect(ids.contains(DecodeRuleID.vmapNamespace))
@@ -380,7 +380,7 @@ import XMLCore
             let data = try Data(contentsOf: root.appendingPathComponent(file))
             let input = VASTDecoder.decode(data)
             if input.isDecoded { decoded += 1 }
-            #expect(input.vast != nil || input.vmap != nil || !input.diagnostics.isEmpty, "\(file) produced neither a model nor a finding")
+            #expect(input.vast != nil || input.vmap != nil || !input.findings.isEmpty, "\(file) produced neither a model nor a finding")
         }
         #expect(decoded >= files.count - 10)
 

@@ -1,4 +1,5 @@
 import ConformCore
+import Trafficking
 
 /// Renders rule descriptions for people: the `Docs/Rules.md` reference, the `conform rules` table and
 /// the `conform explain` page. Pure functions of the descriptions, so a test can regenerate the docs and
@@ -8,7 +9,7 @@ public enum RuleDocumentation {
     public static let regenerateCommand = "swift run conform rules --format markdown > Docs/Rules.md"
 
     /// Ids of the trafficking-parameter rules the registry knows (empty until the Trafficking module provides them).
-    public static var traffickingRuleIDs: Set<String> { Set(TraffickingRulesCatalog.all.map(\.id)) }
+    public static var traffickingRuleIDs: Set<String> { Set(TraffickingRules.all.map(\.id)) }
 
     // MARK: Versions and grouping
 

@@ -20,7 +20,7 @@ extension DecodedInput {
                 root: vastElement, messages: [], isWellFormed: xml.isWellFormed,
                 isNamespaceWellFormed: xml.isNamespaceWellFormed, hasDTD: false, messagesTruncated: false,
                 byteCount: 0)
-            out.append(DecodedInput(xml: tree, vast: document, vmap: nil, rootName: vastElement.qualifiedName, diagnostics: []))
+            out.append(DecodedInput(xml: tree, vast: document, vmap: nil, rootName: vastElement.qualifiedName, findings: []))
         }
         return out
     }

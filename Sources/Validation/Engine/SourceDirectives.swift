@@ -96,8 +96,8 @@ public struct SourceDirectives: Sendable {
         var rest = text[keywordEnd...]
         var reason: String?
         if let colon = rest.firstIndex(of: ":") {
-            let said = rest[rest.index(after: colon)...].trimmingWhitespace
-            reason = said.isEmpty ? nil : String(said)
+            let said = rest[rest.index(after: colon)...].trimmingWhitespace()
+            reason = said.isEmpty ? nil : said
             rest = rest[..<colon]
         }
         let names = rest.split(whereSeparator: { $0 == "," || $0.isWhitespace }).map(String.init)
@@ -258,14 +258,5 @@ public struct SuppressedFinding: Sendable, Hashable, Encodable {
         self.directive = directive
         self.directivePosition = directivePosition
         self.reason = reason
-    }
-}
-
-extension Substring {
-    fileprivate var trimmingWhitespace: Substring {
-        var s = self
-        while let first = s.first, first.isWhitespace { s.removeFirst() }
-        while let last = s.last, last.isWhitespace { s.removeLast() }
-        return s
     }
 }

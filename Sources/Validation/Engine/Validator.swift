@@ -4,15 +4,26 @@ import Foundation
 import VAST
 
 /// A rule whose finding is made while decoding (malformed XML, a value that does not parse). The rule
-/// documents the finding and forwards the decoder's diagnostics with its id.
+/// documents the finding and reports the decoder's findings with its id, under its severity and spec
+/// reference (a ``DecodeFinding`` carries neither).
 public protocol DecodeFindingRule: Rule {}
 
 extension DecodeFindingRule {
     public func check(_ context: RuleContext) {
         let id = Self.description.id
-        for diagnostic in context.input.diagnostics where diagnostic.ruleID == id {
-            context.report(diagnostic.message, at: diagnostic.position, path: diagnostic.path, details: diagnostic.details)
+        for finding in context.input.findings where finding.ruleID == id {
+            context.report(finding.message, at: finding.position, path: finding.path, details: finding.details)
         }
+    }
+}
+
+extension DecodeFinding {
+    /// The finding as its documenting rule reports it: with the rule's default severity and spec reference.
+    /// (Every decoder id has a documenting rule; a test holds that. An id without one would read as an error.)
+    public var diagnostic: Diagnostic {
+        let rule = AllRules.decodeFindingRules[ruleID]
+        return Diagnostic.finding(ruleID: ruleID, severity: rule?.severity ?? .error, message: message, position: position,
+                                  path: path, spec: rule?.primaryReference, details: details)
     }
 }
 
@@ -370,8 +381,8 @@ public enum Validator {
         var all = findings
         let overrides = !configuration.rules.isEmpty
         if overrides && emitted { all = configuration.apply(to: all) }
-        if !input.diagnostics.isEmpty {
-            let unclaimed = input.diagnostics.filter { !compiled.claims($0.ruleID) }
+        if !input.findings.isEmpty {
+            let unclaimed = input.findings.filter { !compiled.claims($0.ruleID) }.map(\.diagnostic)
             all += overrides ? configuration.apply(to: unclaimed) : unclaimed
         }
         // VAST embedded in a VMAP is checked with the VAST rules (and the configuration), its findings

@@ -128,59 +128,24 @@ struct ChainCheck {
         return RoutingFetcher(routes: ["file": FileFetcher(maxBytes: settings.policy.maxBytes), "http": http, "https": http])
     }
 
-    /// Resolves, collects and (with `--record`) records the chain of one input.
-    /// The documents that follow the root in the first ad's chain (hop 1 to the InLine), decoded for
-    /// the player profiles, which need every Wrapper's pixels.
-    static func profileDocuments(_ chain: ResolvedChain) -> [VASTDocument] {
-        guard let ad = chain.ads.first else { return [] }
-        return ad.hops.dropFirst().compactMap { hop in
-            hop.documentIndex.flatMap { index in
-                chain.documents.first { $0.index == index }.flatMap { VASTDecoder.decode($0.data).vast }
-            }
-        }
+    /// How ``TagCheck`` follows a chain with these options and `fetcher`: fetched files named as paths relative
+    /// to the working directory.
+    func follow(fetcher: any Fetcher) -> TagCheck.Follow {
+        TagCheck.Follow(settings: settings, fetcher: fetcher, macros: macros, documentName: { ChainOutput.display($0) })
     }
 
-    func resolve(_ data: Data, rootURI: String?, name: String, fetcher: any Fetcher) -> ChainReport {
-        resolveWithDocuments(data, rootURI: rootURI, name: name, fetcher: fetcher).report
-    }
-
+    /// Resolves the chain without checking its documents: the report and the documents after the root (for the
+    /// player profiles).
     func resolveWithDocuments(_ data: Data, rootURI: String?, name: String, fetcher: any Fetcher)
         -> (report: ChainReport, documents: [VASTDocument]) {
-        let (report, documents, _) = resolveAndCheck(data, rootURI: rootURI, name: name, fetcher: fetcher, rules: nil)
-        return (report, documents)
+        let (chain, _) = TagCheck.follow(data, rootURI: rootURI, name: name, follow: follow(fetcher: fetcher), rules: nil)
+        return (report(chain, rootURI: rootURI), chain.documents)
     }
 
-    /// Resolves the chain and, given a configuration, runs every rule over each fetched document (the root's
-    /// findings are the caller's): each finding names the document's URI as its file, and each document's own
-    /// directive comments apply to it.
-    func resolveAndCheck(_ data: Data, rootURI: String?, name: String, fetcher: any Fetcher, rules configuration: Configuration?)
-        -> (report: ChainReport, documents: [VASTDocument], hopFindings: [Diagnostic]) {
-        let (chain, inputs) = WrapperResolver.resolveKeepingInputs(rootData: data, rootURI: rootURI, fetcher: fetcher, settings: settings)
-        var hopFindings: [Diagnostic] = []
-        if let configuration {
-            // Each fetched document is checked with the input the resolution decoded (decoded with the same
-            // options as ``Validator/validate(data:file:configuration:)`` would), not decoded again.
-            for document in chain.documents where document.index > 0 {
-                let file = ChainOutput.display(document.uri)
-                let input = inputs[document.index] ?? VASTDecoder.decode(document.data)
-                hopFindings += Validator.validate(input, file: file, configuration: configuration.resolved(forFile: file))
-            }
-        }
-        return (report(chain, rootURI: rootURI, name: name), ChainCheck.profileDocuments(chain), hopFindings.sorted())
-    }
-
-    private func report(_ chain: ResolvedChain, rootURI: String?, name: String) -> ChainReport {
-        let collector = TrackingCollector(macros: macros)
-        let reports = collector.collect(chain)
-        let rootPath = rootURI.flatMap { URL(string: $0) }.flatMap { $0.isFileURL ? $0.path : $0.absoluteString }
-        func named(_ diagnostic: Diagnostic) -> Diagnostic {
-            if diagnostic.file == nil || diagnostic.file == rootPath { return diagnostic.inFile(name) }
-            guard let file = diagnostic.file, file.hasPrefix("/") else { return diagnostic }
-            return diagnostic.inFile(ChainOutput.display(URL(fileURLWithPath: file).absoluteString))
-        }
-        var diagnostics = Set(chain.diagnostics.map(named))
-        for report in reports { diagnostics.formUnion(report.diagnostics.map(named)) }
-        let byLabel = Dictionary(reports.map { ($0.ad, $0) }, uniquingKeysWith: { first, _ in first })
+    /// The report of a followed chain, its findings as they are; with `--record`, the chain is recorded first.
+    func report(_ followed: TagCheck.FollowedChain, rootURI: String?) -> ChainReport {
+        let chain = followed.resolved
+        let byLabel = Dictionary(followed.tracking.map { ($0.ad, $0) }, uniquingKeysWith: { first, _ in first })
         return ChainReport(
             player: .init(settings),
             rootURI: rootURI,
@@ -198,8 +163,8 @@ struct ChainCheck {
                     tracking: byLabel[ad.label])
             },
             rootErrors: chain.rootErrors,
-            diagnostics: diagnostics.sorted(),
-            recorded: record(chain, collector: collector))
+            diagnostics: followed.diagnostics,
+            recorded: record(chain, collector: TrackingCollector(macros: macros)))
     }
 
     /// Writes the recorded case when `--record` was given; returns the directory and file names.

@@ -104,11 +104,8 @@ enum CheckCommand: Subcommand {
         do {
             scanner = try ArgumentScanner(arguments, valueOptions: valueOptions, flagOptions: flagOptions, command: "check", usage: usage)
         } catch { return error.report() }
-        let format = scanner.value("--format") ?? "text"
-        let formats = ["text", "json"] + FindingsFormat.names
-        guard formats.contains(format) else {
-            return UsageError(message: "unknown format '\(format)' (values: \(formats.joined(separator: ", ")))", command: "check", usage: usage).report()
-        }
+        let format: OutputFormat
+        do { format = try OutputFormat.parse(scanner.value("--format"), command: "check", usage: usage) } catch { return error.report() }
         let threshold: Severity
         do { threshold = try scanner.severityThreshold(command: "check", usage: usage) } catch { return error.report() }
         let quiet = scanner.flag("-q", "--quiet")
@@ -133,8 +130,8 @@ enum CheckCommand: Subcommand {
         guard scanner.positionals.filter({ $0 == "-" }).count <= 1 else {
             return UsageError(message: "standard input can be read only once", command: "check", usage: usage).report()
         }
-        if statistics, format != "text" {
-            return UsageError(message: "--statistics counts findings in text; the \(format) format lists each one", command: "check",
+        if statistics, format != .text {
+            return UsageError(message: "--statistics counts findings in text; the \(format.name) format lists each one", command: "check",
                               usage: usage).report()
         }
         let configuration: Configuration
@@ -152,12 +149,15 @@ enum CheckCommand: Subcommand {
             }
         }
 
-        var fetcher: (any Fetcher)?
-        do {
-            fetcher = try follow?.fetcher()
-        } catch {
-            Terminal.printError("Error: \(error)")
-            return ExitCode.cannotProceed
+        var options = TagCheck.Options(configuration: configuration, parseOptions: parseOptions, schema: schema,
+                                       profiles: profileNames.map { TagCheck.ProfileRequest($0, options: profileOptions) })
+        if let follow {
+            do {
+                options.follow = follow.follow(fetcher: try follow.fetcher())
+            } catch {
+                Terminal.printError("Error: \(error)")
+                return ExitCode.cannotProceed
+            }
         }
         // A folder stands for the tag files under it.
         let (inputs, folderErrors) = InputReader.expandFolders(scanner.positionals)
@@ -170,108 +170,67 @@ enum CheckCommand: Subcommand {
         var reports: [FileReport] = []
         var findings: [FindingsOutput.Input] = []
         var tally = FindingTally()
-        // Inputs are read and decoded a few at a time, and the rules run over each group as one batch (each
-        // rule over every input before the next rule), as `conform run` checks a corpus: the findings are each
-        // input's own, and a folder of small tags is checked faster.
+        // Inputs are read a few at a time and checked as one batch (see TagCheck), as `conform run` checks a
+        // corpus: the findings are each input's own, and a folder of small tags is checked faster.
         var next = 0
         while next < inputs.count {
-            var batch: [(name: String, data: Data, rootURI: String?, input: DecodedInput)] = []
+            var batch: [TagCheck.Input] = []
             var batchBytes = 0
-            while next < inputs.count, batch.count < Self.batchSize, batchBytes < Self.batchBytes {
+            while next < inputs.count, batch.count < TagCheck.batchSize, batchBytes < TagCheck.batchBytes {
                 let name = inputs[next]
                 next += 1
-                let data: Data
-                var rootURI: String?
                 do {
                     if let follow {
-                        (data, rootURI) = try follow.readRoot(name, maxBytes: parseOptions.maxBytes)
+                        let (data, rootURI) = try follow.readRoot(name, maxBytes: parseOptions.maxBytes)
+                        batch.append(TagCheck.Input(name: name, data: data, rootURI: rootURI, options: options))
                     } else {
-                        data = try InputReader.read(name, maxBytes: parseOptions.maxBytes)
+                        batch.append(TagCheck.Input(name: name, data: try InputReader.read(name, maxBytes: parseOptions.maxBytes),
+                                                    options: options))
                     }
+                    batchBytes += batch[batch.count - 1].data.count
                 } catch {
                     Terminal.printError("Error: \(error)")
                     unreadable = true
-                    continue
                 }
-                batch.append((name, data, rootURI, VASTDecoder.decode(data, options: parseOptions)))
-                batchBytes += data.count
             }
-            // Each input under its own configuration (the file's overrides); runs of inputs that share one share a pass.
-            let configurations = batch.map { configuration.resolved(forFile: $0.name) }
-            var batchResults: [ValidationResult] = []
-            var start = 0
-            while start < batch.count {
-                var end = start + 1
-                while end < batch.count, configurations[end] == configurations[start] { end += 1 }
-                batchResults += Validator.results(batch: batch[start ..< end].map(\.input), files: batch[start ..< end].map(\.name),
-                                                  configuration: configurations[start])
-                start = end
-            }
-            for (((name, data, rootURI, input), result), configuration) in zip(zip(batch, batchResults), configurations) {
+            for (checked, result) in zip(batch, TagCheck.check(batch: batch)) {
+                if let error = result.schemaError {
+                    Terminal.printError("Error: --xsd: \(error)")
+                    return ExitCode.cannotProceed
+                }
+                let name = result.name, input = result.input, suppressed = result.suppressed
                 var diagnostics = result.findings
-                var suppressed = result.suppressed
-                // The tag's directives cover the findings made after the rule pass too: schema, chain, profiles.
-                var directives = configuration.inlineDirectives ? SourceDirectives(input.xml) : nil
-                func applyDirectives(_ found: [Diagnostic]) -> [Diagnostic] {
-                    guard let (kept, off) = directives?.apply(to: found) else { return found }
-                    suppressed += off
-                    return kept
-                }
-                if let schema {
-                    do {
-                        let violations = try SchemaValidation.validate(data, input: input, schema: schema)
-                        diagnostics = (diagnostics + applyDirectives(configuration.apply(to: violations).map { $0.inFile(name) })).sorted()
-                    } catch {
-                        Terminal.printError("Error: --xsd: \(error)")
-                        return ExitCode.cannotProceed
-                    }
-                }
-                if diagnostics.hasAny(atLeast: threshold) { failed = true }
-                let summary = TagSummary(input)
-                let resolved = follow.flatMap { follow in
-                    fetcher.map { follow.resolveAndCheck(data, rootURI: rootURI, name: name, fetcher: $0, rules: configuration) }
-                }
-                // The configuration's severities and switched-off rules hold for every finding: the chain's and
-                // the profiles' too. The rules' findings of each fetched document follow that document's directives.
-                var chain = resolved?.report
-                if let found = chain?.diagnostics {
-                    chain?.diagnostics = (applyDirectives(configuration.apply(to: found)) + (resolved?.hopFindings ?? [])).sorted()
-                }
-                var profiles = ProfileOutput.evaluate(profileNames, input: input, options: profileOptions, file: name,
-                                                      chain: resolved?.documents ?? [])
-                for index in profiles.indices {
-                    profiles[index].diagnostics = applyDirectives(configuration.apply(to: profiles[index].diagnostics))
-                }
-                if profiles.contains(where: { $0.diagnostics.hasAny(atLeast: threshold) }) { failed = true }
-                if chain?.diagnostics.hasAny(atLeast: threshold) == true { failed = true }
+                var profiles = result.profiles
+                var chain = result.chain.flatMap { followed in follow?.report(followed, rootURI: checked.rootURI) }
+                if result.allFindings.hasAny(atLeast: threshold) { failed = true }
                 if quiet {
                     // Only what fails the check is reported; the verdicts and the chain's tracking stay.
                     diagnostics = diagnostics.filter { $0.severity >= threshold }
                     for index in profiles.indices { profiles[index].diagnostics = profiles[index].diagnostics.filter { $0.severity >= threshold } }
                     if let found = chain?.diagnostics { chain?.diagnostics = found.filter { $0.severity >= threshold } }
-                    if format == "text", diagnostics.isEmpty, profiles.allSatisfy(\.diagnostics.isEmpty), chain?.diagnostics.isEmpty ?? true {
+                    if format == .text, diagnostics.isEmpty, profiles.allSatisfy(\.diagnostics.isEmpty), chain?.diagnostics.isEmpty ?? true {
                         continue
                     }
                 }
                 switch format {
-                case _ where FindingsFormat.names.contains(format):
+                case .findings:
                     // Every finding of the input: rules, profiles and the resolved chain.
                     let all = diagnostics + profiles.flatMap(\.diagnostics) + (chain?.diagnostics ?? [])
                     // The page shows a tag's source around its findings; a tag without any is named only, its text not kept.
-                    let source = format == "html" && !(all.isEmpty && suppressed.isEmpty) ? FindingsOutput.sourceText(data) : nil
+                    let source = format == .findings(.html) && !(all.isEmpty && suppressed.isEmpty) ? FindingsOutput.sourceText(result.data) : nil
                     // What each player flow asked for with --profile would do with the ad, for the page.
-                    let verdicts = format == "html" ? profiles.map { (flow: "\($0.profile.rawValue):", verdict: $0.verdict) } : []
+                    let verdicts = format == .findings(.html) ? profiles.map { (flow: "\($0.profile.rawValue):", verdict: $0.verdict) } : []
                     findings.append(FindingsOutput.Input(name: name, diagnostics: all, suppressed: suppressed, source: source,
                                                          verdicts: verdicts))
-                case "json":
-                    reports.append(FileReport(file: name, summary: summary, diagnostics: diagnostics, vast: input.vast, vmap: input.vmap,
+                case .json:
+                    reports.append(FileReport(file: name, summary: TagSummary(input), diagnostics: diagnostics, vast: input.vast, vmap: input.vmap,
                                               profiles: profileNames.isEmpty ? nil : profiles, chain: chain,
                                               suppressed: suppressed.isEmpty ? nil : suppressed))
-                case _ where statistics:
+                case .text where statistics:
                     tally.add(diagnostics + profiles.flatMap(\.diagnostics) + (chain?.diagnostics ?? []))
                     tally.suppressed += suppressed.count
-                default:
-                    printText(name: name, summary: summary, diagnostics: diagnostics, suppressed: suppressed.count, input: input)
+                case .text:
+                    printText(name: name, summary: TagSummary(input), diagnostics: diagnostics, suppressed: suppressed.count, input: input)
                     ProfileOutput.printText(profiles, name: name)
                     if let chain {
                         ChainOutput.printText(chain)
@@ -283,20 +242,15 @@ enum CheckCommand: Subcommand {
         }
         if statistics {
             print(tally.text(inputs: inputs.count))
-        } else if format == "json" {
+        } else if format == .json {
             print(encodeJSON(reports))
-        } else if FindingsFormat.names.contains(format),
-                  let code = FindingsFormat.print(format, findings, threshold: threshold, command: "check", noun: "input") {
+        } else if case .findings(let kind) = format,
+                  let code = OutputFormat.print(kind, findings, threshold: threshold, command: "check", noun: "input") {
             return code
         }
         if unreadable { return ExitCode.cannotProceed }
         return failed ? ExitCode.findings : ExitCode.success
     }
-
-    /// Most inputs in one batched rule pass, and the input bytes after which a batch is closed: a batch keeps
-    /// its inputs' trees in memory until its rules have run.
-    static let batchSize = 16
-    static let batchBytes = 256 * 1024
 
     /// For a tag with Wrappers checked without --follow: a reminder that the ads they lead to were not checked.
     static func unfollowedWrapperNote(_ input: DecodedInput) -> String? {

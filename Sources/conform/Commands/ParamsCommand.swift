@@ -126,11 +126,8 @@ enum ParamsCommand: Subcommand {
             scanner = try ArgumentScanner(arguments, valueOptions: valueOptions, flagOptions: flagOptions, command: "params", usage: usage)
         } catch { return error.report() }
 
-        let format = scanner.value("--format") ?? "text"
-        let formats = ["text", "json"] + FindingsFormat.names
-        guard formats.contains(format) else {
-            return usageError("unknown format '\(format)' (values: \(formats.joined(separator: ", ")))")
-        }
+        let format: OutputFormat
+        do { format = try OutputFormat.parse(scanner.value("--format"), command: "params", usage: usage) } catch { return error.report() }
         let policy: URLPolicy
         do { policy = try makePolicy(scanner) } catch { return error.report() }
 
@@ -185,20 +182,20 @@ enum ParamsCommand: Subcommand {
             results.append(Result(source: input.source, line: input.line, analysis: analysis))
         }
 
-        if format == "json" {
+        if format == .json {
             print(encodeJSON(Output(results: results, summary: summary)))
-        } else if FindingsFormat.names.contains(format) {
+        } else if case .findings(let kind) = format {
             // One result per input, in order.
             let findings = zip(results, inputs).map { result, input in
                 // SARIF counts columns in Unicode code points; a finding's column counts characters (an emoji
                 // with a skin tone is one character and two code points).
-                let diagnostics = format == "sarif" ? result.analysis.diagnostics.map { Self.codePointColumn($0, in: input.text) }
+                let diagnostics = kind == .sarif ? result.analysis.diagnostics.map { Self.codePointColumn($0, in: input.text) }
                                                     : result.analysis.diagnostics
                 return FindingsOutput.Input(name: result.source, diagnostics: diagnostics,
                                      label: result.source.map { "\($0):\(result.line)" } ?? "argument \(result.line)",
-                                     source: format == "html" ? input.text : nil, sourceFirstLine: result.source == nil ? 1 : result.line)
+                                     source: kind == .html ? input.text : nil, sourceFirstLine: result.source == nil ? 1 : result.line)
             }
-            if let code = FindingsFormat.print(format, findings, threshold: .error, command: "params", noun: "string") { return code }
+            if let code = OutputFormat.print(kind, findings, threshold: .error, command: "params", noun: "string") { return code }
         } else if unreadable && results.isEmpty {
             // Nothing was analysed; the error above says why.
         } else {

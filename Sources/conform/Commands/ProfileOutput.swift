@@ -2,7 +2,7 @@ import ConformCore
 import Profiles
 import VAST
 
-/// `--profile` and `--profile-option` as `conform check` uses them: parsing, evaluation and text output.
+/// `--profile` and `--profile-option` as `conform check` uses them: parsing and text output.
 enum ProfileOutput {
     static let helpLines = """
           --profile <name>        Also evaluate the tag against a player profile; repeatable, or a comma
@@ -38,11 +38,6 @@ enum ProfileOutput {
             }
         }
         return (names, options)
-    }
-
-    static func evaluate(_ names: [ProfileName], input: DecodedInput, options: ProfileOptions, file: String,
-                         chain: [VASTDocument] = []) -> [ProfileReport] {
-        names.map { Profiles.evaluate($0, input: input, options: options, chain: chain, file: file) }
     }
 
     /// Prints each profile's verdict, its reasons or pixels, and its findings.

@@ -45,7 +45,7 @@ enum RunCommand: Subcommand {
           --batch <n>             Cases a worker takes at a time. Small documents among them share one
                                   rule pass, each rule running over all of them before the next, which
                                   is faster on corpora of small tags; results are the same. 1 checks
-                                  every case alone. (default: 16)
+                                  every case alone. (default: \(TagCheck.batchSize))
           --record                Write each case's full outcome as a golden snapshot beside it
                                   (<case>.golden.json) for review in a diff; later runs compare.
           --baseline <file>       Fail only on cases not failing in this baseline ('conform baseline').
@@ -176,7 +176,7 @@ enum RunCommand: Subcommand {
             guard let value = Int(raw), value >= 1 else { return usageError("--jobs takes a positive number") }
             jobs = value
         }
-        var batchSize = 16
+        var batchSize = TagCheck.batchSize
         if let raw = scanner.value("--batch") {
             guard let value = Int(raw), value >= 1 else { return usageError("--batch takes a positive number") }
             batchSize = value

@@ -98,16 +98,16 @@ enum ScheduleCommand: Subcommand {
             guard let vmap = input.vmap else {
                 let what = input.rootName.map { "<\($0)>" } ?? "not well-formed XML"
                 Terminal.printError("Error: \(name): expected a VMAP document or a JSON schedule description, found \(what)")
-                for diagnostic in input.diagnostics.prefix(3) { Terminal.printError("  \(diagnostic.inFile(name))") }
+                for finding in input.findings.prefix(3) { Terminal.printError("  \(finding.diagnostic.inFile(name))") }
                 return ExitCode.cannotProceed
             }
             schedule = ScheduleResolver.resolve(vmap: vmap, options: options)
             // The offsets and intervals the resolver could not read are findings of the VMAP rules, as in check.
             // (A break the resolver reports already, a percentage past 100% say, is not reported twice.)
             let reported = Set(schedule.diagnostics.compactMap(\.position))
-            let unreadable = input.diagnostics.filter {
+            let unreadable = input.findings.filter {
                 [DecodeRuleID.vmapTimeOffsetFormat, DecodeRuleID.vmapRepeatAfterFormat].contains($0.ruleID) && !($0.position.map(reported.contains) ?? false)
-            }
+            }.map(\.diagnostic)
             schedule.diagnostics = (schedule.diagnostics + unreadable).sorted()
         }
         var located = schedule
