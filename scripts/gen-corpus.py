@@ -19,6 +19,7 @@ import argparse
 import json
 import os
 import random
+import re
 import shutil
 import subprocess
 import sys
@@ -1333,6 +1334,62 @@ def generate_rules(writer, examples):
     return count
 
 
+VERSIONS = ["2.0", "3.0", "4.0", "4.1", "4.2", "4.3"]
+ROOT_VERSION = re.compile(r'(<VAST\b[^>]*?\bversion=")([^"]*)(")')
+
+
+def with_root_version(text, version):
+    """The example with its root <VAST>'s declared version replaced (same length: positions do not move)."""
+    return ROOT_VERSION.sub(lambda m: m.group(1) + version + m.group(3), text, count=1)
+
+
+def boundary_example(rule, prefer=None):
+    """An invalid example of a versioned document rule whose root declares a version conform knows: the first one
+    declared `prefer` if any, else the first one."""
+    usable = [e for e in rule["invalid"] if (m := ROOT_VERSION.search(e["text"])) and m.group(2) in VERSIONS]
+    preferred = [e for e in usable if ROOT_VERSION.search(e["text"]).group(2) == prefer]
+    return (preferred or usable or [None])[0]
+
+
+def generate_rule_boundaries(writer, examples):
+    """For every document rule with a version range, its first invalid example at the range's edges: at the first
+    version it applies to (must fire at the markers) and at the version just before (must not fire), and likewise
+    at the last version and the one just after when the range ends before the newest version."""
+    count = 0
+    for rule in examples:
+        versions = rule.get("versions")
+        if rule.get("kind") != "vast" or not versions:
+            continue
+        first, last = VERSIONS.index(versions["from"]), VERSIONS.index(versions["to"])
+        rule_id = rule["id"]
+        edges = []
+        if first > 0:
+            edges.append(("since", VERSIONS[first], "before", VERSIONS[first - 1], "the first version it applies to"))
+        if last < len(VERSIONS) - 1:
+            edges.append(("until", VERSIONS[last], "after", VERSIONS[last + 1], "the last version it applies to"))
+        for edge, inside, beyond, outside, what in edges:
+            example = boundary_example(rule, prefer=inside)
+            if example is None:
+                continue
+            number = rule["invalid"].index(example) + 1
+            declared = ROOT_VERSION.search(example["text"]).group(2)
+            # At the last version, a rule about content newer than the document (VAST-2.0-version-mismatch) may have
+            # nothing left to fire on: the edge is pinned from outside only, unless an example is declared there.
+            if edge == "since" or declared == inside:
+                present = [{"rule": rule_id, "line": p["line"], "column": p["column"]} for p in example["positions"]] or [rule_id]
+                writer.case(f"rules/{rule_id}/{edge}-{inside}.xml", with_root_version(example["text"], inside), expect(
+                    tags=["generated", "rule-boundary", "must-fire"],
+                    description=f"invalid example {number} of {rule_id} declared VAST {inside}, {what}: the rule fires at each marked position",
+                    present=present))
+                count += 1
+            writer.case(f"rules/{rule_id}/{beyond}-{outside}.xml", with_root_version(example["text"], outside), expect(
+                tags=["generated", "rule-boundary", "must-not-fire"],
+                description=f"invalid example {number} of {rule_id} declared VAST {outside}, just outside its versions ({versions['from']} to {versions['to']}): the rule must not fire",
+                absent=[rule_id]))
+            count += 1
+    return count
+
+
 # ---------------------------------------------------------------------------------------------
 
 def refresh_rule_examples():
@@ -1364,7 +1421,7 @@ def main():
         "malformed": generate_malformed(writer),
         "hostile": generate_hostile(writer),
         "chains": generate_chains(writer) + generate_chain_rules(writer),
-        "rules": generate_rules(writer, examples),
+        "rules": generate_rules(writer, examples) + generate_rule_boundaries(writer, examples),
         "profiles": sum(generate_profile_rule(writer, rule) for rule in examples if rule.get("kind") == "profile"),
     }
     differences = writer.commit(check=args.check)
