@@ -7,7 +7,7 @@ Usage:
     python3 scripts/gen-corpus.py --check          # exit 1 if Corpus/ differs from what would be generated
 
 The generator owns these folders of Corpus/ and rewrites them completely (stale files are removed):
-    vast/  vmap/  malformed/  hostile/  chains/  rules/  profiles/rules/
+    vast/  vmap/  malformed/  hostile/  chains/  rules/  profiles/rules/  formats/
 It never touches Corpus/README.md, Corpus/params/ (parameter tables are written by hand or by
 their own generator) or any other folder, so hand-written cases live beside the generated ones.
 
@@ -27,7 +27,7 @@ import tempfile
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 RULE_EXAMPLES = os.path.join(ROOT, "scripts", "rule-examples.json")
-OWNED = ["vast", "vmap", "malformed", "hostile", "chains", "rules", "profiles/rules"]
+OWNED = ["vast", "vmap", "malformed", "hostile", "chains", "rules", "profiles/rules", "formats"]
 MARK = "\u2193"  # ↓ marks where a diagnostic must point (removed from the written file)
 
 VERSIONS = ["2.0", "3.0", "4.0", "4.1", "4.2", "4.3"]
@@ -1334,7 +1334,182 @@ def generate_rules(writer, examples):
     return count
 
 
-VERSIONS = ["2.0", "3.0", "4.0", "4.1", "4.2", "4.3"]
+# ---------------------------------------------------------------------------------------------
+# Value formats at their edges: one document per value, every other value the template's valid one
+# ---------------------------------------------------------------------------------------------
+
+FORMAT_TEMPLATE = """<VAST version="4.2">
+  <Ad id="formats">
+    <InLine>
+      <AdSystem version="1.0">Conform Ad Server</AdSystem>
+      <AdTitle>Value formats</AdTitle>
+      <Impression><![CDATA[https://track.example.com/formats/impression]]></Impression>
+      <AdServingId>serve-formats</AdServingId>
+      <Creatives>
+        <Creative id="formats-linear">
+          <UniversalAdId idRegistry="Ad-ID">FORMATS0001</UniversalAdId>
+          {m_skipoffset}<Linear skipoffset="{skipoffset}">
+            {m_duration}<Duration>{duration}</Duration>
+            <TrackingEvents>
+              {m_progress}<Tracking event="progress" offset="{progress}"><![CDATA[https://track.example.com/formats/progress]]></Tracking>
+              <Tracking event="skip"><![CDATA[https://track.example.com/formats/skip]]></Tracking>
+            </TrackingEvents>
+            <MediaFiles>
+              {m_mediafile}<MediaFile delivery="{delivery}" type="video/mp4" width="{width}" height="720" bitrate="{bitrate}" scalable="{scalable}"><![CDATA[https://cdn.example.com/formats/720.mp4]]></MediaFile>
+            </MediaFiles>
+            <Icons>
+              {m_icon}<Icon program="AdChoices" width="20" height="20" xPosition="right" yPosition="top" duration="{icon_duration}">
+                <StaticResource creativeType="image/png"><![CDATA[https://cdn.example.com/formats/icon.png]]></StaticResource>
+              </Icon>
+            </Icons>
+          </Linear>
+        </Creative>
+        <Creative id="formats-companions">
+          <UniversalAdId idRegistry="Ad-ID">FORMATS0002</UniversalAdId>
+          {m_companionads}<CompanionAds required="{required}">
+            <Companion width="300" height="250">
+              <StaticResource creativeType="image/png"><![CDATA[https://cdn.example.com/formats/mpu.png]]></StaticResource>
+            </Companion>
+          </CompanionAds>
+        </Creative>
+      </Creatives>
+    </InLine>
+  </Ad>
+</VAST>
+"""
+
+FORMAT_DEFAULTS = {
+    "skipoffset": "00:00:05", "duration": "00:00:15", "progress": "00:00:10", "delivery": "progressive",
+    "width": "1280", "bitrate": "2000", "scalable": "true", "icon_duration": "00:00:05", "required": "any",
+}
+
+# field -> (the element the finding points at, the rule of its format)
+FORMAT_FIELDS = {
+    "duration": ("duration", "VAST-2.0-time-format"),
+    "icon_duration": ("icon", "VAST-2.0-time-format"),
+    "skipoffset": ("skipoffset", "VAST-3.0-offset-format"),
+    "progress": ("progress", "VAST-3.0-offset-format"),
+    "width": ("mediafile", "VAST-2.0-integer-value"),
+    "bitrate": ("mediafile", "VAST-2.0-integer-value"),
+    "scalable": ("mediafile", "VAST-2.0-boolean-value"),
+    "delivery": ("mediafile", "VAST-2.0-mediafile-delivery-value"),
+    "required": ("companionads", "VAST-3.0-companionads-required-value"),
+}
+
+# (case name, field, value, accepted?, why). Sources: the time and offset patterns of the 3.0-4.2 XSDs
+# (`\d{2}:[0-5]\d:[0-5]\d(\.\d\d\d)?` and `1?\d?\d(\.?\d)*%`), the 4.3 text's HH:MM:SS.mmm and n% with n from 0
+# to 100, xs:integer and xs:boolean, and the enumerations of delivery and required.
+FORMAT_CASES = [
+    ("duration-seconds", "duration", "00:00:15", True, "HH:MM:SS"),
+    ("duration-milliseconds", "duration", "00:00:06.500", True, "HH:MM:SS.mmm"),
+    ("duration-last-millisecond", "duration", "00:59:59.999", True, "the largest minutes, seconds and milliseconds"),
+    ("duration-three-digit-hours", "duration", "100:00:00", True, "hours take at least two digits"),
+    ("duration-whitespace", "duration", "  00:00:15  ", True, "white space around the text is not part of the value"),
+    ("duration-one-digit-hours", "duration", "0:00:15", False, "hours take two digits"),
+    ("duration-one-digit-milliseconds", "duration", "00:00:15.5", False, "milliseconds take exactly three digits"),
+    ("duration-four-digit-milliseconds", "duration", "00:00:15.5000", False, "milliseconds take exactly three digits"),
+    ("duration-trailing-dot", "duration", "00:00:15.", False, "a dot needs its three digits"),
+    ("duration-comma", "duration", "00:00:15,500", False, "the decimal separator is a dot"),
+    ("duration-minutes-60", "duration", "00:60:00", False, "minutes run from 00 to 59"),
+    ("duration-seconds-60", "duration", "00:00:60", False, "seconds run from 00 to 59"),
+    ("duration-bare-seconds", "duration", "15", False, "bare seconds are not a time"),
+    ("duration-no-hours", "duration", "00:15", False, "MM:SS is not a time"),
+    ("duration-negative", "duration", "-00:00:15", False, "no sign"),
+    ("duration-empty", "duration", "", False, "empty"),
+    ("icon-duration-milliseconds", "icon_duration", "00:00:05.250", True, "attributes take the same time format"),
+    ("icon-duration-one-digit-milliseconds", "icon_duration", "00:00:05.5", False, "attributes take the same time format"),
+    ("skipoffset-time", "skipoffset", "00:00:05", True, "HH:MM:SS"),
+    ("skipoffset-milliseconds", "skipoffset", "00:00:05.250", True, "HH:MM:SS.mmm"),
+    ("skipoffset-zero-percent", "skipoffset", "0%", True, "0%"),
+    ("skipoffset-decimal-percent", "skipoffset", "12.5%", True, "a decimal percentage"),
+    ("skipoffset-two-decimals-percent", "skipoffset", "99.99%", True, "a decimal percentage"),
+    ("skipoffset-hundred-percent", "skipoffset", "100%", True, "the end of the ad"),
+    ("skipoffset-hundred-point-zero-percent", "skipoffset", "100.0%", True, "the end of the ad, with a decimal"),
+    ("skipoffset-over-hundred-percent", "skipoffset", "100.5%", False, "more than 100%"),
+    ("skipoffset-hundred-one-percent", "skipoffset", "101%", False, "more than 100%"),
+    ("skipoffset-negative-percent", "skipoffset", "-5%", False, "no sign"),
+    ("skipoffset-comma-percent", "skipoffset", "12,5%", False, "the decimal separator is a dot"),
+    ("skipoffset-space-before-percent", "skipoffset", "12.5 %", False, "no space inside the value"),
+    ("skipoffset-percent-sign-only", "skipoffset", "%", False, "a number is needed"),
+    ("skipoffset-two-dots-percent", "skipoffset", "1.2.3%", False, "one decimal point at most"),
+    ("skipoffset-exponent-percent", "skipoffset", "1e1%", False, "digits only"),
+    ("skipoffset-bare-number", "skipoffset", "5", False, "a bare number is neither a time nor a percentage"),
+    ("skipoffset-one-digit-milliseconds", "skipoffset", "00:00:05.5", False, "milliseconds take exactly three digits"),
+    ("progress-decimal-percent", "progress", "12.5%", True, "a decimal percentage"),
+    ("progress-milliseconds", "progress", "00:00:10.125", True, "HH:MM:SS.mmm"),
+    ("progress-over-hundred-percent", "progress", "100.5%", False, "more than 100%"),
+    ("progress-one-digit-milliseconds", "progress", "00:00:10.1", False, "milliseconds take exactly three digits"),
+    ("width-integer", "width", "1280", True, "xs:integer"),
+    ("width-plus-sign", "width", "+1280", True, "xs:integer allows a sign"),
+    ("width-leading-zeros", "width", "01280", True, "xs:integer allows leading zeros"),
+    ("width-decimal", "width", "1280.0", False, "not an integer"),
+    ("width-exponent", "width", "1e3", False, "not an integer"),
+    ("width-unit", "width", "1280px", False, "no unit"),
+    ("width-thousands-separator", "width", "1,280", False, "no separator"),
+    ("width-empty", "width", "", False, "empty"),
+    ("bitrate-overflow", "bitrate", "99999999999999999999", False, "too large for any integer a player keeps"),
+    ("scalable-true", "scalable", "true", True, "xs:boolean"),
+    ("scalable-one", "scalable", "1", True, "xs:boolean allows 1 and 0"),
+    ("scalable-zero", "scalable", "0", True, "xs:boolean allows 1 and 0"),
+    ("scalable-upper-case", "scalable", "TRUE", False, "xs:boolean is lower case"),
+    ("scalable-yes", "scalable", "yes", False, "not a boolean"),
+    ("delivery-streaming", "delivery", "streaming", True, "enumerated"),
+    ("delivery-capitalised", "delivery", "Progressive", False, "the enumeration is lower case"),
+    ("delivery-other", "delivery", "download", False, "not in the enumeration"),
+    ("required-all", "required", "all", True, "enumerated"),
+    ("required-none", "required", "none", True, "enumerated"),
+    ("required-upper-case", "required", "ANY", False, "the enumeration is lower case"),
+    ("required-other", "required", "some", False, "not in the enumeration"),
+]
+
+# Values read to the millisecond: (case name, values, rule, fires?, why).
+FORMAT_PRECISION_CASES = [
+    ("skipoffset-one-millisecond-before-end", {"duration": "00:00:15.500", "skipoffset": "00:00:15.499"},
+     "VAST-3.0-skipoffset-range", False, "a skip offset one millisecond before the end of a 15.5-second ad"),
+    ("skipoffset-at-end-milliseconds", {"duration": "00:00:15.500", "skipoffset": "00:00:15.500"},
+     "VAST-3.0-skipoffset-range", True, "a skip offset at the very end of a 15.5-second ad"),
+    ("progress-at-end-milliseconds", {"duration": "00:00:15.500", "progress": "00:00:15.500"},
+     "VAST-3.0-progress-offset-range", False, "a progress offset at the very end of a 15.5-second ad"),
+    ("progress-one-millisecond-past-end", {"duration": "00:00:15.500", "progress": "00:00:15.501"},
+     "VAST-3.0-progress-offset-range", True, "a progress offset one millisecond past the end of a 15.5-second ad"),
+]
+
+
+def format_document(values, marked=None):
+    fields = dict(FORMAT_DEFAULTS, **values)
+    marks = {f"m_{element}": "" for element, _ in FORMAT_FIELDS.values()}
+    if marked:
+        marks[f"m_{marked}"] = MARK
+    return FORMAT_TEMPLATE.format(**fields, **marks)
+
+
+def generate_formats(writer):
+    """formats/<case>.xml: one value at the edge of its format per document, accepted (its format rule must not
+    fire, nor any other error) or refused (the rule fires at the element that carries it)."""
+    count = 0
+    for name, field, value, accepted, why in FORMAT_CASES:
+        element, rule = FORMAT_FIELDS[field]
+        text = format_document({field: value}, marked=None if accepted else element)
+        shown = value if value else "(empty)"
+        if accepted:
+            expectation = expect(verdict="valid", tags=["generated", "value-format", "accepted"], absent=[rule],
+                                 description=f"{field} = {shown!r}: accepted ({why})")
+        else:
+            expectation = expect(verdict="invalid", tags=["generated", "value-format", "refused"],
+                                 present=[{"rule": rule, "at": 0, "severity": "error"}],
+                                 description=f"{field} = {shown!r}: refused by {rule} ({why})")
+        writer.case(f"formats/{name}.xml", text, expectation)
+        count += 1
+    for name, values, rule, fires, why in FORMAT_PRECISION_CASES:
+        text = format_document(values)
+        expectation = expect(tags=["generated", "value-format", "milliseconds"],
+                             present=[rule] if fires else (), absent=() if fires else [rule],
+                             description=f"{why}: {rule} {'fires' if fires else 'does not fire'}")
+        writer.case(f"formats/{name}.xml", text, expectation)
+        count += 1
+    return count
+
+
 ROOT_VERSION = re.compile(r'(<VAST\b[^>]*?\bversion=")([^"]*)(")')
 
 
@@ -1423,6 +1598,7 @@ def main():
         "chains": generate_chains(writer) + generate_chain_rules(writer),
         "rules": generate_rules(writer, examples) + generate_rule_boundaries(writer, examples),
         "profiles": sum(generate_profile_rule(writer, rule) for rule in examples if rule.get("kind") == "profile"),
+        "formats": generate_formats(writer),
     }
     differences = writer.commit(check=args.check)
     total = sum(counts.values())
