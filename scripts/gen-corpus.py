@@ -1510,6 +1510,88 @@ def generate_formats(writer):
     return count
 
 
+# Rules whose scope deliberately covers the neighbour too (the finding is the same there), with the reason.
+SCOPE_SHARED = {}
+
+# The element next to each element a rule may be limited to: the same content moved there is just outside the
+# rule's scope (a MediaFile rule must not fire on a Mezzanine, an InLine rule on a Wrapper).
+NEIGHBOURS = {
+    "MediaFile": "Mezzanine", "Mezzanine": "MediaFile", "InteractiveCreativeFile": "MediaFile",
+    "InLine": "Wrapper", "Wrapper": "InLine", "Linear": "NonLinearAds",
+    "Companion": "NonLinear", "NonLinear": "Companion", "CompanionAds": "NonLinearAds", "NonLinearAds": "CompanionAds",
+    "StaticResource": "IFrameResource", "IFrameResource": "HTMLResource", "HTMLResource": "IFrameResource",
+    "JavaScriptResource": "ExecutableResource", "ExecutableResource": "JavaScriptResource",
+    "ClickThrough": "ClickTracking", "ClickTracking": "CustomClick", "CustomClick": "ClickTracking",
+    "CompanionClickTracking": "NonLinearClickTracking", "NonLinearClickTracking": "CompanionClickTracking",
+    "CompanionClickThrough": "NonLinearClickThrough", "NonLinearClickThrough": "CompanionClickThrough",
+    "AdServingId": "AdTitle", "Pricing": "Advertiser", "Category": "BlockedAdCategories",
+    "BlockedAdCategories": "Category", "Extension": "CreativeExtension", "CreativeExtension": "Extension",
+}
+START_TAG = re.compile(r"<([A-Za-z][A-Za-z0-9]*)\b")
+
+
+def rename_element(text, offset, name, neighbour):
+    """`text` with the element whose start tag begins at `offset` renamed (its end tag too, when it has one)."""
+    start = offset + 1 + len(name)
+    head, rest = text[:offset], text[start:]
+    close = rest.find(">")
+    if close > 0 and rest[close - 1] == "/":
+        return head + "<" + neighbour + rest
+    depth, i = 1, close + 1
+    pattern = re.compile(r"<(/?)" + re.escape(name) + r"\b[^>]*?(/?)>")
+    for match in pattern.finditer(rest, i):
+        if match.group(1):
+            depth -= 1
+            if depth == 0:
+                end = match.start()
+                return head + "<" + neighbour + rest[:end] + "</" + neighbour + rest[end + 2 + len(name):]
+        elif not match.group(2):
+            depth += 1
+    return None
+
+
+def generate_rule_scopes(writer, examples):
+    """For every document rule limited to certain elements (its `elements`), its first invalid example whose marked
+    element is one of them, with that element made the one next to it (NEIGHBOURS) that the rule does not look
+    at: just outside the rule's scope, so the rule must not fire."""
+    count = 0
+    for rule in examples:
+        scope = rule.get("elements")
+        if rule.get("kind") != "vast" or not scope or rule["id"] in SCOPE_SHARED:
+            continue
+        for number, example in enumerate(rule["invalid"], start=1):
+            if not example["positions"]:
+                continue
+            text = example["text"]
+            lines = text.split("\n")
+            offsets = sorted({sum(len(line) + 1 for line in lines[:p["line"] - 1]) + p["column"] - 1
+                              for p in example["positions"]}, reverse=True)
+            # Every marked element must be one the rule is limited to (not, say, the unknown child of a scope) and
+            # have a neighbour outside the scope; each is moved, the last first so the earlier offsets hold.
+            moved, names = text, []
+            for offset in offsets:
+                match = START_TAG.match(moved, offset)
+                name = match.group(1) if match else None
+                neighbour = NEIGHBOURS.get(name)
+                if name not in scope or not neighbour or neighbour in scope:
+                    moved = None
+                    break
+                moved = rename_element(moved, offset, name, neighbour)
+                if moved is None:
+                    break
+                names.append((name, neighbour))
+            if moved is None:
+                continue
+            name, neighbour = names[-1]
+            writer.case(f"rules/{rule['id']}/outside-{number}.xml", moved, expect(
+                tags=["generated", "rule-scope", "must-not-fire"],
+                description=f"invalid example {number} of {rule['id']} with its <{name}> made a <{neighbour}>, just outside the elements the rule looks at: the rule must not fire",
+                absent=[rule["id"]]))
+            count += 1
+            break
+    return count
+
+
 ROOT_VERSION = re.compile(r'(<VAST\b[^>]*?\bversion=")([^"]*)(")')
 
 
@@ -1596,7 +1678,8 @@ def main():
         "malformed": generate_malformed(writer),
         "hostile": generate_hostile(writer),
         "chains": generate_chains(writer) + generate_chain_rules(writer),
-        "rules": generate_rules(writer, examples) + generate_rule_boundaries(writer, examples),
+        "rules": generate_rules(writer, examples) + generate_rule_boundaries(writer, examples)
+                 + generate_rule_scopes(writer, examples),
         "profiles": sum(generate_profile_rule(writer, rule) for rule in examples if rule.get("kind") == "profile"),
         "formats": generate_formats(writer),
     }

@@ -151,6 +151,51 @@ struct RuleCoverage {
         #expect(gaps.isEmpty, "version ranges not pinned at their edges: \(gaps)")
     }
 
+    /// The element next to each element a rule may be limited to, as scripts/gen-corpus.py (NEIGHBOURS) moves a
+    /// rule's marked element just outside its scope.
+    static let neighbours: [String: String] = [
+        "MediaFile": "Mezzanine", "Mezzanine": "MediaFile", "InteractiveCreativeFile": "MediaFile",
+        "InLine": "Wrapper", "Wrapper": "InLine", "Linear": "NonLinearAds",
+        "Companion": "NonLinear", "NonLinear": "Companion", "CompanionAds": "NonLinearAds", "NonLinearAds": "CompanionAds",
+        "StaticResource": "IFrameResource", "IFrameResource": "HTMLResource", "HTMLResource": "IFrameResource",
+        "JavaScriptResource": "ExecutableResource", "ExecutableResource": "JavaScriptResource",
+        "ClickThrough": "ClickTracking", "ClickTracking": "CustomClick", "CustomClick": "ClickTracking",
+        "CompanionClickTracking": "NonLinearClickTracking", "NonLinearClickTracking": "CompanionClickTracking",
+        "CompanionClickThrough": "NonLinearClickThrough", "NonLinearClickThrough": "CompanionClickThrough",
+        "AdServingId": "AdTitle", "Pricing": "Advertiser", "Category": "BlockedAdCategories",
+        "BlockedAdCategories": "Category", "Extension": "CreativeExtension", "CreativeExtension": "Extension",
+    ]
+
+    /// Whether an example's every marker sits on the start tag of an element of `scope` whose neighbour is outside it.
+    static func marksMovableScope(_ example: RuleExample, scope: Set<String>) -> Bool {
+        let text = Array(example.cleanText)
+        let offsets = example.markerOffsets
+        return !offsets.isEmpty && offsets.allSatisfy { offset in
+            guard offset < text.count, text[offset] == "<" else { return false }
+            let name = String(text[(offset + 1)...].prefix { $0.isLetter || $0.isNumber })
+            guard scope.contains(name), let neighbour = neighbours[name] else { return false }
+            return !scope.contains(neighbour)
+        }
+    }
+
+    /// Every VAST rule limited to certain elements whose invalid example marks one of them (with a neighbour outside
+    /// the scope) has a case with that element moved just outside, where the rule must not fire: a rule whose scope
+    /// widens to the element next door turns a case red.
+    @Test(.enabled(if: available, "Corpus/ is not present"))
+    func everyElementScopeIsPinnedJustOutside() throws {
+        let coverage = try RuleCoverage(corpus: Self.corpus)
+        var expected: [String] = [], missing: [String] = []
+        for description in AllRules.types.map({ $0.description }) where !description.elements.isEmpty {
+            let scope = Set(description.elements)
+            guard description.invalidExamples.contains(where: { Self.marksMovableScope($0, scope: scope) }) else { continue }
+            expected.append(description.id)
+            let pinned = coverage.absent.contains { $0.key.hasPrefix("rules/\(description.id)/outside-") && $0.value.contains(description.id) }
+            if !pinned { missing.append(description.id) }
+        }
+        #expect(expected.count >= 40, "\(expected.count) element-scoped rules with a movable example")
+        #expect(missing.isEmpty, "element-scoped rules with no case just outside their scope: \(missing)")
+    }
+
     /// The edge check notices a missing case: without the boundary cases of one rule, its edges are reported.
     @Test(.enabled(if: available, "Corpus/ is not present"))
     func removingABoundaryCaseOpensAGap() throws {
