@@ -228,18 +228,18 @@ extension VASTDecoder {
         }
         // VAST 4.0 spelled the attribute `adId`; 2.0/3.0 wrote `AdID`.
         let adId = r.string("adId") ?? r.string("AdID")
-        let linears = r.children("Linear")
-        let nonLinearAds = r.children("NonLinearAds")
-        let companionAds = r.children("CompanionAds")
+        let linears = r.childAndRepeats("Linear")
+        let nonLinearAds = r.childAndRepeats("NonLinearAds")
+        let companionAds = r.childAndRepeats("CompanionAds")
         var repeated: Creative.RepeatedKinds?
-        if linears.count > 1 || nonLinearAds.count > 1 || companionAds.count > 1 {
+        if !linears.repeats.isEmpty || !nonLinearAds.repeats.isEmpty || !companionAds.repeats.isEmpty {
             // Repeats are decoded for the tracking inventory only: their findings are not reported (the repeat
             // itself is, by the structure rules), as before they were decoded.
             let scratch = DecodeContext()
             repeated = Creative.RepeatedKinds(
-                linears: linears.dropFirst().map { decodeLinear($0, scratch) },
-                nonLinearAds: nonLinearAds.dropFirst().map { decodeNonLinearAds($0, scratch) },
-                companionAds: companionAds.dropFirst().map { decodeCompanionAds($0, scratch) })
+                linears: linears.repeats.map { decodeLinear($0, scratch) },
+                nonLinearAds: nonLinearAds.repeats.map { decodeNonLinearAds($0, scratch) },
+                companionAds: companionAds.repeats.map { decodeCompanionAds($0, scratch) })
         }
         let creative = Creative(
             id: r.string("id"), adId: adId, sequence: r.int("sequence"), apiFramework: r.string("apiFramework"),
@@ -286,7 +286,7 @@ extension VASTDecoder {
             }
             mr.finish()
         }
-        let clicksElements = r.children("VideoClicks")
+        let clicksElements = r.childAndRepeats("VideoClicks")
         let videoClicks = clicksElements.first.map { decodeVideoClicks($0, context) }
         var icons: [Icon] = []
         if let iconsElement = r.child("Icons") {
@@ -294,28 +294,32 @@ extension VASTDecoder {
             icons = ir.children("Icon").map { decodeIcon($0, context) }
             ir.finish()
         }
-        let trackingElements = r.children("TrackingEvents")
-        var fields = Linear(
+        let trackingElements = r.childAndRepeats("TrackingEvents")
+        var repeatedTracking: [TrackingEvent] = []
+        var repeatedClicks: [VideoClicks] = []
+        if !trackingElements.repeats.isEmpty || !clicksElements.repeats.isEmpty {
+            // Repeats, for the tracking inventory only (see decodeCreative).
+            let scratch = DecodeContext()
+            repeatedTracking = trackingElements.repeats.flatMap { decodeTracking($0, scratch) }
+            repeatedClicks = clicksElements.repeats.map { decodeVideoClicks($0, scratch) }
+        }
+        let linear = Linear(
             skipoffset: r.offset("skipoffset"), duration: duration, durationPosition: durationElement?.position,
             mediaFiles: mediaFiles, hasMediaFilesElement: mediaFilesElement != nil, mezzanines: mezzanines,
             interactiveCreativeFiles: interactive, closedCaptionFiles: captions,
             adParameters: r.child("AdParameters").map { decodeAdParameters($0, context) },
             videoClicks: videoClicks, trackingEvents: decodeTracking(trackingElements.first, context),
-            icons: icons, position: e.position, path: e.path).fields
+            icons: icons, position: e.position, path: e.path, repeatedTrackingEvents: repeatedTracking,
+            repeatedVideoClicks: repeatedClicks)
         r.finish()
-        guard trackingElements.count > 1 || clicksElements.count > 1 else { return Linear(fields: fields) }
-        // Repeats, for the tracking inventory only (see decodeCreative).
-        let scratch = DecodeContext()
-        fields.repeatedTrackingEvents = trackingElements.dropFirst().flatMap { decodeTracking($0, scratch) }
-        fields.repeatedVideoClicks = clicksElements.dropFirst().map { decodeVideoClicks($0, scratch) }
-        return Linear(fields: fields)
+        return linear
     }
 
     static func decodeVideoClicks(_ e: XMLElement, _ context: DecodeContext) -> VideoClicks {
         var cr = Reader(e, context)
-        let throughs = cr.texts("ClickThrough")
-        let value = VideoClicks(clickThrough: throughs.first, clickTrackings: cr.texts("ClickTracking"),
-                                customClicks: cr.texts("CustomClick"), repeatedClickThroughs: Array(throughs.dropFirst()))
+        let throughs = cr.childAndRepeats("ClickThrough")
+        let value = VideoClicks(clickThrough: throughs.first.map(Reader.textNode), clickTrackings: cr.texts("ClickTracking"),
+                                customClicks: cr.texts("CustomClick"), repeatedClickThroughs: throughs.repeats.map(Reader.textNode))
         cr.finish()
         return value
     }
@@ -414,14 +418,14 @@ extension VASTDecoder {
             nr.finish()
             return value
         }
-        let trackingElements = r.children("TrackingEvents")
-        var fields = NonLinearAds(nonLinears: list, trackingEvents: decodeTracking(trackingElements.first, context),
-                                  position: e.position, path: e.path).fields
+        let trackingElements = r.childAndRepeats("TrackingEvents")
+        // Repeats, for the tracking inventory only (see decodeCreative).
+        let repeated = trackingElements.repeats.isEmpty ? []
+            : trackingElements.repeats.flatMap { decodeTracking($0, DecodeContext()) }
+        let value = NonLinearAds(nonLinears: list, trackingEvents: decodeTracking(trackingElements.first, context),
+                                 position: e.position, path: e.path, repeatedTrackingEvents: repeated)
         r.finish()
-        if trackingElements.count > 1 {
-            fields.repeatedTrackingEvents = trackingElements.dropFirst().flatMap { decodeTracking($0, DecodeContext()) }
-        }
-        return NonLinearAds(fields: fields)
+        return value
     }
 
     static func decodeCompanionAds(_ e: XMLElement, _ context: DecodeContext) -> CompanionAds {

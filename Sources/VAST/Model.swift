@@ -442,12 +442,14 @@ public struct Linear: Sendable, BoxedModel {
         durationPosition: SourcePosition? = nil, mediaFiles: [MediaFile], hasMediaFilesElement: Bool,
         mezzanines: [MediaFile], interactiveCreativeFiles: [InteractiveCreativeFile],
         closedCaptionFiles: [ClosedCaptionFile], adParameters: AdParameters? = nil, videoClicks: VideoClicks? = nil,
-        trackingEvents: [TrackingEvent], icons: [Icon], position: SourcePosition, path: String) {
+        trackingEvents: [TrackingEvent], icons: [Icon], position: SourcePosition, path: String,
+        repeatedTrackingEvents: [TrackingEvent] = [], repeatedVideoClicks: [VideoClicks] = []) {
         box = ModelBox(Fields(skipoffset: skipoffset, duration: duration, durationPosition: durationPosition,
             mediaFiles: mediaFiles, hasMediaFilesElement: hasMediaFilesElement, mezzanines: mezzanines,
             interactiveCreativeFiles: interactiveCreativeFiles, closedCaptionFiles: closedCaptionFiles,
             adParameters: adParameters, videoClicks: videoClicks, trackingEvents: trackingEvents, icons: icons,
-            position: position, path: path))
+            position: position, path: path, repeatedTrackingEvents: repeatedTrackingEvents,
+            repeatedVideoClicks: repeatedVideoClicks))
     }
 
     @inlinable public var fields: Fields { box.fields }
@@ -647,8 +649,10 @@ public struct NonLinearAds: Sendable, BoxedModel {
 
     @usableFromInline let box: ModelBox<Fields>
 
-    public init(nonLinears: [NonLinear], trackingEvents: [TrackingEvent], position: SourcePosition, path: String) {
-        box = ModelBox(Fields(nonLinears: nonLinears, trackingEvents: trackingEvents, position: position, path: path))
+    public init(nonLinears: [NonLinear], trackingEvents: [TrackingEvent], position: SourcePosition, path: String,
+                repeatedTrackingEvents: [TrackingEvent] = []) {
+        box = ModelBox(Fields(nonLinears: nonLinears, trackingEvents: trackingEvents, position: position, path: path,
+                              repeatedTrackingEvents: repeatedTrackingEvents))
     }
 
     public init(fields: Fields) { box = ModelBox(fields) }
