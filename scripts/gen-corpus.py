@@ -7,7 +7,7 @@ Usage:
     python3 scripts/gen-corpus.py --check          # exit 1 if Corpus/ differs from what would be generated
 
 The generator owns these folders of Corpus/ and rewrites them completely (stale files are removed):
-    vast/  vmap/  malformed/  hostile/  chains/  rules/  profiles/rules/
+    vast/  vmap/  malformed/  hostile/  chains/  rules/  profiles/rules/  formats/
 It never touches Corpus/README.md, Corpus/params/ (parameter tables are written by hand or by
 their own generator) or any other folder, so hand-written cases live beside the generated ones.
 
@@ -19,6 +19,7 @@ import argparse
 import json
 import os
 import random
+import re
 import shutil
 import subprocess
 import sys
@@ -26,7 +27,7 @@ import tempfile
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 RULE_EXAMPLES = os.path.join(ROOT, "scripts", "rule-examples.json")
-OWNED = ["vast", "vmap", "malformed", "hostile", "chains", "rules", "profiles/rules"]
+OWNED = ["vast", "vmap", "malformed", "hostile", "chains", "rules", "profiles/rules", "formats"]
 MARK = "\u2193"  # ↓ marks where a diagnostic must point (removed from the written file)
 
 VERSIONS = ["2.0", "3.0", "4.0", "4.1", "4.2", "4.3"]
@@ -1334,6 +1335,329 @@ def generate_rules(writer, examples):
 
 
 # ---------------------------------------------------------------------------------------------
+# Value formats at their edges: one document per value, every other value the template's valid one
+# ---------------------------------------------------------------------------------------------
+
+FORMAT_TEMPLATE = """<VAST version="4.2">
+  <Ad id="formats">
+    <InLine>
+      <AdSystem version="1.0">Conform Ad Server</AdSystem>
+      <AdTitle>Value formats</AdTitle>
+      <Impression><![CDATA[https://track.example.com/formats/impression]]></Impression>
+      <AdServingId>serve-formats</AdServingId>
+      <Creatives>
+        <Creative id="formats-linear">
+          <UniversalAdId idRegistry="Ad-ID">FORMATS0001</UniversalAdId>
+          {m_skipoffset}<Linear skipoffset="{skipoffset}">
+            {m_duration}<Duration>{duration}</Duration>
+            <TrackingEvents>
+              {m_progress}<Tracking event="progress" offset="{progress}"><![CDATA[https://track.example.com/formats/progress]]></Tracking>
+              <Tracking event="skip"><![CDATA[https://track.example.com/formats/skip]]></Tracking>
+            </TrackingEvents>
+            <MediaFiles>
+              {m_mediafile}<MediaFile delivery="{delivery}" type="video/mp4" width="{width}" height="720" bitrate="{bitrate}" scalable="{scalable}"><![CDATA[https://cdn.example.com/formats/720.mp4]]></MediaFile>
+            </MediaFiles>
+            <Icons>
+              {m_icon}<Icon program="AdChoices" width="20" height="20" xPosition="right" yPosition="top" duration="{icon_duration}">
+                <StaticResource creativeType="image/png"><![CDATA[https://cdn.example.com/formats/icon.png]]></StaticResource>
+              </Icon>
+            </Icons>
+          </Linear>
+        </Creative>
+        <Creative id="formats-companions">
+          <UniversalAdId idRegistry="Ad-ID">FORMATS0002</UniversalAdId>
+          {m_companionads}<CompanionAds required="{required}">
+            <Companion width="300" height="250">
+              <StaticResource creativeType="image/png"><![CDATA[https://cdn.example.com/formats/mpu.png]]></StaticResource>
+            </Companion>
+          </CompanionAds>
+        </Creative>
+      </Creatives>
+    </InLine>
+  </Ad>
+</VAST>
+"""
+
+FORMAT_DEFAULTS = {
+    "skipoffset": "00:00:05", "duration": "00:00:15", "progress": "00:00:10", "delivery": "progressive",
+    "width": "1280", "bitrate": "2000", "scalable": "true", "icon_duration": "00:00:05", "required": "any",
+}
+
+# field -> (the element the finding points at, the rule of its format)
+FORMAT_FIELDS = {
+    "duration": ("duration", "VAST-2.0-time-format"),
+    "icon_duration": ("icon", "VAST-2.0-time-format"),
+    "skipoffset": ("skipoffset", "VAST-3.0-offset-format"),
+    "progress": ("progress", "VAST-3.0-offset-format"),
+    "width": ("mediafile", "VAST-2.0-integer-value"),
+    "bitrate": ("mediafile", "VAST-2.0-integer-value"),
+    "scalable": ("mediafile", "VAST-2.0-boolean-value"),
+    "delivery": ("mediafile", "VAST-2.0-mediafile-delivery-value"),
+    "required": ("companionads", "VAST-3.0-companionads-required-value"),
+}
+
+# (case name, field, value, accepted?, why). Sources: the time and offset patterns of the 3.0-4.2 XSDs
+# (`\d{2}:[0-5]\d:[0-5]\d(\.\d\d\d)?` and `1?\d?\d(\.?\d)*%`), the 4.3 text's HH:MM:SS.mmm and n% with n from 0
+# to 100, xs:integer and xs:boolean, and the enumerations of delivery and required.
+FORMAT_CASES = [
+    ("duration-seconds", "duration", "00:00:15", True, "HH:MM:SS"),
+    ("duration-milliseconds", "duration", "00:00:06.500", True, "HH:MM:SS.mmm"),
+    ("duration-last-millisecond", "duration", "00:59:59.999", True, "the largest minutes, seconds and milliseconds"),
+    ("duration-three-digit-hours", "duration", "100:00:00", True, "hours take at least two digits"),
+    ("duration-whitespace", "duration", "  00:00:15  ", True, "white space around the text is not part of the value"),
+    ("duration-one-digit-hours", "duration", "0:00:15", False, "hours take two digits"),
+    ("duration-one-digit-milliseconds", "duration", "00:00:15.5", False, "milliseconds take exactly three digits"),
+    ("duration-four-digit-milliseconds", "duration", "00:00:15.5000", False, "milliseconds take exactly three digits"),
+    ("duration-trailing-dot", "duration", "00:00:15.", False, "a dot needs its three digits"),
+    ("duration-comma", "duration", "00:00:15,500", False, "the decimal separator is a dot"),
+    ("duration-minutes-60", "duration", "00:60:00", False, "minutes run from 00 to 59"),
+    ("duration-seconds-60", "duration", "00:00:60", False, "seconds run from 00 to 59"),
+    ("duration-bare-seconds", "duration", "15", False, "bare seconds are not a time"),
+    ("duration-no-hours", "duration", "00:15", False, "MM:SS is not a time"),
+    ("duration-negative", "duration", "-00:00:15", False, "no sign"),
+    ("duration-empty", "duration", "", False, "empty"),
+    ("icon-duration-milliseconds", "icon_duration", "00:00:05.250", True, "attributes take the same time format"),
+    ("icon-duration-one-digit-milliseconds", "icon_duration", "00:00:05.5", False, "attributes take the same time format"),
+    ("skipoffset-time", "skipoffset", "00:00:05", True, "HH:MM:SS"),
+    ("skipoffset-milliseconds", "skipoffset", "00:00:05.250", True, "HH:MM:SS.mmm"),
+    ("skipoffset-zero-percent", "skipoffset", "0%", True, "0%"),
+    ("skipoffset-decimal-percent", "skipoffset", "12.5%", True, "a decimal percentage"),
+    ("skipoffset-two-decimals-percent", "skipoffset", "99.99%", True, "a decimal percentage"),
+    ("skipoffset-hundred-percent", "skipoffset", "100%", True, "the end of the ad"),
+    ("skipoffset-hundred-point-zero-percent", "skipoffset", "100.0%", True, "the end of the ad, with a decimal"),
+    ("skipoffset-over-hundred-percent", "skipoffset", "100.5%", False, "more than 100%"),
+    ("skipoffset-hundred-one-percent", "skipoffset", "101%", False, "more than 100%"),
+    ("skipoffset-negative-percent", "skipoffset", "-5%", False, "no sign"),
+    ("skipoffset-comma-percent", "skipoffset", "12,5%", False, "the decimal separator is a dot"),
+    ("skipoffset-space-before-percent", "skipoffset", "12.5 %", False, "no space inside the value"),
+    ("skipoffset-percent-sign-only", "skipoffset", "%", False, "a number is needed"),
+    ("skipoffset-two-dots-percent", "skipoffset", "1.2.3%", False, "one decimal point at most"),
+    ("skipoffset-exponent-percent", "skipoffset", "1e1%", False, "digits only"),
+    ("skipoffset-bare-number", "skipoffset", "5", False, "a bare number is neither a time nor a percentage"),
+    ("skipoffset-one-digit-milliseconds", "skipoffset", "00:00:05.5", False, "milliseconds take exactly three digits"),
+    ("progress-decimal-percent", "progress", "12.5%", True, "a decimal percentage"),
+    ("progress-milliseconds", "progress", "00:00:10.125", True, "HH:MM:SS.mmm"),
+    ("progress-over-hundred-percent", "progress", "100.5%", False, "more than 100%"),
+    ("progress-one-digit-milliseconds", "progress", "00:00:10.1", False, "milliseconds take exactly three digits"),
+    ("width-integer", "width", "1280", True, "xs:integer"),
+    ("width-plus-sign", "width", "+1280", True, "xs:integer allows a sign"),
+    ("width-leading-zeros", "width", "01280", True, "xs:integer allows leading zeros"),
+    ("width-decimal", "width", "1280.0", False, "not an integer"),
+    ("width-exponent", "width", "1e3", False, "not an integer"),
+    ("width-unit", "width", "1280px", False, "no unit"),
+    ("width-thousands-separator", "width", "1,280", False, "no separator"),
+    ("width-empty", "width", "", False, "empty"),
+    ("bitrate-overflow", "bitrate", "99999999999999999999", False, "too large for any integer a player keeps"),
+    ("scalable-true", "scalable", "true", True, "xs:boolean"),
+    ("scalable-one", "scalable", "1", True, "xs:boolean allows 1 and 0"),
+    ("scalable-zero", "scalable", "0", True, "xs:boolean allows 1 and 0"),
+    ("scalable-upper-case", "scalable", "TRUE", False, "xs:boolean is lower case"),
+    ("scalable-yes", "scalable", "yes", False, "not a boolean"),
+    ("delivery-streaming", "delivery", "streaming", True, "enumerated"),
+    ("delivery-capitalised", "delivery", "Progressive", False, "the enumeration is lower case"),
+    ("delivery-other", "delivery", "download", False, "not in the enumeration"),
+    ("required-all", "required", "all", True, "enumerated"),
+    ("required-none", "required", "none", True, "enumerated"),
+    ("required-upper-case", "required", "ANY", False, "the enumeration is lower case"),
+    ("required-other", "required", "some", False, "not in the enumeration"),
+]
+
+# Values read to the millisecond: (case name, values, rule, fires?, why).
+FORMAT_PRECISION_CASES = [
+    ("skipoffset-one-millisecond-before-end", {"duration": "00:00:15.500", "skipoffset": "00:00:15.499"},
+     "VAST-3.0-skipoffset-range", False, "a skip offset one millisecond before the end of a 15.5-second ad"),
+    ("skipoffset-at-end-milliseconds", {"duration": "00:00:15.500", "skipoffset": "00:00:15.500"},
+     "VAST-3.0-skipoffset-range", True, "a skip offset at the very end of a 15.5-second ad"),
+    ("progress-at-end-milliseconds", {"duration": "00:00:15.500", "progress": "00:00:15.500"},
+     "VAST-3.0-progress-offset-range", False, "a progress offset at the very end of a 15.5-second ad"),
+    ("progress-one-millisecond-past-end", {"duration": "00:00:15.500", "progress": "00:00:15.501"},
+     "VAST-3.0-progress-offset-range", True, "a progress offset one millisecond past the end of a 15.5-second ad"),
+]
+
+
+def format_document(values, marked=None):
+    fields = dict(FORMAT_DEFAULTS, **values)
+    marks = {f"m_{element}": "" for element, _ in FORMAT_FIELDS.values()}
+    if marked:
+        marks[f"m_{marked}"] = MARK
+    return FORMAT_TEMPLATE.format(**fields, **marks)
+
+
+def generate_formats(writer):
+    """formats/<case>.xml: one value at the edge of its format per document, accepted (its format rule must not
+    fire, nor any other error) or refused (the rule fires at the element that carries it)."""
+    count = 0
+    for name, field, value, accepted, why in FORMAT_CASES:
+        element, rule = FORMAT_FIELDS[field]
+        text = format_document({field: value}, marked=None if accepted else element)
+        shown = value if value else "(empty)"
+        if accepted:
+            expectation = expect(verdict="valid", tags=["generated", "value-format", "accepted"], absent=[rule],
+                                 description=f"{field} = {shown!r}: accepted ({why})")
+        else:
+            expectation = expect(verdict="invalid", tags=["generated", "value-format", "refused"],
+                                 present=[{"rule": rule, "at": 0, "severity": "error"}],
+                                 description=f"{field} = {shown!r}: refused by {rule} ({why})")
+        writer.case(f"formats/{name}.xml", text, expectation)
+        count += 1
+    for name, values, rule, fires, why in FORMAT_PRECISION_CASES:
+        text = format_document(values)
+        expectation = expect(tags=["generated", "value-format", "milliseconds"],
+                             present=[rule] if fires else (), absent=() if fires else [rule],
+                             description=f"{why}: {rule} {'fires' if fires else 'does not fire'}")
+        writer.case(f"formats/{name}.xml", text, expectation)
+        count += 1
+    return count
+
+
+# Rules whose scope deliberately covers the neighbour too (the finding is the same there), with the reason.
+SCOPE_SHARED = {}
+
+# The element next to each element a rule may be limited to: the same content moved there is just outside the
+# rule's scope (a MediaFile rule must not fire on a Mezzanine, an InLine rule on a Wrapper).
+NEIGHBOURS = {
+    "MediaFile": "Mezzanine", "Mezzanine": "MediaFile", "InteractiveCreativeFile": "MediaFile",
+    "InLine": "Wrapper", "Wrapper": "InLine", "Linear": "NonLinearAds",
+    "Companion": "NonLinear", "NonLinear": "Companion", "CompanionAds": "NonLinearAds", "NonLinearAds": "CompanionAds",
+    "StaticResource": "IFrameResource", "IFrameResource": "HTMLResource", "HTMLResource": "IFrameResource",
+    "JavaScriptResource": "ExecutableResource", "ExecutableResource": "JavaScriptResource",
+    "ClickThrough": "ClickTracking", "ClickTracking": "CustomClick", "CustomClick": "ClickTracking",
+    "CompanionClickTracking": "NonLinearClickTracking", "NonLinearClickTracking": "CompanionClickTracking",
+    "CompanionClickThrough": "NonLinearClickThrough", "NonLinearClickThrough": "CompanionClickThrough",
+    "AdServingId": "AdTitle", "Pricing": "Advertiser", "Category": "BlockedAdCategories",
+    "BlockedAdCategories": "Category", "Extension": "CreativeExtension", "CreativeExtension": "Extension",
+}
+START_TAG = re.compile(r"<([A-Za-z][A-Za-z0-9]*)\b")
+
+
+def rename_element(text, offset, name, neighbour):
+    """`text` with the element whose start tag begins at `offset` renamed (its end tag too, when it has one)."""
+    start = offset + 1 + len(name)
+    head, rest = text[:offset], text[start:]
+    close = rest.find(">")
+    if close > 0 and rest[close - 1] == "/":
+        return head + "<" + neighbour + rest
+    depth, i = 1, close + 1
+    pattern = re.compile(r"<(/?)" + re.escape(name) + r"\b[^>]*?(/?)>")
+    for match in pattern.finditer(rest, i):
+        if match.group(1):
+            depth -= 1
+            if depth == 0:
+                end = match.start()
+                return head + "<" + neighbour + rest[:end] + "</" + neighbour + rest[end + 2 + len(name):]
+        elif not match.group(2):
+            depth += 1
+    return None
+
+
+def generate_rule_scopes(writer, examples):
+    """For every document rule limited to certain elements (its `elements`), its first invalid example whose marked
+    element is one of them, with that element made the one next to it (NEIGHBOURS) that the rule does not look
+    at: just outside the rule's scope, so the rule must not fire. An inert element of the scope keeps the rule
+    running on the case."""
+    count = 0
+    for rule in examples:
+        scope = rule.get("elements")
+        if rule.get("kind") != "vast" or not scope or rule["id"] in SCOPE_SHARED:
+            continue
+        for number, example in enumerate(rule["invalid"], start=1):
+            if not example["positions"]:
+                continue
+            text = example["text"]
+            lines = text.split("\n")
+            offsets = sorted({sum(len(line) + 1 for line in lines[:p["line"] - 1]) + p["column"] - 1
+                              for p in example["positions"]}, reverse=True)
+            # Every marked element must be one the rule is limited to (not, say, the unknown child of a scope) and
+            # have a neighbour outside the scope; each is moved, the last first so the earlier offsets hold.
+            moved, names = text, []
+            for offset in offsets:
+                match = START_TAG.match(moved, offset)
+                name = match.group(1) if match else None
+                neighbour = NEIGHBOURS.get(name)
+                if name not in scope or not neighbour or neighbour in scope:
+                    moved = None
+                    break
+                moved = rename_element(moved, offset, name, neighbour)
+                if moved is None:
+                    break
+                names.append((name, neighbour))
+            if moved is None:
+                continue
+            name, neighbour = names[-1]
+            # The validator runs a rule only on documents that hold an element of its scope: one, inert in an
+            # Extension (free-form content no rule reads as VAST), keeps the rule running, so that it is its own
+            # check, not the gate, that must leave the moved element alone.
+            holder = "".join(f"<{element}/>" for element in sorted(scope))
+            root = ROOT_VERSION.search(moved)
+            root_end = moved.find(">", root.start()) + 1 if root else -1
+            if root_end <= 0:
+                continue
+            moved = moved[:root_end] + f'<Extensions><Extension type="conform-scope">{holder}</Extension></Extensions>' + moved[root_end:]
+            writer.case(f"rules/{rule['id']}/outside-{number}.xml", moved, expect(
+                tags=["generated", "rule-scope", "must-not-fire"],
+                description=f"invalid example {number} of {rule['id']} with its <{name}> made a <{neighbour}>, just outside the elements the rule looks at (an inert <{name}> in an Extension keeps the rule running): the rule must not fire",
+                absent=[rule["id"]]))
+            count += 1
+            break
+    return count
+
+
+ROOT_VERSION = re.compile(r'(<VAST\b[^>]*?\bversion=")([^"]*)(")')
+
+
+def with_root_version(text, version):
+    """The example with its root <VAST>'s declared version replaced (same length: positions do not move)."""
+    return ROOT_VERSION.sub(lambda m: m.group(1) + version + m.group(3), text, count=1)
+
+
+def boundary_example(rule, prefer=None):
+    """An invalid example of a versioned document rule whose root declares a version conform knows: the first one
+    declared `prefer` if any, else the first one."""
+    usable = [e for e in rule["invalid"] if (m := ROOT_VERSION.search(e["text"])) and m.group(2) in VERSIONS]
+    preferred = [e for e in usable if ROOT_VERSION.search(e["text"]).group(2) == prefer]
+    return (preferred or usable or [None])[0]
+
+
+def generate_rule_boundaries(writer, examples):
+    """For every document rule with a version range, its first invalid example at the range's edges: at the first
+    version it applies to (must fire at the markers) and at the version just before (must not fire), and likewise
+    at the last version and the one just after when the range ends before the newest version."""
+    count = 0
+    for rule in examples:
+        versions = rule.get("versions")
+        if rule.get("kind") != "vast" or not versions:
+            continue
+        first, last = VERSIONS.index(versions["from"]), VERSIONS.index(versions["to"])
+        rule_id = rule["id"]
+        edges = []
+        if first > 0:
+            edges.append(("since", VERSIONS[first], "before", VERSIONS[first - 1], "the first version it applies to"))
+        if last < len(VERSIONS) - 1:
+            edges.append(("until", VERSIONS[last], "after", VERSIONS[last + 1], "the last version it applies to"))
+        for edge, inside, beyond, outside, what in edges:
+            example = boundary_example(rule, prefer=inside)
+            if example is None:
+                continue
+            number = rule["invalid"].index(example) + 1
+            declared = ROOT_VERSION.search(example["text"]).group(2)
+            # At the last version, a rule about content newer than the document (VAST-2.0-version-mismatch) may have
+            # nothing left to fire on: the edge is pinned from outside only, unless an example is declared there.
+            if edge == "since" or declared == inside:
+                present = [{"rule": rule_id, "line": p["line"], "column": p["column"]} for p in example["positions"]] or [rule_id]
+                writer.case(f"rules/{rule_id}/{edge}-{inside}.xml", with_root_version(example["text"], inside), expect(
+                    tags=["generated", "rule-boundary", "must-fire"],
+                    description=f"invalid example {number} of {rule_id} declared VAST {inside}, {what}: the rule fires at each marked position",
+                    present=present))
+                count += 1
+            writer.case(f"rules/{rule_id}/{beyond}-{outside}.xml", with_root_version(example["text"], outside), expect(
+                tags=["generated", "rule-boundary", "must-not-fire"],
+                description=f"invalid example {number} of {rule_id} declared VAST {outside}, just outside its versions ({versions['from']} to {versions['to']}): the rule must not fire",
+                absent=[rule_id]))
+            count += 1
+    return count
+
+
+# ---------------------------------------------------------------------------------------------
 
 def refresh_rule_examples():
     result = subprocess.run(["swift", "run", "-q", "conform", "dump-rule-examples"], cwd=ROOT,
@@ -1364,8 +1688,10 @@ def main():
         "malformed": generate_malformed(writer),
         "hostile": generate_hostile(writer),
         "chains": generate_chains(writer) + generate_chain_rules(writer),
-        "rules": generate_rules(writer, examples),
+        "rules": generate_rules(writer, examples) + generate_rule_boundaries(writer, examples)
+                 + generate_rule_scopes(writer, examples),
         "profiles": sum(generate_profile_rule(writer, rule) for rule in examples if rule.get("kind") == "profile"),
+        "formats": generate_formats(writer),
     }
     differences = writer.commit(check=args.check)
     total = sum(counts.values())

@@ -20,6 +20,13 @@ public struct TrackingURL: Sendable, Codable, Hashable {
     public var creativeType: String?
     /// For `progress` events: the `offset` attribute as written.
     public var offset: String?
+    /// `true` when the URL stands in an element the spec allows once and the document repeats (a second
+    /// `<Linear>` in a Creative, a second `<ClickThrough>`): the finding reports the repeat, and players that
+    /// read every element still fire the URL, so it is listed. Absent otherwise.
+    public var repeated: Bool?
+    /// `true` when the URL comes from `<Extension type="AdVerifications">` (verification before VAST 4.1).
+    /// Absent otherwise.
+    public var fromExtension: Bool?
 }
 
 /// Every URL a player would request for one ad that reached an InLine, merged across its chain.
@@ -32,6 +39,10 @@ public struct TrackingReport: Sendable, Codable, Hashable {
     public var error: [TrackingURL]
     /// The Linear `ClickThrough` closest to the InLine (the InLine's own, else the nearest Wrapper's).
     public var clickThrough: TrackingURL?
+    /// Linear `ClickThrough`s of repeated elements (a second `ClickThrough` or `VideoClicks`, a second `Linear`),
+    /// each marked ``TrackingURL/repeated``, in chain order; `nil` when there are none. They never win
+    /// ``clickThrough``, but a player that reads every element may open them.
+    public var repeatedClickThroughs: [TrackingURL]?
     /// Linear `ClickTracking` of the InLine and of every Wrapper (when the InLine has a Linear creative).
     public var clickTracking: [TrackingURL]
     /// Linear `CustomClick` of the InLine and of every Wrapper (when the InLine has a Linear creative).
@@ -49,7 +60,8 @@ public struct TrackingReport: Sendable, Codable, Hashable {
     public var iconClickTracking: [TrackingURL]
     /// `ViewableImpression` children of every hop, keyed `viewable`, `notViewable`, `viewUndetermined`.
     public var viewableImpression: [String: [TrackingURL]]
-    /// Verification `Tracking` of every hop's `AdVerifications`, by event name.
+    /// Verification `Tracking` of every hop's `AdVerifications` and `<Extension type="AdVerifications">` (those
+    /// marked ``TrackingURL/fromExtension``), by event name.
     public var verification: [String: [TrackingURL]]
     /// Findings: wrapper tracking with no creative to join, URLs invalid after expansion.
     public var diagnostics: [Diagnostic]
@@ -59,6 +71,7 @@ public struct TrackingReport: Sendable, Codable, Hashable {
         var out = impression + error + clickTracking + customClick + nonLinearClickTracking
         out += companionClickTracking + iconViewTracking + iconClickTracking
         if let clickThrough { out.append(clickThrough) }
+        out += repeatedClickThroughs ?? []
         for key in events.keys.sorted() { out += events[key]! }
         for key in viewableImpression.keys.sorted() { out += viewableImpression[key]! }
         for key in verification.keys.sorted() { out += verification[key]! }
@@ -86,7 +99,7 @@ public struct TrackingCollector: Sendable {
     public func collect(_ ad: ResolvedAd) -> TrackingReport? {
         guard ad.stop.reason == .inLine, let inLine = ad.hops.last?.ad?.inLine else { return nil }
         var builder = Builder(collector: self)
-        let inLineKinds = Set(inLine.creatives.compactMap(\.kind))
+        let inLineKinds = Set(inLine.creatives.flatMap(\.kinds))
         let inLineHop = ad.hops.count - 1
         var clickThroughCandidates: [TrackingURL] = []
 
@@ -103,41 +116,47 @@ public struct TrackingCollector: Sendable {
                 builder.add(viewable.notViewable, toKey: "notViewable", in: \.viewableImpression)
                 builder.add(viewable.viewUndetermined, toKey: "viewUndetermined", in: \.viewableImpression)
             }
-            for verification in body.adVerifications {
+            for verification in body.allVerifications {
+                builder.fromExtension = verification.fromExtension
                 builder.addEvents(verification.trackingEvents, creativeType: nil, in: \.verification)
+                builder.fromExtension = false
             }
             var orphaned: Set<CreativeKind> = []
+            // Each element joins by its own kind (a Creative may hold a Linear and a NonLinearAds, though it should
+            // not), and its trackers carry that kind, not the creative's first one.
+            func joins(_ kind: CreativeKind, hasTracking: Bool) -> Bool {
+                if isInLine || inLineKinds.contains(kind) { return true }
+                if hasTracking { orphaned.insert(kind) }
+                return false
+            }
             for creative in body.creatives {
-                guard let kind = creative.kind else { continue }
-                if !isInLine && !inLineKinds.contains(kind) {
-                    if builder.hasTracking(creative) { orphaned.insert(kind) }
-                    continue
+                let repeats = creative.repeated
+                let linears = [creative.linear].compactMap { $0 }.map { ($0, false) } + (repeats?.linears ?? []).map { ($0, true) }
+                for (linear, repeated) in linears where joins(.linear, hasTracking: Builder.hasTracking(linear)) {
+                    builder.addLinear(linear, repeated: repeated, clickThroughs: &clickThroughCandidates)
                 }
-                if let linear = creative.linear {
-                    builder.addEvents(linear.trackingEvents, creativeType: kind.rawValue, in: \.events)
-                    if let clicks = linear.videoClicks {
-                        if let through = clicks.clickThrough, let url = builder.make(through) {
-                            clickThroughCandidates.append(url)
-                        }
-                        builder.add(clicks.clickTrackings, to: \.clickTracking)
-                        builder.add(clicks.customClicks, to: \.customClick)
-                    }
-                    for icon in linear.icons {
-                        builder.add(icon.viewTrackings, to: \.iconViewTracking)
-                        builder.add(icon.clickTrackings, to: \.iconClickTracking)
-                    }
-                }
-                if let nonLinearAds = creative.nonLinearAds {
-                    builder.addEvents(nonLinearAds.trackingEvents, creativeType: kind.rawValue, in: \.events)
+                let nonLinears = [creative.nonLinearAds].compactMap { $0 }.map { ($0, false) }
+                    + (repeats?.nonLinearAds ?? []).map { ($0, true) }
+                for (nonLinearAds, repeated) in nonLinears where joins(.nonLinear, hasTracking: Builder.hasTracking(nonLinearAds)) {
+                    builder.repeated = repeated
+                    builder.addEvents(nonLinearAds.trackingEvents, creativeType: CreativeKind.nonLinear.rawValue, in: \.events)
+                    builder.repeated = true
+                    builder.addEvents(nonLinearAds.repeatedTrackingEvents, creativeType: CreativeKind.nonLinear.rawValue, in: \.events)
+                    builder.repeated = repeated
                     for nonLinear in nonLinearAds.nonLinears {
                         builder.add(nonLinear.clickTrackings, to: \.nonLinearClickTracking)
                     }
+                    builder.repeated = false
                 }
-                if let companionAds = creative.companionAds {
+                let companions = [creative.companionAds].compactMap { $0 }.map { ($0, false) }
+                    + (repeats?.companionAds ?? []).map { ($0, true) }
+                for (companionAds, repeated) in companions where joins(.companion, hasTracking: Builder.hasTracking(companionAds)) {
+                    builder.repeated = repeated
                     for companion in companionAds.companions {
-                        builder.addEvents(companion.trackingEvents, creativeType: kind.rawValue, in: \.events)
+                        builder.addEvents(companion.trackingEvents, creativeType: CreativeKind.companion.rawValue, in: \.events)
                         builder.add(companion.clickTrackings, to: \.companionClickTracking)
                     }
+                    builder.repeated = false
                 }
             }
             for kind in CreativeKind.allCases where orphaned.contains(kind) {
@@ -147,8 +166,10 @@ public struct TrackingCollector: Sendable {
                     file: name, at: body.position, path: body.path))
             }
         }
-        // Closest to the InLine wins: the candidates are in hop order, so the last one.
-        builder.report.clickThrough = clickThroughCandidates.last
+        // Closest to the InLine wins: the candidates are in hop order, so the last one. Repeats never win.
+        builder.report.clickThrough = clickThroughCandidates.last { $0.repeated == nil }
+        let repeatedClickThroughs = clickThroughCandidates.filter { $0.repeated == true }
+        builder.report.repeatedClickThroughs = repeatedClickThroughs.isEmpty ? nil : repeatedClickThroughs
         builder.report.ad = ad.label
         builder.report.diagnostics = Array(Set(builder.report.diagnostics)).sorted()
         return builder.report
@@ -174,26 +195,55 @@ public struct TrackingCollector: Sendable {
         let collector: TrackingCollector
         var document: String?
         var hop = 0
+        /// The URLs being added stand in a repeated element (``TrackingURL/repeated``).
+        var repeated = false
+        /// The URLs being added come from `<Extension type="AdVerifications">` (``TrackingURL/fromExtension``).
+        var fromExtension = false
         var report = TrackingReport(
-            ad: "", impression: [], error: [], clickThrough: nil, clickTracking: [], customClick: [], events: [:],
+            ad: "", impression: [], error: [], clickThrough: nil, repeatedClickThroughs: nil, clickTracking: [], customClick: [], events: [:],
             nonLinearClickTracking: [], companionClickTracking: [], iconViewTracking: [], iconClickTracking: [],
             viewableImpression: [:], verification: [:], diagnostics: [])
 
         init(collector: TrackingCollector) { self.collector = collector }
 
-        func hasTracking(_ creative: Creative) -> Bool {
-            if let linear = creative.linear {
-                return !linear.trackingEvents.isEmpty || !(linear.videoClicks?.clickTrackings.isEmpty ?? true)
-                    || !(linear.videoClicks?.customClicks.isEmpty ?? true) || linear.videoClicks?.clickThrough != nil
-                    || !linear.icons.isEmpty
+        static func hasTracking(_ linear: Linear) -> Bool {
+            !linear.trackingEvents.isEmpty || !linear.repeatedTrackingEvents.isEmpty || !linear.repeatedVideoClicks.isEmpty
+                || !(linear.videoClicks?.clickTrackings.isEmpty ?? true) || !(linear.videoClicks?.customClicks.isEmpty ?? true)
+                || linear.videoClicks?.clickThrough != nil || !linear.icons.isEmpty
+        }
+
+        static func hasTracking(_ nonLinearAds: NonLinearAds) -> Bool {
+            !nonLinearAds.trackingEvents.isEmpty || !nonLinearAds.repeatedTrackingEvents.isEmpty
+                || nonLinearAds.nonLinears.contains { !$0.clickTrackings.isEmpty }
+        }
+
+        static func hasTracking(_ companionAds: CompanionAds) -> Bool {
+            companionAds.companions.contains { !$0.trackingEvents.isEmpty || !$0.clickTrackings.isEmpty }
+        }
+
+        /// A Linear's tracking, clicks and icons; `repeated` when the Linear itself is a repeat.
+        mutating func addLinear(_ linear: Linear, repeated isRepeat: Bool, clickThroughs: inout [TrackingURL]) {
+            let type = CreativeKind.linear.rawValue
+            repeated = isRepeat
+            addEvents(linear.trackingEvents, creativeType: type, in: \.events)
+            repeated = true
+            addEvents(linear.repeatedTrackingEvents, creativeType: type, in: \.events)
+            for (index, clicks) in ([linear.videoClicks].compactMap { $0 } + linear.repeatedVideoClicks).enumerated() {
+                // The first VideoClicks of a Linear that is not itself a repeat is the one the rules read.
+                let clicksRepeated = isRepeat || index > 0
+                repeated = clicksRepeated
+                if let through = clicks.clickThrough, let url = make(through) { clickThroughs.append(url) }
+                add(clicks.clickTrackings, to: \.clickTracking)
+                add(clicks.customClicks, to: \.customClick)
+                repeated = true
+                for through in clicks.repeatedClickThroughs { if let url = make(through) { clickThroughs.append(url) } }
             }
-            if let nonLinearAds = creative.nonLinearAds {
-                return !nonLinearAds.trackingEvents.isEmpty || nonLinearAds.nonLinears.contains { !$0.clickTrackings.isEmpty }
+            repeated = isRepeat
+            for icon in linear.icons {
+                add(icon.viewTrackings, to: \.iconViewTracking)
+                add(icon.clickTrackings, to: \.iconClickTracking)
             }
-            if let companionAds = creative.companionAds {
-                return companionAds.companions.contains { !$0.trackingEvents.isEmpty || !$0.clickTrackings.isEmpty }
-            }
-            return false
+            repeated = false
         }
 
         mutating func make(_ node: TextNode, creativeType: String? = nil, offset: String? = nil) -> TrackingURL? {
@@ -206,7 +256,8 @@ public struct TrackingCollector: Sendable {
                     file: document, at: node.position, path: node.path, details: ["expanded": expanded]))
             }
             return TrackingURL(url: node.value, expanded: expanded, hop: hop, document: document, position: node.position,
-                               path: node.path, creativeType: creativeType, offset: offset)
+                               path: node.path, creativeType: creativeType, offset: offset,
+                               repeated: repeated ? true : nil, fromExtension: fromExtension ? true : nil)
         }
 
         mutating func add(_ nodes: [TextNode], to field: WritableKeyPath<TrackingReport, [TrackingURL]>) {

@@ -8,6 +8,10 @@ import VAST
 /// `<Tracking event>` by its name, `nonLinear:<event>`, `nonLinearClickTracking`,
 /// `companion:<event>`, `companionClickThrough`, `companionClickTracking`, `iconViewTracking`,
 /// `iconClickThrough`, `iconClickTracking`, `viewable`, `notViewable`, `viewUndetermined`.
+///
+/// An element the spec allows once that the document repeats (a second `<Linear>` in a Creative, a second
+/// `<ClickThrough>`) is reported by the rules, and its URLs are listed after the others of their event, marked
+/// ``TrackedURL/repeated``: players that read every element fire them.
 public enum DocumentTracking {
     public static func collect(_ vast: VASTDocument) -> [String: [TrackedURL]] {
         // Room for the names a typical document has, so the table is not rebuilt as it fills. (Made with
@@ -78,6 +82,61 @@ public enum DocumentTracking {
                 }
             }
         }
+        addRepeats(vast, to: &result)
         return result
+    }
+
+    /// The URLs of repeated elements, after the others of their event, each marked repeated. A separate pass, so
+    /// that the usual document (which repeats nothing) pays one check per creative.
+    static func addRepeats(_ vast: VASTDocument, to result: inout [String: [TrackedURL]]) {
+        func add(_ event: String, _ nodes: [TextNode]) {
+            for node in nodes where !node.value.isEmpty {
+                result[event, default: []].append(TrackedURL(url: node.value, hop: 0, position: node.position, repeated: true))
+            }
+        }
+        func add(_ events: [TrackingEvent], prefix: String) {
+            for event in events { add(prefix + (event.event ?? "?"), [event.url]) }
+        }
+        func add(_ clicks: VideoClicks) {
+            add("clickThrough", [clicks.clickThrough].compactMap { $0 } + clicks.repeatedClickThroughs)
+            add("clickTracking", clicks.clickTrackings)
+            add("customClick", clicks.customClicks)
+        }
+        func add(_ linear: Linear, whole: Bool) {
+            if whole {
+                add(linear.trackingEvents, prefix: "")
+                if let clicks = linear.videoClicks { add(clicks) }
+                for icon in linear.icons {
+                    add("iconViewTracking", icon.viewTrackings)
+                    add("iconClickThrough", [icon.clickThrough].compactMap { $0 })
+                    add("iconClickTracking", icon.clickTrackings)
+                }
+            } else {
+                add("clickThrough", linear.videoClicks?.repeatedClickThroughs ?? [])
+            }
+            add(linear.repeatedTrackingEvents, prefix: "")
+            for clicks in linear.repeatedVideoClicks { add(clicks) }
+        }
+        func add(_ nonLinearAds: NonLinearAds, whole: Bool) {
+            if whole {
+                add(nonLinearAds.trackingEvents, prefix: "nonLinear:")
+                for nonLinear in nonLinearAds.nonLinears { add("nonLinearClickTracking", nonLinear.clickTrackings) }
+            }
+            add(nonLinearAds.repeatedTrackingEvents, prefix: "nonLinear:")
+        }
+        for ad in vast.ads {
+            for creative in ad.body?.creatives ?? [] {
+                if let linear = creative.linear { add(linear, whole: false) }
+                if let nonLinearAds = creative.nonLinearAds { add(nonLinearAds, whole: false) }
+                guard let repeated = creative.repeated else { continue }
+                for linear in repeated.linears { add(linear, whole: true) }
+                for nonLinearAds in repeated.nonLinearAds { add(nonLinearAds, whole: true) }
+                for companion in repeated.companionAds.flatMap(\.companions) {
+                    add(companion.trackingEvents, prefix: "companion:")
+                    add("companionClickThrough", [companion.clickThrough].compactMap { $0 })
+                    add("companionClickTracking", companion.clickTrackings)
+                }
+            }
+        }
     }
 }

@@ -57,11 +57,19 @@ public struct TrackedURL: Sendable, Codable, Hashable {
     /// 0 for the first document of the chain, counting up to the InLine.
     public var hop: Int
     public var position: SourcePosition?
+    /// `true` when the URL stands in an element the spec allows once and the document repeats (a second
+    /// `<Linear>` in a Creative, a second `<ClickThrough>`); absent otherwise.
+    public var repeated: Bool?
+    /// `true` when the URL comes from `<Extension type="AdVerifications">` (verification before VAST 4.1);
+    /// absent otherwise.
+    public var fromExtension: Bool?
 
-    public init(url: String, hop: Int, position: SourcePosition? = nil) {
+    public init(url: String, hop: Int, position: SourcePosition? = nil, repeated: Bool? = nil, fromExtension: Bool? = nil) {
         self.url = url
         self.hop = hop
         self.position = position
+        self.repeated = repeated
+        self.fromExtension = fromExtension
     }
 }
 

@@ -46,12 +46,25 @@ enum StandardEvaluators {
         var tracking: [String: [TrackedURL]] = [:]
         var trackingFindings: [Diagnostic] = []
         if let report = TrackingCollector().collect(ad) {
-            func convert(_ urls: [TrackingURL]) -> [TrackedURL] { urls.map { TrackedURL(url: $0.url, hop: $0.hop, position: $0.position) } }
+            func convert(_ urls: [TrackingURL]) -> [TrackedURL] {
+                urls.map { TrackedURL(url: $0.url, hop: $0.hop, position: $0.position, repeated: $0.repeated, fromExtension: $0.fromExtension) }
+            }
             tracking["impression"] = convert(report.impression)
             tracking["error"] = convert(report.error)
-            tracking["clickThrough"] = convert(report.clickThrough.map { [$0] } ?? [])
+            tracking["clickThrough"] = convert((report.clickThrough.map { [$0] } ?? []) + (report.repeatedClickThroughs ?? []))
             tracking["clickTracking"] = convert(report.clickTracking)
-            for (event, urls) in report.events { tracking[event] = convert(urls) }
+            // Named as for a single document: Linear events by name, the others with their creative type's prefix.
+            for (event, urls) in report.events {
+                for (type, group) in Dictionary(grouping: urls, by: { $0.creativeType ?? CreativeKind.linear.rawValue }) {
+                    let name = switch type {
+                    case CreativeKind.nonLinear.rawValue: "nonLinear:" + event
+                    case CreativeKind.companion.rawValue: "companion:" + event
+                    default: event
+                    }
+                    tracking[name, default: []] += convert(group)
+                }
+            }
+            for (event, urls) in report.verification { tracking["verification:" + event] = convert(urls) }
             tracking = tracking.filter { !$0.value.isEmpty }
             trackingFindings = report.diagnostics
         }

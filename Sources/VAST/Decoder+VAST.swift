@@ -90,6 +90,7 @@ extension VASTDecoder {
             }
             sub.finish()
         }
+        let extensions = decodeExtensions(r.child("Extensions"), "Extension", context)
         let creativesElement = r.child("Creatives")
         var creatives: [Creative] = []
         if let creativesElement {
@@ -113,6 +114,7 @@ extension VASTDecoder {
             viewableImpression: r.child("ViewableImpression").map { decodeViewable($0, context) },
             adVerifications: verifications,
             hasAdVerificationsElement: verificationsElement != nil,
+            extensionVerifications: decodeExtensionVerifications(extensions, context),
             blockedAdCategories: r.children("BlockedAdCategories").map { decodeCategory($0, context) },
             vastAdTagURI: tagURI,
             usesLegacyAdTagURL: legacy,
@@ -120,7 +122,7 @@ extension VASTDecoder {
             followAdditionalWrappers: r.bool("followAdditionalWrappers"),
             allowMultipleAds: r.bool("allowMultipleAds"),
             fallbackOnNoAd: r.bool("fallbackOnNoAd"),
-            extensions: decodeExtensions(r.child("Extensions"), "Extension", context),
+            extensions: extensions,
             creatives: creatives,
             hasCreativesElement: creativesElement != nil,
             position: element.position,
@@ -146,34 +148,52 @@ extension VASTDecoder {
         return value
     }
 
-    static func decodeVerifications(_ e: XMLElement, _ context: DecodeContext) -> [Verification] {
-        var r = Reader(e, context)
-        let list = r.children("Verification").map { v -> Verification in
-            var vr = Reader(v, context)
-            let js = vr.children("JavaScriptResource").map { x -> VerificationResource in
-                var xr = Reader(x, context)
-                let value = VerificationResource(url: Reader.textNode(x), apiFramework: xr.string("apiFramework"),
-                                                 browserOptional: xr.bool("browserOptional"), type: nil)
-                xr.finish()
-                return value
+    /// The verifications of every `<Extension type="AdVerifications">`: before VAST 4.1 the extension carries
+    /// an `<AdVerifications>` of the 4.1 form (some tags put the `<Verification>` elements directly in it).
+    static func decodeExtensionVerifications(_ extensions: [Extension], _ context: DecodeContext) -> [Verification] {
+        var out: [Verification] = []
+        for ext in extensions where ext.type == "AdVerifications" {
+            for child in ext.element.children {
+                switch child.name {
+                case "AdVerifications": out += decodeVerifications(child, context, fromExtension: true)
+                case "Verification": out.append(decodeVerification(child, context, fromExtension: true))
+                default: continue
+                }
             }
-            let exe = vr.children("ExecutableResource").map { x -> VerificationResource in
-                var xr = Reader(x, context)
-                let value = VerificationResource(url: Reader.textNode(x), apiFramework: xr.string("apiFramework"),
-                                                 browserOptional: nil, type: xr.string("type"))
-                xr.finish()
-                return value
-            }
-            let value = Verification(
-                vendor: vr.string("vendor"), javaScriptResources: js, executableResources: exe,
-                verificationParameters: vr.text("VerificationParameters"),
-                trackingEvents: decodeTracking(vr.child("TrackingEvents"), context),
-                position: v.position, path: v.path)
-            vr.finish()
-            return value
         }
+        return out
+    }
+
+    static func decodeVerifications(_ e: XMLElement, _ context: DecodeContext, fromExtension: Bool = false) -> [Verification] {
+        var r = Reader(e, context)
+        let list = r.children("Verification").map { decodeVerification($0, context, fromExtension: fromExtension) }
         r.finish()
         return list
+    }
+
+    static func decodeVerification(_ v: XMLElement, _ context: DecodeContext, fromExtension: Bool) -> Verification {
+        var vr = Reader(v, context)
+        let js = vr.children("JavaScriptResource").map { x -> VerificationResource in
+            var xr = Reader(x, context)
+            let value = VerificationResource(url: Reader.textNode(x), apiFramework: xr.string("apiFramework"),
+                                             browserOptional: xr.bool("browserOptional"), type: nil)
+            xr.finish()
+            return value
+        }
+        let exe = vr.children("ExecutableResource").map { x -> VerificationResource in
+            var xr = Reader(x, context)
+            let value = VerificationResource(url: Reader.textNode(x), apiFramework: xr.string("apiFramework"),
+                                             browserOptional: nil, type: xr.string("type"))
+            xr.finish()
+            return value
+        }
+        let value = Verification(
+            vendor: vr.string("vendor"), javaScriptResources: js, executableResources: exe,
+            verificationParameters: vr.text("VerificationParameters"),
+            trackingEvents: decodeTracking(vr.child("TrackingEvents"), context),
+            position: v.position, path: v.path, fromExtension: fromExtension)
+        vr.finish()
+        return value
     }
 
     static func decodeExtensions(_ container: XMLElement?, _ name: String, _ context: DecodeContext) -> [Extension] {
@@ -208,14 +228,27 @@ extension VASTDecoder {
         }
         // VAST 4.0 spelled the attribute `adId`; 2.0/3.0 wrote `AdID`.
         let adId = r.string("adId") ?? r.string("AdID")
+        let linears = r.childAndRepeats("Linear")
+        let nonLinearAds = r.childAndRepeats("NonLinearAds")
+        let companionAds = r.childAndRepeats("CompanionAds")
+        var repeated: Creative.RepeatedKinds?
+        if !linears.repeats.isEmpty || !nonLinearAds.repeats.isEmpty || !companionAds.repeats.isEmpty {
+            // Repeats are decoded for the tracking inventory only: their findings are not reported (the repeat
+            // itself is, by the structure rules), as before they were decoded.
+            let scratch = DecodeContext()
+            repeated = Creative.RepeatedKinds(
+                linears: linears.repeats.map { decodeLinear($0, scratch) },
+                nonLinearAds: nonLinearAds.repeats.map { decodeNonLinearAds($0, scratch) },
+                companionAds: companionAds.repeats.map { decodeCompanionAds($0, scratch) })
+        }
         let creative = Creative(
             id: r.string("id"), adId: adId, sequence: r.int("sequence"), apiFramework: r.string("apiFramework"),
             universalAdIds: ids,
             creativeExtensions: decodeExtensions(r.child("CreativeExtensions"), "CreativeExtension", context),
-            linear: r.child("Linear").map { decodeLinear($0, context) },
-            nonLinearAds: r.child("NonLinearAds").map { decodeNonLinearAds($0, context) },
-            companionAds: r.child("CompanionAds").map { decodeCompanionAds($0, context) },
-            position: e.position, path: e.path)
+            linear: linears.first.map { decodeLinear($0, context) },
+            nonLinearAds: nonLinearAds.first.map { decodeNonLinearAds($0, context) },
+            companionAds: companionAds.first.map { decodeCompanionAds($0, context) },
+            position: e.position, path: e.path, repeated: repeated)
         r.finish()
         return creative
     }
@@ -253,28 +286,42 @@ extension VASTDecoder {
             }
             mr.finish()
         }
-        var videoClicks: VideoClicks?
-        if let clicks = r.child("VideoClicks") {
-            var cr = Reader(clicks, context)
-            videoClicks = VideoClicks(clickThrough: cr.text("ClickThrough"), clickTrackings: cr.texts("ClickTracking"),
-                                      customClicks: cr.texts("CustomClick"))
-            cr.finish()
-        }
+        let clicksElements = r.childAndRepeats("VideoClicks")
+        let videoClicks = clicksElements.first.map { decodeVideoClicks($0, context) }
         var icons: [Icon] = []
         if let iconsElement = r.child("Icons") {
             var ir = Reader(iconsElement, context)
             icons = ir.children("Icon").map { decodeIcon($0, context) }
             ir.finish()
         }
+        let trackingElements = r.childAndRepeats("TrackingEvents")
+        var repeatedTracking: [TrackingEvent] = []
+        var repeatedClicks: [VideoClicks] = []
+        if !trackingElements.repeats.isEmpty || !clicksElements.repeats.isEmpty {
+            // Repeats, for the tracking inventory only (see decodeCreative).
+            let scratch = DecodeContext()
+            repeatedTracking = trackingElements.repeats.flatMap { decodeTracking($0, scratch) }
+            repeatedClicks = clicksElements.repeats.map { decodeVideoClicks($0, scratch) }
+        }
         let linear = Linear(
             skipoffset: r.offset("skipoffset"), duration: duration, durationPosition: durationElement?.position,
             mediaFiles: mediaFiles, hasMediaFilesElement: mediaFilesElement != nil, mezzanines: mezzanines,
             interactiveCreativeFiles: interactive, closedCaptionFiles: captions,
             adParameters: r.child("AdParameters").map { decodeAdParameters($0, context) },
-            videoClicks: videoClicks, trackingEvents: decodeTracking(r.child("TrackingEvents"), context),
-            icons: icons, position: e.position, path: e.path)
+            videoClicks: videoClicks, trackingEvents: decodeTracking(trackingElements.first, context),
+            icons: icons, position: e.position, path: e.path, repeatedTrackingEvents: repeatedTracking,
+            repeatedVideoClicks: repeatedClicks)
         r.finish()
         return linear
+    }
+
+    static func decodeVideoClicks(_ e: XMLElement, _ context: DecodeContext) -> VideoClicks {
+        var cr = Reader(e, context)
+        let throughs = cr.childAndRepeats("ClickThrough")
+        let value = VideoClicks(clickThrough: throughs.first.map(Reader.textNode), clickTrackings: cr.texts("ClickTracking"),
+                                customClicks: cr.texts("CustomClick"), repeatedClickThroughs: throughs.repeats.map(Reader.textNode))
+        cr.finish()
+        return value
     }
 
     static func decodeMediaFile(_ e: XMLElement, _ context: DecodeContext) -> MediaFile {
@@ -371,8 +418,12 @@ extension VASTDecoder {
             nr.finish()
             return value
         }
-        let value = NonLinearAds(nonLinears: list, trackingEvents: decodeTracking(r.child("TrackingEvents"), context),
-                                 position: e.position, path: e.path)
+        let trackingElements = r.childAndRepeats("TrackingEvents")
+        // Repeats, for the tracking inventory only (see decodeCreative).
+        let repeated = trackingElements.repeats.isEmpty ? []
+            : trackingElements.repeats.flatMap { decodeTracking($0, DecodeContext()) }
+        let value = NonLinearAds(nonLinears: list, trackingEvents: decodeTracking(trackingElements.first, context),
+                                 position: e.position, path: e.path, repeatedTrackingEvents: repeated)
         r.finish()
         return value
     }

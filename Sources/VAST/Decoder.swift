@@ -302,6 +302,18 @@ struct Reader {
         return first >= 0 ? element.child(at: first) : nil
     }
 
+    /// The first child named `name`, and the later ones (an element the spec allows once, repeated); the list is
+    /// made only when there are repeats, so the usual single child costs what ``child(_:)`` does.
+    mutating func childAndRepeats(_ name: String) -> (first: XMLElement?, repeats: [XMLElement]) {
+        var first = -1
+        var repeats: [XMLElement] = []
+        for i in 0 ..< childCount where element.childName(at: i).isSameName(name) {
+            markChild(i, name)
+            if first < 0 { first = i } else { repeats.append(element.child(at: i)) }
+        }
+        return (first >= 0 ? element.child(at: first) : nil, repeats)
+    }
+
     mutating func text(_ name: String) -> TextNode? { child(name).map(Reader.textNode) }
 
     mutating func texts(_ name: String) -> [TextNode] { children(name).map(Reader.textNode) }

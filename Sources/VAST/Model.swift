@@ -124,6 +124,9 @@ public struct AdBody: Sendable, BoxedModel {
         public var adVerifications: [Verification]
         /// An `<AdVerifications>` element was present (even if empty).
         public var hasAdVerificationsElement: Bool
+        /// The verifications of `<Extension type="AdVerifications">` (how verification travels before VAST 4.1),
+        /// each marked ``Verification/fromExtension``.
+        public var extensionVerifications: [Verification]
         public var blockedAdCategories: [Category]
         /// Wrapper: the next hop, from `VASTAdTagURI` (or the legacy VAST 2 `VASTAdTagURL/URL`).
         public var vastAdTagURI: TextNode?
@@ -149,7 +152,8 @@ public struct AdBody: Sendable, BoxedModel {
         advertiser: Advertiser? = nil, pricing: Pricing? = nil, survey: Survey? = nil, errors: [TextNode],
         impressions: [TextNode], categories: [Category], adServingId: TextNode? = nil, expires: Attr<Int>? = nil,
         viewableImpression: ViewableImpression? = nil, adVerifications: [Verification],
-        hasAdVerificationsElement: Bool, blockedAdCategories: [Category], vastAdTagURI: TextNode? = nil,
+        hasAdVerificationsElement: Bool, extensionVerifications: [Verification] = [], blockedAdCategories: [Category],
+        vastAdTagURI: TextNode? = nil,
         usesLegacyAdTagURL: Bool, vastAdTagURICount: Int, followAdditionalWrappers: Attr<Bool>? = nil,
         allowMultipleAds: Attr<Bool>? = nil, fallbackOnNoAd: Attr<Bool>? = nil, extensions: [Extension],
         creatives: [Creative], hasCreativesElement: Bool, position: SourcePosition, path: String,
@@ -158,7 +162,8 @@ public struct AdBody: Sendable, BoxedModel {
             advertiser: advertiser, pricing: pricing, survey: survey, errors: errors, impressions: impressions,
             categories: categories, adServingId: adServingId, expires: expires,
             viewableImpression: viewableImpression, adVerifications: adVerifications,
-            hasAdVerificationsElement: hasAdVerificationsElement, blockedAdCategories: blockedAdCategories,
+            hasAdVerificationsElement: hasAdVerificationsElement, extensionVerifications: extensionVerifications,
+            blockedAdCategories: blockedAdCategories,
             vastAdTagURI: vastAdTagURI, usesLegacyAdTagURL: usesLegacyAdTagURL, vastAdTagURICount: vastAdTagURICount,
             followAdditionalWrappers: followAdditionalWrappers, allowMultipleAds: allowMultipleAds,
             fallbackOnNoAd: fallbackOnNoAd, extensions: extensions, creatives: creatives,
@@ -182,6 +187,12 @@ public struct AdBody: Sendable, BoxedModel {
     @inlinable public var adVerifications: [Verification] { box.fields.adVerifications }
     /// An `<AdVerifications>` element was present (even if empty).
     @inlinable public var hasAdVerificationsElement: Bool { box.fields.hasAdVerificationsElement }
+    /// The verifications of `<Extension type="AdVerifications">` (before VAST 4.1), each marked ``Verification/fromExtension``.
+    @inlinable public var extensionVerifications: [Verification] { box.fields.extensionVerifications }
+    /// `<AdVerifications>`' verifications, then those of `<Extension type="AdVerifications">`.
+    public var allVerifications: [Verification] {
+        extensionVerifications.isEmpty ? adVerifications : adVerifications + extensionVerifications
+    }
     @inlinable public var blockedAdCategories: [Category] { box.fields.blockedAdCategories }
     /// Wrapper: the next hop, from `VASTAdTagURI` (or the legacy VAST 2 `VASTAdTagURL/URL`).
     @inlinable public var vastAdTagURI: TextNode? { box.fields.vastAdTagURI }
@@ -256,6 +267,9 @@ public struct Verification: Sendable, BoxedModel {
         public var trackingEvents: [TrackingEvent]
         public var position: SourcePosition
         public var path: String
+        /// The verification came from `<Extension type="AdVerifications">` (the carrier before VAST 4.1), not
+        /// from `<AdVerifications>`.
+        public var fromExtension: Bool
     }
 
     @usableFromInline let box: ModelBox<Fields>
@@ -263,11 +277,11 @@ public struct Verification: Sendable, BoxedModel {
     public init(
         vendor: String? = nil, javaScriptResources: [VerificationResource],
         executableResources: [VerificationResource], verificationParameters: TextNode? = nil,
-        trackingEvents: [TrackingEvent], position: SourcePosition, path: String
+        trackingEvents: [TrackingEvent], position: SourcePosition, path: String, fromExtension: Bool = false
     ) {
         box = ModelBox(Fields(vendor: vendor, javaScriptResources: javaScriptResources,
             executableResources: executableResources, verificationParameters: verificationParameters,
-            trackingEvents: trackingEvents, position: position, path: path))
+            trackingEvents: trackingEvents, position: position, path: path, fromExtension: fromExtension))
     }
 
     public init(fields: Fields) { box = ModelBox(fields) }
@@ -279,6 +293,8 @@ public struct Verification: Sendable, BoxedModel {
     @inlinable public var trackingEvents: [TrackingEvent] { box.fields.trackingEvents }
     @inlinable public var position: SourcePosition { box.fields.position }
     @inlinable public var path: String { box.fields.path }
+    /// The verification came from `<Extension type="AdVerifications">`, not from `<AdVerifications>`.
+    @inlinable public var fromExtension: Bool { box.fields.fromExtension }
 }
 
 public struct VerificationResource: Sendable, Codable, Hashable {
@@ -319,16 +335,34 @@ public struct Creative: Sendable, BoxedModel {
         public var companionAds: CompanionAds?
         public var position: SourcePosition
         public var path: String
+        /// The second and later `<Linear>`, `<NonLinearAds>` and `<CompanionAds>` of a creative that repeats one
+        /// (the spec allows each once): the rules report the repeat and look at the first only; the tracking
+        /// inventory still lists their URLs, marked as repeated.
+        public var repeated: RepeatedKinds?
+    }
+
+    /// The repeats of a creative's single elements (see ``Fields/repeated``), in document order.
+    public struct RepeatedKinds: Sendable, Codable, Hashable {
+        public var linears: [Linear]
+        public var nonLinearAds: [NonLinearAds]
+        public var companionAds: [CompanionAds]
+
+        public init(linears: [Linear], nonLinearAds: [NonLinearAds], companionAds: [CompanionAds]) {
+            self.linears = linears
+            self.nonLinearAds = nonLinearAds
+            self.companionAds = companionAds
+        }
     }
 
     @usableFromInline let box: ModelBox<Fields>
 
     public init(id: String? = nil, adId: String? = nil, sequence: Attr<Int>? = nil, apiFramework: String? = nil,
         universalAdIds: [UniversalAdId], creativeExtensions: [Extension], linear: Linear? = nil,
-        nonLinearAds: NonLinearAds? = nil, companionAds: CompanionAds? = nil, position: SourcePosition, path: String) {
+        nonLinearAds: NonLinearAds? = nil, companionAds: CompanionAds? = nil, position: SourcePosition, path: String,
+        repeated: RepeatedKinds? = nil) {
         box = ModelBox(Fields(id: id, adId: adId, sequence: sequence, apiFramework: apiFramework,
             universalAdIds: universalAdIds, creativeExtensions: creativeExtensions, linear: linear,
-            nonLinearAds: nonLinearAds, companionAds: companionAds, position: position, path: path))
+            nonLinearAds: nonLinearAds, companionAds: companionAds, position: position, path: path, repeated: repeated))
     }
 
     @inlinable public var fields: Fields { box.fields }
@@ -343,8 +377,20 @@ public struct Creative: Sendable, BoxedModel {
     @inlinable public var companionAds: CompanionAds? { box.fields.companionAds }
     @inlinable public var position: SourcePosition { box.fields.position }
     @inlinable public var path: String { box.fields.path }
+    /// The second and later `<Linear>`, `<NonLinearAds>` and `<CompanionAds>`, when the creative repeats one.
+    @inlinable public var repeated: RepeatedKinds? { box.fields.repeated }
 
     public init(fields: Fields) { box = ModelBox(fields) }
+
+    /// Every kind the creative holds, in the order Linear, NonLinear, Companion (a creative should hold one;
+    /// ``kind`` is the first of these).
+    public var kinds: [CreativeKind] {
+        var out: [CreativeKind] = []
+        if linear != nil { out.append(.linear) }
+        if nonLinearAds != nil { out.append(.nonLinear) }
+        if companionAds != nil { out.append(.companion) }
+        return out
+    }
 
     /// Linear, NonLinear or Companion: the kind of the creative.
     @inlinable public var kind: CreativeKind? {
@@ -383,6 +429,11 @@ public struct Linear: Sendable, BoxedModel {
         public var icons: [Icon]
         public var position: SourcePosition
         public var path: String
+        /// The `<Tracking>` of the second and later `<TrackingEvents>` (the spec allows one): rules look at the
+        /// first; the tracking inventory lists these too, marked as repeated.
+        public var repeatedTrackingEvents: [TrackingEvent] = []
+        /// The second and later `<VideoClicks>` (the spec allows one), for the tracking inventory.
+        public var repeatedVideoClicks: [VideoClicks] = []
     }
 
     @usableFromInline let box: ModelBox<Fields>
@@ -391,12 +442,14 @@ public struct Linear: Sendable, BoxedModel {
         durationPosition: SourcePosition? = nil, mediaFiles: [MediaFile], hasMediaFilesElement: Bool,
         mezzanines: [MediaFile], interactiveCreativeFiles: [InteractiveCreativeFile],
         closedCaptionFiles: [ClosedCaptionFile], adParameters: AdParameters? = nil, videoClicks: VideoClicks? = nil,
-        trackingEvents: [TrackingEvent], icons: [Icon], position: SourcePosition, path: String) {
+        trackingEvents: [TrackingEvent], icons: [Icon], position: SourcePosition, path: String,
+        repeatedTrackingEvents: [TrackingEvent] = [], repeatedVideoClicks: [VideoClicks] = []) {
         box = ModelBox(Fields(skipoffset: skipoffset, duration: duration, durationPosition: durationPosition,
             mediaFiles: mediaFiles, hasMediaFilesElement: hasMediaFilesElement, mezzanines: mezzanines,
             interactiveCreativeFiles: interactiveCreativeFiles, closedCaptionFiles: closedCaptionFiles,
             adParameters: adParameters, videoClicks: videoClicks, trackingEvents: trackingEvents, icons: icons,
-            position: position, path: path))
+            position: position, path: path, repeatedTrackingEvents: repeatedTrackingEvents,
+            repeatedVideoClicks: repeatedVideoClicks))
     }
 
     @inlinable public var fields: Fields { box.fields }
@@ -414,6 +467,10 @@ public struct Linear: Sendable, BoxedModel {
     @inlinable public var icons: [Icon] { box.fields.icons }
     @inlinable public var position: SourcePosition { box.fields.position }
     @inlinable public var path: String { box.fields.path }
+    /// The `<Tracking>` of the second and later `<TrackingEvents>`.
+    @inlinable public var repeatedTrackingEvents: [TrackingEvent] { box.fields.repeatedTrackingEvents }
+    /// The second and later `<VideoClicks>`.
+    @inlinable public var repeatedVideoClicks: [VideoClicks] { box.fields.repeatedVideoClicks }
 
     public init(fields: Fields) { box = ModelBox(fields) }
 }
@@ -493,6 +550,9 @@ public struct VideoClicks: Sendable, Codable, Hashable {
     public var clickThrough: TextNode?
     public var clickTrackings: [TextNode]
     public var customClicks: [TextNode]
+    /// The second and later `<ClickThrough>` (the spec allows one): rules look at the first; the tracking
+    /// inventory lists these too, marked as repeated.
+    public var repeatedClickThroughs: [TextNode] = []
 }
 
 /// A creative resource: `StaticResource`, `IFrameResource` or `HTMLResource`.
@@ -583,12 +643,16 @@ public struct NonLinearAds: Sendable, BoxedModel {
         public var trackingEvents: [TrackingEvent]
         public var position: SourcePosition
         public var path: String
+        /// The `<Tracking>` of the second and later `<TrackingEvents>`, for the tracking inventory.
+        public var repeatedTrackingEvents: [TrackingEvent] = []
     }
 
     @usableFromInline let box: ModelBox<Fields>
 
-    public init(nonLinears: [NonLinear], trackingEvents: [TrackingEvent], position: SourcePosition, path: String) {
-        box = ModelBox(Fields(nonLinears: nonLinears, trackingEvents: trackingEvents, position: position, path: path))
+    public init(nonLinears: [NonLinear], trackingEvents: [TrackingEvent], position: SourcePosition, path: String,
+                repeatedTrackingEvents: [TrackingEvent] = []) {
+        box = ModelBox(Fields(nonLinears: nonLinears, trackingEvents: trackingEvents, position: position, path: path,
+                              repeatedTrackingEvents: repeatedTrackingEvents))
     }
 
     public init(fields: Fields) { box = ModelBox(fields) }
@@ -597,6 +661,8 @@ public struct NonLinearAds: Sendable, BoxedModel {
     @inlinable public var trackingEvents: [TrackingEvent] { box.fields.trackingEvents }
     @inlinable public var position: SourcePosition { box.fields.position }
     @inlinable public var path: String { box.fields.path }
+    /// The `<Tracking>` of the second and later `<TrackingEvents>`.
+    @inlinable public var repeatedTrackingEvents: [TrackingEvent] { box.fields.repeatedTrackingEvents }
 }
 
 public struct NonLinear: Sendable, BoxedModel {

@@ -4,6 +4,7 @@ import Foundation
 import Profiles
 import Testing
 import Validation
+import VAST
 @testable import Conformance
 
 /// Which rule ids the expectations of a corpus name, case by case: where a rule must fire
@@ -61,6 +62,37 @@ struct RuleCoverage {
         return (catalogue.filter { !fired.contains($0) }.sorted(), catalogue.filter { !forbidden.contains($0) }.sorted())
     }
 
+    /// Versioned document rules whose range is not pinned at its edges: no case declaring the first version the
+    /// rule applies to where it must fire, or none declaring the version just before where it must not; for a
+    /// range that stops before the newest version, none declaring the version just after where it must not.
+    /// `declared` reads the declared version of a case (nil for a case that is not a VAST document).
+    func unpinnedEdges(of rules: [RuleDescription], declared: (String) -> VASTVersion?) -> [String] {
+        var declaredByCase: [String: VASTVersion?] = [:]
+        func version(_ id: String) -> VASTVersion? {
+            if let known = declaredByCase[id] { return known }
+            let found = declared(id)
+            declaredByCase[id] = found
+            return found
+        }
+        func pinned(_ cases: [String: Set<String>], _ rule: String, at wanted: VASTVersion) -> Bool {
+            cases.contains { $0.value.contains(rule) && version($0.key) == wanted }
+        }
+        let all = VASTVersion.allCases
+        var gaps: [String] = []
+        for rule in rules {
+            guard let versions = rule.versions else { continue }
+            let first = all.firstIndex(of: versions.lowerBound)!, last = all.firstIndex(of: versions.upperBound)!
+            if first > 0 {
+                if !pinned(present, rule.id, at: all[first]) { gaps.append("\(rule.id): fires at \(all[first].rawValue)") }
+                if !pinned(absent, rule.id, at: all[first - 1]) { gaps.append("\(rule.id): absent at \(all[first - 1].rawValue)") }
+            }
+            if last < all.count - 1, !pinned(absent, rule.id, at: all[last + 1]) {
+                gaps.append("\(rule.id): absent at \(all[last + 1].rawValue)")
+            }
+        }
+        return gaps
+    }
+
     /// Every rule id an expectation names.
     var named: Set<String> {
         (Array(present.values) + Array(absent.values)).reduce(into: Set<String>()) { $0.formUnion($1) }
@@ -99,6 +131,86 @@ struct RuleCoverage {
         // A rule id an expectation names but the catalogue does not know is a typo that pins nothing.
         let unknown = coverage.named.subtracting(Self.catalogue).sorted()
         #expect(unknown.isEmpty, "expectations name unknown rule ids: \(unknown)")
+    }
+
+    /// The declared VAST version of a document case (`nil` for anything else).
+    static func declaredVersion(_ caseID: String) -> VASTVersion? {
+        guard caseID.hasSuffix(".xml"), let data = FileManager.default.contents(atPath: corpus.appendingPathComponent(caseID).path) else { return nil }
+        return VASTDecoder.decode(data).vast?.version
+    }
+
+    /// Every VAST rule with a version range is pinned where the range starts (a case at its first version where it
+    /// must fire, one at the version before where it must not) and, when it stops before the newest version, just
+    /// after it (must not fire): a range that moves by one version turns a case red.
+    @Test(.enabled(if: available, "Corpus/ is not present"))
+    func everyVersionRangeIsPinnedAtItsEdges() throws {
+        let coverage = try RuleCoverage(corpus: Self.corpus)
+        let versioned = AllRules.types.map { $0.description }.filter { $0.versions != nil }
+        #expect(versioned.contains { $0.versions!.lowerBound > .v2_0 })
+        let gaps = coverage.unpinnedEdges(of: versioned, declared: Self.declaredVersion)
+        #expect(gaps.isEmpty, "version ranges not pinned at their edges: \(gaps)")
+    }
+
+    /// The element next to each element a rule may be limited to, as scripts/gen-corpus.py (NEIGHBOURS) moves a
+    /// rule's marked element just outside its scope.
+    static let neighbours: [String: String] = [
+        "MediaFile": "Mezzanine", "Mezzanine": "MediaFile", "InteractiveCreativeFile": "MediaFile",
+        "InLine": "Wrapper", "Wrapper": "InLine", "Linear": "NonLinearAds",
+        "Companion": "NonLinear", "NonLinear": "Companion", "CompanionAds": "NonLinearAds", "NonLinearAds": "CompanionAds",
+        "StaticResource": "IFrameResource", "IFrameResource": "HTMLResource", "HTMLResource": "IFrameResource",
+        "JavaScriptResource": "ExecutableResource", "ExecutableResource": "JavaScriptResource",
+        "ClickThrough": "ClickTracking", "ClickTracking": "CustomClick", "CustomClick": "ClickTracking",
+        "CompanionClickTracking": "NonLinearClickTracking", "NonLinearClickTracking": "CompanionClickTracking",
+        "CompanionClickThrough": "NonLinearClickThrough", "NonLinearClickThrough": "CompanionClickThrough",
+        "AdServingId": "AdTitle", "Pricing": "Advertiser", "Category": "BlockedAdCategories",
+        "BlockedAdCategories": "Category", "Extension": "CreativeExtension", "CreativeExtension": "Extension",
+    ]
+
+    /// Whether an example's every marker sits on the start tag of an element of `scope` whose neighbour is outside it.
+    static func marksMovableScope(_ example: RuleExample, scope: Set<String>) -> Bool {
+        let text = Array(example.cleanText)
+        let offsets = example.markerOffsets
+        return !offsets.isEmpty && offsets.allSatisfy { offset in
+            guard offset < text.count, text[offset] == "<" else { return false }
+            let name = String(text[(offset + 1)...].prefix { $0.isLetter || $0.isNumber })
+            guard scope.contains(name), let neighbour = neighbours[name] else { return false }
+            return !scope.contains(neighbour)
+        }
+    }
+
+    /// Every VAST rule limited to certain elements whose invalid example marks one of them (with a neighbour outside
+    /// the scope) has a case with that element moved just outside, where the rule must not fire: a rule whose scope
+    /// widens to the element next door turns a case red.
+    @Test(.enabled(if: available, "Corpus/ is not present"))
+    func everyElementScopeIsPinnedJustOutside() throws {
+        let coverage = try RuleCoverage(corpus: Self.corpus)
+        var expected: [String] = [], missing: [String] = []
+        for description in AllRules.types.map({ $0.description }) where !description.elements.isEmpty {
+            let scope = Set(description.elements)
+            guard description.invalidExamples.contains(where: { Self.marksMovableScope($0, scope: scope) }) else { continue }
+            expected.append(description.id)
+            let pinned = coverage.absent.contains { $0.key.hasPrefix("rules/\(description.id)/outside-") && $0.value.contains(description.id) }
+            if !pinned { missing.append(description.id) }
+        }
+        #expect(expected.count >= 40, "\(expected.count) element-scoped rules with a movable example")
+        #expect(missing.isEmpty, "element-scoped rules with no case just outside their scope: \(missing)")
+    }
+
+    /// The edge check notices a missing case: without the boundary cases of one rule, its edges are reported.
+    @Test(.enabled(if: available, "Corpus/ is not present"))
+    func removingABoundaryCaseOpensAGap() throws {
+        let coverage = try RuleCoverage(corpus: Self.corpus)
+        let rules = AllRules.types.map { $0.description }.filter { ["VAST-4.1-verification-vendor", "VAST-2.0-version-mismatch"].contains($0.id) }
+        #expect(rules.count == 2)
+        #expect(coverage.unpinnedEdges(of: rules, declared: Self.declaredVersion).isEmpty)
+        let before = coverage.removing(casesStartingWith: "rules/VAST-4.1-verification-vendor/before-")
+            .removing(casesStartingWith: "rules/VAST-4.1-verification-vendor/valid-")
+        #expect(before.unpinnedEdges(of: rules, declared: Self.declaredVersion) == ["VAST-4.1-verification-vendor: absent at 4.0"])
+        let since = coverage.removing(casesStartingWith: "rules/VAST-4.1-verification-vendor/since-")
+            .removing(casesStartingWith: "rules/VAST-4.1-verification-vendor/invalid-")
+        #expect(since.unpinnedEdges(of: rules, declared: Self.declaredVersion) == ["VAST-4.1-verification-vendor: fires at 4.1"])
+        let after = coverage.removing(casesStartingWith: "rules/VAST-2.0-version-mismatch/after-")
+        #expect(after.unpinnedEdges(of: rules, declared: Self.declaredVersion) == ["VAST-2.0-version-mismatch: absent at 4.3"])
     }
 
     /// The check notices a missing case: without the cases of one rule, that rule is reported.

@@ -30,3 +30,34 @@ import VAST
         #expect(Set(tracking.keys) == ["nonLinear:start", "start", "?", "complete", "impression", "error", "clickThrough"])
     }
 }
+
+/// Elements the spec allows once, repeated: their URLs are listed after the others of their event, marked.
+@Suite struct DocumentTrackingRepeatTests {
+    static let repeated = """
+        <VAST version="4.2"><Ad><InLine><Creatives><Creative>
+        <Linear><TrackingEvents><Tracking event="start">https://l/1</Tracking></TrackingEvents>
+        <TrackingEvents><Tracking event="start">https://l/2</Tracking></TrackingEvents>
+        <VideoClicks><ClickThrough>https://c/1</ClickThrough><ClickThrough>https://c/2</ClickThrough></VideoClicks>
+        <VideoClicks><ClickTracking>https://k/2</ClickTracking></VideoClicks></Linear>
+        <Linear><TrackingEvents><Tracking event="start">https://l/3</Tracking></TrackingEvents>
+        <VideoClicks><ClickThrough>https://c/3</ClickThrough></VideoClicks></Linear>
+        <NonLinearAds><TrackingEvents><Tracking event="start">https://n/1</Tracking></TrackingEvents></NonLinearAds>
+        <NonLinearAds><TrackingEvents><Tracking event="start">https://n/2</Tracking></TrackingEvents></NonLinearAds>
+        </Creative></Creatives></InLine></Ad></VAST>
+        """
+
+    @Test func everyURLIsListedAndTheRepeatsAreMarked() throws {
+        let vast = try #require(VASTDecoder.decode(Self.repeated).vast)
+        let tracking = DocumentTracking.collect(vast)
+        func rows(_ event: String) -> [String] { (tracking[event] ?? []).map { ($0.repeated == true ? "r " : "") + $0.url } }
+        #expect(rows("start") == ["https://l/1", "r https://l/2", "r https://l/3"])
+        #expect(rows("clickThrough") == ["https://c/1", "r https://c/2", "r https://c/3"])
+        #expect(rows("clickTracking") == ["r https://k/2"])
+        #expect(rows("nonLinear:start") == ["https://n/1", "r https://n/2"])
+    }
+
+    @Test func aDocumentWithoutRepeatsHasNoMarks() throws {
+        let vast = try #require(VASTDecoder.decode(DocumentTrackingTests.mixed).vast)
+        #expect(DocumentTracking.collect(vast).values.joined().allSatisfy { $0.repeated == nil })
+    }
+}

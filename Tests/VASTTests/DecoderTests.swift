@@ -397,3 +397,49 @@ import XMLCore
         #expect(wrapped.vastAdTagURI?.value.hasPrefix("https://") == true)
     }
 }
+
+/// Verification before VAST 4.1 travels in `<Extension type="AdVerifications">`.
+@Suite struct ExtensionVerificationDecoderTests {
+    @Test func theExtensionsVerificationsAreDecodedAndMarked() throws {
+        let tag = """
+            <VAST version="3.0"><Ad><InLine><Extensions>
+            <Extension type="AdVerifications"><AdVerifications><Verification vendor="a.example-omid">
+            <JavaScriptResource apiFramework="omid" browserOptional="true">https://a.example/v.js</JavaScriptResource>
+            <TrackingEvents><Tracking event="verificationNotExecuted">https://a.example/n?r=[REASON]</Tracking></TrackingEvents>
+            </Verification></AdVerifications></Extension>
+            <Extension type="AdVerifications"><Verification vendor="b.example-omid"><ExecutableResource apiFramework="x" type="y">https://b.example/v</ExecutableResource></Verification></Extension>
+            <Extension type="other"><AdVerifications><Verification vendor="c.example-omid"/></AdVerifications></Extension>
+            </Extensions></InLine></Ad></VAST>
+            """
+        let body = try #require(VASTDecoder.decode(tag).vast?.ads.first?.body)
+        #expect(body.adVerifications.isEmpty)
+        #expect(!body.hasAdVerificationsElement)
+        #expect(body.extensionVerifications.map(\.vendor) == ["a.example-omid", "b.example-omid"])
+        #expect(body.extensionVerifications.allSatisfy { $0.fromExtension })
+        #expect(body.allVerifications.count == 2)
+        let first = try #require(body.extensionVerifications.first)
+        #expect(first.javaScriptResources.map(\.url.value) == ["https://a.example/v.js"])
+        #expect(first.javaScriptResources.first?.browserOptional?.value == true)
+        #expect(first.trackingEvents.map(\.event) == ["verificationNotExecuted"])
+        #expect(first.path == "/VAST/Ad[1]/InLine/Extensions/Extension[1]/AdVerifications/Verification[1]")
+        #expect(body.extensionVerifications.last?.executableResources.map(\.type) == ["y"])
+    }
+
+    @Test func nativeVerificationsAreNotMarked() throws {
+        let tag = #"<VAST version="4.2"><Ad><InLine><AdVerifications><Verification vendor="a.example-omid"/></AdVerifications></InLine></Ad></VAST>"#
+        let body = try #require(VASTDecoder.decode(tag).vast?.ads.first?.body)
+        #expect(body.adVerifications.map(\.fromExtension) == [false])
+        #expect(body.extensionVerifications.isEmpty)
+    }
+
+    @Test func repeatsOfSingleElementsAreKeptApartWithoutFindings() throws {
+        let tag = #"<VAST version="4.2"><Ad><InLine><Creatives><Creative><Linear><Duration>00:00:05</Duration></Linear><Linear><Duration>bad</Duration></Linear><CompanionAds/><CompanionAds/></Creative></Creatives></InLine></Ad></VAST>"#
+        let input = VASTDecoder.decode(tag)
+        let creative = try #require(input.vast?.ads.first?.body?.creatives.first)
+        #expect(creative.linear?.duration?.raw == "00:00:05")
+        #expect(creative.repeated?.linears.map(\.duration?.raw) == ["bad"])
+        #expect(creative.repeated?.companionAds.count == 1)
+        // The repeat is the structure rules' to report; a value inside it is not reported by the decoder.
+        #expect(!input.diagnostics.contains { $0.ruleID == DecodeRuleID.timeFormat })
+    }
+}

@@ -165,11 +165,11 @@ public final class RuleContext {
                 count += (creative.linear?.trackingEvents.count ?? 0) + (creative.nonLinearAds?.trackingEvents.count ?? 0)
                 for companion in creative.companionAds?.companions ?? [] { count += companion.trackingEvents.count }
             }
-            for verification in body.adVerifications { count += verification.trackingEvents.count }
+            for verification in body.allVerifications { count += verification.trackingEvents.count }
         }
         out.reserveCapacity(count)
-        func add(_ events: [TrackingEvent], _ parent: TrackingParent, _ kind: AdBody.Kind) {
-            for event in events { out.append(TrackingItem(parent: parent, body: kind, event: event)) }
+        func add(_ events: [TrackingEvent], _ parent: TrackingParent, _ kind: AdBody.Kind, fromExtension: Bool = false) {
+            for event in events { out.append(TrackingItem(parent: parent, body: kind, event: event, fromExtension: fromExtension)) }
         }
         for ad in ads {
             guard let body = ad.body else { continue }
@@ -183,7 +183,9 @@ public final class RuleContext {
         }
         for ad in ads {
             guard let body = ad.body else { continue }
-            for verification in body.adVerifications { add(verification.trackingEvents, .verification, body.kind) }
+            for verification in body.allVerifications {
+                add(verification.trackingEvents, .verification, body.kind, fromExtension: verification.fromExtension)
+            }
         }
         return out
     }
@@ -208,7 +210,7 @@ public final class RuleContext {
                 add(v.notViewable, .viewableImpression)
                 add(v.viewUndetermined, .viewableImpression)
             }
-            for verification in body.adVerifications {
+            for verification in body.allVerifications {
                 for resource in verification.javaScriptResources { out.append(URLItem(role: .verificationResource, node: resource.url)) }
                 for resource in verification.executableResources { out.append(URLItem(role: .verificationResource, node: resource.url)) }
             }
@@ -267,6 +269,8 @@ public struct TrackingItem: Sendable {
     public let parent: TrackingParent
     public let body: AdBody.Kind?
     public let event: TrackingEvent
+    /// The `<Tracking>` is a verification's in `<Extension type="AdVerifications">` (verification before VAST 4.1).
+    public let fromExtension: Bool
 }
 
 /// The element a `<Tracking>` sits under.

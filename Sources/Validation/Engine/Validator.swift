@@ -79,6 +79,10 @@ final class CompiledRules: Sendable {
     let rules: [CompiledRule]
     /// The VAST-versioned rules alone when they are not all of `rules` (see ``vastOnly``).
     private let vastSubset: CompiledRules?
+    /// The verification content rules alone when they are some but not all of `rules` (see ``verificationOnly``).
+    private let verificationSubset: CompiledRules?
+    /// Every one of `rules` is a verification content rule.
+    private let allVerification: Bool
     /// Per kind of input (see ``planIndex(isVAST:version:)``): the rules that run on it, in order.
     private let plans: [[RunSlot]]
 
@@ -180,6 +184,9 @@ final class CompiledRules: Sendable {
         let vastRules = rules.filter { $0.versions != nil }
         // Made once here: every VMAP input with embedded VAST checks it with these rules.
         vastSubset = vastRules.count == rules.count ? nil : CompiledRules(vastRules, gateBits: gateBitCount)
+        let verificationRules = rules.filter { VerificationContentRules.ids.contains($0.id) }
+        allVerification = !rules.isEmpty && verificationRules.count == rules.count
+        verificationSubset = verificationRules.isEmpty || allVerification ? nil : CompiledRules(verificationRules, gateBits: gateBitCount)
         var bitOf: [String: UInt64] = [:]
         for rule in rules where gateBitCount > 0 {
             for name in rule.description.elements where bitOf[name] == nil {
@@ -255,6 +262,9 @@ final class CompiledRules: Sendable {
 
     /// The VAST-versioned rules alone.
     var vastOnly: CompiledRules { vastSubset ?? self }
+
+    /// The verification content rules alone (``VerificationContentRules``), or `nil` when there are none.
+    var verificationOnly: CompiledRules? { allVerification ? self : verificationSubset }
 }
 
 /// The findings of one input, and those its directive comments switched off.
@@ -391,6 +401,11 @@ public enum Validator {
             for embedded in input.embeddedVASTInputs {
                 all += validate(embedded, file: nil, configuration: configuration, compiled: compiled.vastOnly)
             }
+        }
+        // Verification in <Extension type="AdVerifications"> before VAST 4.1 is checked by the verification rules
+        // as the 4.1 content it is, its findings positioned in the tag.
+        if let verificationRules = compiled.verificationOnly, let carried = input.extensionVerificationInput {
+            all += validate(carried, file: nil, configuration: configuration, compiled: verificationRules)
         }
         // The tag's directive comments switch off what they name, last: they cover every finding of the tag.
         var suppressed: [SuppressedFinding] = []

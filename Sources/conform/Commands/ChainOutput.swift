@@ -315,6 +315,7 @@ enum ChainOutput {
         rows += tracking.impression.map { ("impression", $0) }
         rows += tracking.error.map { ("error", $0) }
         if let clickThrough = tracking.clickThrough { rows.append(("clickThrough", clickThrough)) }
+        rows += (tracking.repeatedClickThroughs ?? []).map { ("clickThrough", $0) }
         rows += tracking.clickTracking.map { ("clickTracking", $0) }
         rows += tracking.customClick.map { ("customClick", $0) }
         for name in tracking.events.keys.sorted() {
@@ -337,7 +338,8 @@ enum ChainOutput {
         for (event, url) in rows {
             let label = event == previous ? "" : event
             previous = event
-            print("        \(pad(label, width))  \(url.expanded)  " + Terminal.paint("[hop \(url.hop)]", .dim))
+            let marks = (url.repeated == true ? ", repeated element" : "") + (url.fromExtension == true ? ", from Extension" : "")
+            print("        \(pad(label, width))  \(url.expanded)  " + Terminal.paint("[hop \(url.hop)\(marks)]", .dim))
         }
     }
 

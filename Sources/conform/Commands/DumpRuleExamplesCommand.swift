@@ -20,6 +20,7 @@ enum DumpRuleExamplesCommand: Subcommand {
           -h, --help              Show this help.
 
         Output: [{"kind" (vast, params or profile), "id", "severity", "versions": {"from", "to"} or null,
+                  "elements" (the element names a document rule looks at; omitted when any),
                   "valid": [text], "invalid": [{"text", "positions": [{"line", "column"}]}],
                   for profile rules also "profile" (pause, companion, ssai, schedule) and "options"
                   (the key=value profile options the examples assume)}]
@@ -38,6 +39,7 @@ enum DumpRuleExamplesCommand: Subcommand {
         var id: String
         var severity: Severity
         var versions: Versions?
+        var elements: [String]? = nil
         var valid: [String]
         var invalid: [Invalid]
         var profile: String? = nil
@@ -54,6 +56,7 @@ enum DumpRuleExamplesCommand: Subcommand {
             return Entry(
                 kind: "vast", id: description.id, severity: description.severity,
                 versions: description.versions.map { Versions(from: $0.lowerBound.rawValue, to: $0.upperBound.rawValue) },
+                elements: description.elements.isEmpty ? nil : description.elements,
                 valid: description.validExamples.map(\.cleanText),
                 invalid: description.invalidExamples.map { Invalid(text: $0.cleanText, positions: $0.markerPositions) })
         }

@@ -31,7 +31,8 @@ struct CreativeKindRule: Rule {
                          creative.companionAds != nil ? "<CompanionAds>" : nil].compactMap { $0 }
             if kinds.isEmpty {
                 context.report("<Creative> has none of <Linear>, <NonLinearAds> or <CompanionAds>", at: creative.position, path: creative.path)
-            } else if kinds.count > 1 && context.version < .v4_0 {
+            } else if kinds.count > 1 && context.version < .v4_0 && kinds != ["<Linear>", "<NonLinearAds>"] {
+                // A Linear with a NonLinearAds alone is VAST-2.0-creative-linear-and-nonlinear's, in every version.
                 context.report("<Creative> has \(kinds.joined(separator: " and ")); in VAST \(context.version.rawValue) a creative holds exactly one kind", at: creative.position, path: creative.path)
             }
         }

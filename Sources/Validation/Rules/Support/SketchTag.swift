@@ -24,6 +24,14 @@ enum SketchTag {
         inLine(version, "<Creatives><Creative>\n\(inner)\n</Creative></Creatives>", file: file, line: line)
     }
 
+    /// An InLine whose verification travels as before VAST 4.1:
+    /// `<Extensions><Extension type="AdVerifications"><AdVerifications>inner</AdVerifications></Extension></Extensions>`.
+    static func verificationExtension(_ version: String, _ inner: String, before: String = "", file: String = #fileID,
+                                      line: Int = #line) -> RuleExample {
+        inLine(version, before + "<Extensions><Extension type=\"AdVerifications\"><AdVerifications>\(inner)</AdVerifications></Extension></Extensions>",
+               file: file, line: line)
+    }
+
     /// An InLine `<Linear>` holding `inner`.
     static func linear(_ version: String, _ inner: String, file: String = #fileID, line: Int = #line) -> RuleExample {
         creative(version, "<Linear>\n\(inner)\n</Linear>", file: file, line: line)

@@ -7,7 +7,7 @@ struct TrackingVerificationEventRule: Rule {
         id: "VAST-4.1-tracking-verification-event",
         name: "Verification tracking event",
         summary: "a <Verification> may track only the verificationNotExecuted event",
-        rationale: "VAST 4.1 gives <Verification> a <TrackingEvents> element with a single event, verificationNotExecuted, fired when the player does not run the verification script. Any other event is never fired there.",
+        rationale: "VAST 4.1 gives <Verification> a <TrackingEvents> element with a single event, verificationNotExecuted, fired when the player does not run the verification script. Any other event is never fired there. Before VAST 4.1 the same content travels in <Extension type=\"AdVerifications\"> (4.3 §1.8); conform checks it there as 4.1 content, whatever version the document declares.",
         fix: "Use event=\"verificationNotExecuted\" under <Verification>; put playback events under the creative's <TrackingEvents>.",
         severity: .error,
         versions: VASTVersion.v4_1.andLater,
@@ -17,14 +17,16 @@ struct TrackingVerificationEventRule: Rule {
         ],
         validExamples: [
             SketchTag.inLine("4.2", "<AdVerifications><Verification vendor=\"v.example-omid\"><JavaScriptResource apiFramework=\"omid\"><![CDATA[https://v.example/v.js]]></JavaScriptResource><TrackingEvents><Tracking event=\"verificationNotExecuted\"><![CDATA[https://v.example/x?r=[REASON]]]></Tracking></TrackingEvents></Verification></AdVerifications>"),
+            SketchTag.inLine("4.0", "<AdVerifications><Verification vendor=\"v.example-omid\"><TrackingEvents><Tracking event=\"start\"><![CDATA[https://v.example/s]]></Tracking></TrackingEvents></Verification></AdVerifications>"),
         ],
         invalidExamples: [
             SketchTag.inLine("4.2", "<AdVerifications><Verification vendor=\"v.example-omid\"><TrackingEvents>\n↓<Tracking event=\"start\"><![CDATA[https://v.example/s]]></Tracking></TrackingEvents></Verification></AdVerifications>"),
+            SketchTag.verificationExtension("3.0", "<Verification vendor=\"v.example-omid\"><TrackingEvents>\n↓<Tracking event=\"start\"><![CDATA[https://v.example/s]]></Tracking></TrackingEvents></Verification>"),
         ])
 
     func check(_ context: RuleContext) {
         let events = context.trackingEvents
-        for index in events.indices where events[index].parent == .verification {
+        for index in events.indices where context.checksVerificationTracking(events[index]) {
             let event = events[index].event
             guard let name = event.event, name != "verificationNotExecuted" else { continue }
             context.report("<Verification> tracks \"\(name)\"; its only tracking event is verificationNotExecuted", at: event.url)

@@ -7,7 +7,7 @@ struct VerificationResourceAttributesRule: Rule {
         id: "VAST-4.1-verification-resource-attributes",
         name: "Verification resource attributes",
         summary: "JavaScriptResource must have apiFramework and browserOptional, ExecutableResource apiFramework and type (VAST 4.1)",
-        rationale: "The 4.1 schema requires these attributes: apiFramework (omid) tells the player which measurement API loads the script, browserOptional whether it can run outside a browser, type which runtime an executable needs. Players skip verification resources without them and fire verificationNotExecuted (error 410). Sources disagree: the 4.3 text marks these attributes required, the 4.1 XSD leaves them optional. Decision: an error from 4.1 on, as the text says; before 4.1 the shape differed.",
+        rationale: "The 4.1 schema requires these attributes: apiFramework (omid) tells the player which measurement API loads the script, browserOptional whether it can run outside a browser, type which runtime an executable needs. Players skip verification resources without them and fire verificationNotExecuted (error 410). Sources disagree: the 4.3 text marks these attributes required, the 4.1 XSD leaves them optional. Decision: an error from 4.1 on, as the text says; before 4.1 the shape differed. Before VAST 4.1 the same content travels in <Extension type=\"AdVerifications\"> (4.3 §1.8); conform checks it there as 4.1 content, whatever version the document declares.",
         fix: "Write <JavaScriptResource apiFramework=\"omid\" browserOptional=\"true\"><![CDATA[https://...]]></JavaScriptResource>.",
         severity: .error,
         versions: VASTVersion.v4_1.andLater,
@@ -21,11 +21,12 @@ struct VerificationResourceAttributesRule: Rule {
         ],
         invalidExamples: [
             RuleExample(#"<VAST version="4.2"><Ad><InLine><AdVerifications><Verification vendor="v">↓<JavaScriptResource>https://v.example/v.js</JavaScriptResource>↓<ExecutableResource apiFramework="x">https://v.example/v.bin</ExecutableResource></Verification></AdVerifications></InLine></Ad></VAST>"#),
+            SketchTag.verificationExtension("3.0", "<Verification vendor=\"v\">↓<JavaScriptResource apiFramework=\"omid\">https://v.example/v.js</JavaScriptResource></Verification>"),
         ])
 
     func check(_ context: RuleContext) {
-        for ad in context.ads {
-            for verification in ad.body?.adVerifications ?? [] {
+        for group in context.verificationGroups {
+            for verification in group {
                 for resource in verification.javaScriptResources {
                     let missing = [resource.apiFramework == nil ? "apiFramework" : nil, resource.browserOptional == nil ? "browserOptional" : nil].compactMap { $0 }
                     if !missing.isEmpty {

@@ -7,7 +7,7 @@ struct VerificationResourceRule: Rule {
         id: "VAST-4.1-verification-no-resource",
         name: "Verification has a resource",
         summary: "every <Verification> should contain a <JavaScriptResource> or an <ExecutableResource>",
-        rationale: "A Verification without code to run measures nothing; the player can only fire verificationNotExecuted. The spec says at least one resource should be provided, so this is a warning.",
+        rationale: "A Verification without code to run measures nothing; the player can only fire verificationNotExecuted. The spec says at least one resource should be provided, so this is a warning. Before VAST 4.1 the same content travels in <Extension type=\"AdVerifications\"> (4.3 §1.8); conform checks it there as 4.1 content, whatever version the document declares.",
         fix: "Add <JavaScriptResource apiFramework=\"omid\" browserOptional=\"true\"><![CDATA[https://...]]></JavaScriptResource>.",
         severity: .warning,
         versions: VASTVersion.v4_1.andLater,
@@ -20,13 +20,12 @@ struct VerificationResourceRule: Rule {
         ],
         invalidExamples: [
             RuleExample(#"<VAST version="4.2"><Ad><InLine><AdVerifications>↓<Verification vendor="v"><VerificationParameters>p</VerificationParameters></Verification></AdVerifications></InLine></Ad></VAST>"#),
+            SketchTag.verificationExtension("2.0", "↓<Verification vendor=\"v\"><VerificationParameters>p</VerificationParameters></Verification>"),
         ])
 
     func check(_ context: RuleContext) {
-        for ad in context.ads {
-            for verification in ad.body?.adVerifications ?? [] where verification.javaScriptResources.isEmpty && verification.executableResources.isEmpty {
-                context.report("<Verification\(verification.vendor.map { " vendor=\"\($0)\"" } ?? "")> has no JavaScriptResource or ExecutableResource", at: verification.position, path: verification.path)
-            }
+        for verification in context.verificationGroups.joined() where verification.javaScriptResources.isEmpty && verification.executableResources.isEmpty {
+            context.report("<Verification\(verification.vendor.map { " vendor=\"\($0)\"" } ?? "")> has no JavaScriptResource or ExecutableResource", at: verification.position, path: verification.path)
         }
     }
 }

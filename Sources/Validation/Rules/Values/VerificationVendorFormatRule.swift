@@ -7,7 +7,7 @@ struct VerificationVendorFormatRule: Rule {
         id: "VAST-4.1-verification-vendor-format",
         name: "Verification vendor format",
         summary: "Verification@vendor should have the recommended form domain-useCase, such as company.com-omid",
-        rationale: "OM SDK integrations look vendors up by this key, and the spec recommends [domain]-[useCase] to avoid collisions between vendors; players' vendor allow-lists hold keys of that form. A bare name (IAS, moat) may collide or miss the allow-list, and the player refuses the script (verificationNotExecuted, reason 1). Recommended, so warning. The form: a domain with a dot (not at either end) before the last hyphen, a use case after it, and no whitespace.",
+        rationale: "OM SDK integrations look vendors up by this key, and the spec recommends [domain]-[useCase] to avoid collisions between vendors; players' vendor allow-lists hold keys of that form. A bare name (IAS, moat) may collide or miss the allow-list, and the player refuses the script (verificationNotExecuted, reason 1). Recommended, so warning. The form: a domain with a dot (not at either end) before the last hyphen, a use case after it, and no whitespace. Before VAST 4.1 the same content travels in <Extension type=\"AdVerifications\"> (4.3 §1.8); conform checks it there as 4.1 content, whatever version the document declares.",
         fix: "Write the vendor's domain and use case, for example vendor=\"company.com-omid\".",
         severity: .warning,
         versions: VASTVersion.v4_1.andLater,
@@ -22,6 +22,7 @@ struct VerificationVendorFormatRule: Rule {
         invalidExamples: [
             RuleExample(#"<VAST version="4.2"><Ad><InLine><AdVerifications>↓<Verification vendor="moat"/></AdVerifications></InLine></Ad></VAST>"#),
             SketchTag.inLine("4.2", "<AdVerifications>↓<Verification vendor=\"CompanyVerify\"/>↓<Verification vendor=\"company.com-\"/>↓<Verification vendor=\"company .com-omid\"/>↓<Verification vendor=\".com-omid\"/></AdVerifications>"),
+            SketchTag.verificationExtension("4.0", "↓<Verification vendor=\"moat\"/>"),
         ],
         deprecatedAliases: ["VAST-4.1-verification-vendor-domain"])
 
@@ -44,8 +45,8 @@ struct VerificationVendorFormatRule: Rule {
     }
 
     func check(_ context: RuleContext) {
-        for ad in context.ads {
-            for verification in ad.body?.adVerifications ?? [] {
+        for group in context.verificationGroups {
+            for verification in group {
                 // A missing or blank vendor is VAST-4.1-verification-vendor's.
                 guard let vendor = verification.vendor, !vendor.isBlank, !Self.isRecommended(vendor) else { continue }
                 context.report("Verification@vendor \"\(vendor)\" is not in the recommended form domain-useCase (company.com-omid)",

@@ -7,7 +7,7 @@ struct VerificationVendorRule: Rule {
         id: "VAST-4.1-verification-vendor",
         name: "Verification vendor",
         summary: "every <Verification> must have a vendor attribute from VAST 4.1",
-        rationale: "vendor identifies the measurement vendor (domain-useCase, such as company.com-omid); OM SDK players use it to look up the vendor key and to report [REASON] on verificationNotExecuted. Sources disagree: the 4.3 text marks vendor required, the 4.1 XSD declares it optional. Decision: an error from 4.1 on, as the text says, because an OM SDK player cannot match a script to a vendor without it; before 4.1 verification had another shape, so the rule starts at 4.1.",
+        rationale: "vendor identifies the measurement vendor (domain-useCase, such as company.com-omid); OM SDK players use it to look up the vendor key and to report [REASON] on verificationNotExecuted. Sources disagree: the 4.3 text marks vendor required, the 4.1 XSD declares it optional. Decision: an error from 4.1 on, as the text says, because an OM SDK player cannot match a script to a vendor without it; before 4.1 verification had another shape, so the rule starts at 4.1. Before VAST 4.1 the same content travels in <Extension type=\"AdVerifications\"> (4.3 §1.8); conform checks it there as 4.1 content, whatever version the document declares.",
         fix: "Add vendor=\"company.com-omid\".",
         severity: .error,
         versions: VASTVersion.v4_1.andLater,
@@ -19,16 +19,16 @@ struct VerificationVendorRule: Rule {
         validExamples: [
             RuleExample(#"<VAST version="4.2"><Ad><InLine><AdVerifications><Verification vendor="company.com-omid"/></AdVerifications></InLine></Ad></VAST>"#),
             RuleExample(#"<VAST version="4.0"><Ad><InLine><AdVerifications><Verification/></AdVerifications></InLine></Ad></VAST>"#),
+            SketchTag.verificationExtension("3.0", "<Verification vendor=\"company.com-omid\"/>"),
         ],
         invalidExamples: [
             RuleExample(#"<VAST version="4.1"><Ad><InLine><AdVerifications>↓<Verification><JavaScriptResource apiFramework="omid" browserOptional="true">https://v.example/v.js</JavaScriptResource></Verification></AdVerifications></InLine></Ad></VAST>"#),
+            SketchTag.verificationExtension("3.0", "↓<Verification><JavaScriptResource apiFramework=\"omid\" browserOptional=\"true\">https://v.example/v.js</JavaScriptResource></Verification>"),
         ])
 
     func check(_ context: RuleContext) {
-        for ad in context.ads {
-            for verification in ad.body?.adVerifications ?? [] where (verification.vendor ?? "").isEmpty {
-                context.report("<Verification> has no vendor attribute", at: verification.position, path: verification.path)
-            }
+        for verification in context.verificationGroups.joined() where (verification.vendor ?? "").isEmpty {
+            context.report("<Verification> has no vendor attribute", at: verification.position, path: verification.path)
         }
     }
 }
