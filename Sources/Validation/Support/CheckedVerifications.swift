@@ -68,6 +68,6 @@ extension DecodedInput {
         fields.version = .v4_1
         fields.errors = []
         fields.ads = ads
-        return DecodedInput(xml: xml, vast: VASTDocument(fields: fields), vmap: nil, rootName: rootName, diagnostics: [])
+        return DecodedInput(xml: xml, vast: VASTDocument(fields: fields), vmap: nil, rootName: rootName, findings: [])
     }
 }
