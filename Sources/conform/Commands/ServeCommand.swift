@@ -29,11 +29,12 @@ enum ServeCommand: Subcommand {
                                   new cases into it (nothing else is ever written). (default: none)
           --open                  Open the page in the default browser.
           --request-timeout <seconds>
-                                  Time limit of a request: an idle connection is closed, and fetches made for
-                                  a request end within it. (default: 30)
+                                  Time limit of a request: an idle connection is closed after it, a request
+                                  waits for a worker at most a quarter of it, and its fetches end within the
+                                  rest. (default: 30)
           --max-body <bytes>      Largest request body; a larger one is refused (413). (default: \(defaultMaxBody))
-          --workers <n>           Requests checked at once; more wait, up to the time limit. (default: the
-                                  number of processors)
+          --workers <n>           Requests checked at once; more wait, up to a quarter of the time limit, then are
+                                  refused (503). (default: the number of processors, at least 2)
           -h, --help              Show this help.
 
         SECURITY:
@@ -87,6 +88,22 @@ enum ServeCommand: Subcommand {
         let settings = WorkbenchServer.Settings(
             host: host, port: port, corpus: corpus, requestTimeout: timeout, maxBody: maxBody, workers: workers,
             maxConnections: max(16, workers * 4), refusePrivateAddresses: !WorkbenchServer.isLoopback(host))
+        let stop = DispatchSemaphore(value: 0)
+        var sources: [any DispatchSourceSignal] = []
+        // Set up first, so a Ctrl-C as soon as the address is printed stops the server cleanly. A parent may have started the server with these signals blocked (the mask is inherited): Ctrl-C and
+        // kill must reach it all the same.
+        var stopSignals = sigset_t()
+        sigemptyset(&stopSignals)
+        sigaddset(&stopSignals, SIGINT)
+        sigaddset(&stopSignals, SIGTERM)
+        pthread_sigmask(SIG_UNBLOCK, &stopSignals, nil)
+        for number in [SIGINT, SIGTERM] {
+            signal(number, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+            source.setEventHandler { stop.signal() }
+            source.resume()
+            sources.append(source)
+        }
         let workbench = WorkbenchServer(settings: settings)
         let server = HTTPServer { workbench.handle($0) }
         do {
@@ -107,15 +124,6 @@ enum ServeCommand: Subcommand {
         FileHandle.standardOutput.write(Data((banner + "Press Ctrl-C to stop.\n").utf8))
         if scanner.flag("--open") { openInBrowser(address) }
 
-        let stop = DispatchSemaphore(value: 0)
-        var sources: [any DispatchSourceSignal] = []
-        for number in [SIGINT, SIGTERM] {
-            signal(number, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-            source.setEventHandler { stop.signal() }
-            source.resume()
-            sources.append(source)
-        }
         stop.wait()
         server.stop()
         FileHandle.standardOutput.write(Data("stopped\n".utf8))

@@ -152,11 +152,11 @@ struct WorkbenchAPI: Sendable {
     }
 
     /// The player settings of every fetch the server makes: the chain policy (http and https only, time and
-    /// size limits, redirects checked), each fetch ending within the request's time limit, and private
+    /// size limits, redirects checked), each fetch ending within the request's time limit (the three quarters of it left after waiting for a worker), and private
     /// addresses refused when the server is reachable from other machines.
     private func bounded(_ settings: PlayerSettings) -> PlayerSettings {
         var settings = settings
-        let limit = Double(self.settings.requestTimeout)
+        let limit = Double(self.settings.requestTimeout) * 0.75
         settings.policy.perHopTimeout = min(settings.policy.perHopTimeout, limit)
         settings.policy.totalTimeout = min(settings.policy.totalTimeout, limit)
         settings.policy.maxBytes = min(settings.policy.maxBytes, XMLParseOptions.defaultMaxBytes)
@@ -366,12 +366,16 @@ struct WorkbenchAPI: Sendable {
         /// The case's folder, relative to the corpus folder.
         var `case`: String
         var files: [String]
-        var chain: ChainReport
+        /// The case's status in a run over it (`passed`).
+        var status: String
     }
 
-    /// `save-case`: the tag (`xml` or `url`) and its chain recorded as `check --follow --record` records it,
-    /// into `name` under the corpus folder. The name is one or more plain path segments; a folder that exists
-    /// is never written into.
+    /// `save-case`: a new corpus case in the folder `name` under the corpus folder. A pasted tag (`xml`) becomes
+    /// a document case, `tag.xml`; with `follow`, or for a `url`, the chain is resolved and recorded as
+    /// `check --follow --record` records it (`root.xml`, `hop-N.xml`, the URI map) in a chain case, `chain.json`.
+    /// Its expectation is the golden snapshot `conform run --record` writes, recorded by the same run, so the
+    /// case passes `conform run` until the tag's behaviour changes. The name is one or more plain path segments;
+    /// a folder that exists is never written into.
     private func saveCase(_ body: Body) throws(Refusal) -> HTTPResponse {
         guard let root = settings.corpus else { throw Refusal(403, "saving cases needs the server started with --corpus DIR") }
         guard let name = try body.string("name"), !name.isEmpty else { throw Refusal(400, "give the case a name") }
@@ -387,26 +391,60 @@ struct WorkbenchAPI: Sendable {
         var directory = root
         for segment in segments {
             directory.appendPathComponent(String(segment))
-            if let type = (try? FileManager.default.attributesOfItem(atPath: directory.path))?[.type] as? FileAttributeType {
-                if type == .typeSymbolicLink { throw Refusal(400, "\(name): a symbolic link is on the way") }
+            if let type = (try? FileManager.default.attributesOfItem(atPath: directory.path))?[.type] as? FileAttributeType,
+               type == .typeSymbolicLink {
+                throw Refusal(400, "\(name): a symbolic link is on the way")
             }
         }
         guard !FileManager.default.fileExists(atPath: directory.path) else { throw Refusal(409, "the corpus has a case named \(name) already") }
-        let scanner = try scanner(CheckCommand.self, try arguments(body, values: ["player", "max-depth", "timeout", "macro"], flags: []) + ["--follow"])
-        var follow: ChainCheck
-        do {
-            guard let parsed = try ChainCheck.parse(scanner, maxBytes: nil, usage: "") else { throw Refusal(500, "no chain options") }
-            follow = parsed
-        } catch let error as UsageError { throw Refusal(400, error.message) } catch { throw Refusal(400, "\(error)") }
-        follow.settings = bounded(follow.settings)
-        let (data, tagName, rootURI) = try tag(body, settings: follow.settings)
-        follow.recordDirectory = directory.path
-        let report = follow.resolve(data, rootURI: rootURI, name: tagName, fetcher: fetcher(follow.settings))
-        guard let recorded = report.recorded, recorded.error == nil else {
-            throw Refusal(500, "the case could not be written: \(report.recorded?.error ?? "unknown error")")
+
+        var files: [String: Data]
+        let url = try body.string("url")
+        if try body.bool("follow") || url != nil {
+            let scanner = try scanner(CheckCommand.self, try arguments(body, values: ["player", "max-depth", "timeout", "macro"], flags: []) + ["--follow"])
+            let parsed: ChainCheck?
+            do { parsed = try ChainCheck.parse(scanner, maxBytes: nil, usage: "") } catch { throw Refusal(400, error.message) }
+            guard var follow = parsed else { throw Refusal(500, "no chain options") }
+            follow.settings = bounded(follow.settings)
+            let (data, _, rootURI) = try tag(body, settings: follow.settings)
+            let chain = WrapperResolver.resolve(rootData: data, rootURI: rootURI, fetcher: fetcher(follow.settings), settings: follow.settings)
+            files = ChainRecorder.files(for: chain, collector: TrackingCollector(macros: follow.macros))
+            // The recording's map and settings, as the manifest of a chain case.
+            let map = files.removeValue(forKey: ChainRecorder.mapFileName).flatMap { try? JSONSerialization.jsonObject(with: $0) } ?? [String: Any]()
+            files.removeValue(forKey: ChainRecorder.expectationFileName)
+            var manifest: [String: Any] = ["version": 1, "root": "root.xml", "map": map, "maxDepth": follow.settings.maxDepth]
+            if follow.settings.policy.refusePrivateAddresses { manifest["policy"] = ["refusePrivateAddresses": true] }
+            files["chain.json"] = try? JSONSerialization.data(withJSONObject: manifest, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
+        } else {
+            guard let xml = try body.string("xml") else { throw Refusal(400, "give the tag as xml, or its address as url") }
+            files = ["tag.xml": Data(xml.utf8)]
         }
-        var shown = report
-        shown.recorded = nil
-        return .json(201, encodeJSON(SavedCase(case: name, files: recorded.files, chain: shown)))
+        do {
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            for (file, data) in files { try AtomicFile.write(data, to: directory.appendingPathComponent(file)) }
+        } catch {
+            throw Refusal(500, "the case could not be written: \(fileErrorReason(error))")
+        }
+        // The golden snapshot, as `conform run --record` writes it, then the run that must pass.
+        let status: String
+        do {
+            _ = try CorpusRunner.run(RunOptions(corpus: directory, jobs: 1, record: true, evaluators: .standard), consume: { _ in })
+            let results = LockedResults()
+            _ = try CorpusRunner.run(RunOptions(corpus: directory, jobs: 1, evaluators: .standard), consume: { results.append($0) })
+            let all = results.all
+            status = all.count == 1 ? all[0].status.rawValue : "\(all.count) cases"
+        } catch {
+            throw Refusal(500, "the case was written but could not be run: \(error)")
+        }
+        let written = (try? FileManager.default.contentsOfDirectory(atPath: directory.path).filter { !$0.hasPrefix(".") }.sorted()) ?? []
+        return .json(201, encodeJSON(SavedCase(case: name, files: written, status: status)))
     }
+}
+
+/// Results gathered from a run's workers.
+private final class LockedResults: @unchecked Sendable {
+    private let lock = NSLock()
+    private var results: [CaseResult] = []
+    func append(_ result: CaseResult) { lock.withLock { results.append(result) } }
+    var all: [CaseResult] { lock.withLock { results } }
 }

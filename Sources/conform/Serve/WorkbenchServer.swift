@@ -10,10 +10,11 @@ final class WorkbenchServer: Sendable {
         var port: Int
         /// The folder whose cases the examples menu lists and where cases are saved (`nil`: neither).
         var corpus: URL?
-        /// A connection idle this long is closed, and fetches made for a request end within it.
+        /// The time limit of a request, in seconds: a connection idle this long is closed, a request waits for a
+        /// worker at most a quarter of it and its fetches end within the other three quarters.
         var requestTimeout: Int
         var maxBody: Int
-        /// Requests doing work (checks, fetches) at once; more wait, up to the time limit, then get 503.
+        /// Requests doing work (checks, fetches) at once; more wait, up to a quarter of the time limit, then get 503.
         var workers: Int
         var maxConnections: Int
         /// Refuse fetches of private, loopback and link-local addresses (on with a non-loopback host).
@@ -121,9 +122,10 @@ final class WorkbenchServer: Sendable {
         }
     }
 
-    /// Runs `work` when a worker is free within the time limit, else answers 503.
+    /// Runs `work` when a worker is free within a quarter of the time limit (the rest is the work's: see
+    /// ``WorkbenchAPI``'s fetch limits), else answers 503.
     private func bounded(_ body: () -> HTTPResponse) -> HTTPResponse {
-        guard work.wait(timeout: .now() + .seconds(settings.requestTimeout)) == .success else {
+        guard work.wait(timeout: .now() + .milliseconds(settings.requestTimeout * 250)) == .success else {
             var response = HTTPResponse.error(503, "the server is busy (\(settings.workers) request(s) at work); try again")
             response.headers.append(("Retry-After", "1"))
             return response
