@@ -54,6 +54,7 @@ struct WorkbenchAPI: Sendable {
             case "simulate": return try simulate(body)
             case "schedule": return try schedule(body)
             case "save-case": return try saveCase(body)
+            case "fetch": return try fetch(body)
             default: return .error(404, "no such endpoint: POST /api/\(endpoint)")
             }
         } catch {
@@ -187,10 +188,11 @@ struct WorkbenchAPI: Sendable {
     // MARK: - Endpoints
 
     /// `check`: the body's `xml` or `url`, with `check`'s options (`follow`, `player`, `max-depth`, `timeout`,
-    /// `macro`, `profile`, `profile-option`, `rule`, `configuration`); `format` json (default), html or markdown.
+    /// `macro`, `root-uri`, `profile`, `profile-option`, `rule`, `configuration`); `format` json (default), html
+    /// or markdown.
     private func check(_ body: Body) throws(Refusal) -> HTTPResponse {
         let scanner = try scanner(CheckCommand.self, try arguments(
-            body, values: ["player", "max-depth", "timeout", "macro", "profile", "profile-option"], flags: ["follow"]))
+            body, values: ["player", "max-depth", "timeout", "macro", "profile", "profile-option", "root-uri"], flags: ["follow"]))
         let format = try body.string("format") ?? "json"
         guard ["json", "html", "markdown"].contains(format) else { throw Refusal(400, "unknown format '\(format)' (values: json, html, markdown)") }
         let configuration = try configuration(body, command: "check")
@@ -204,7 +206,7 @@ struct WorkbenchAPI: Sendable {
         if let settings = follow?.settings { follow?.settings = bounded(settings) }
         let rootSettings = follow?.settings ?? bounded(PlayerSettings.spec)
         let (data, name, rootURI) = try tag(body, settings: rootSettings)
-        let outcome = WorkbenchCheck.check(data, name: name, rootURI: rootURI, configuration: configuration, profiles: profiles,
+        let outcome = WorkbenchCheck.check(data, name: name, rootURI: rootURI ?? follow?.rootURIOverride, configuration: configuration, profiles: profiles,
                                            profileOptions: profileOptions, follow: follow, fetcher: follow.map { fetcher($0.settings) })
         switch format {
         case "html":
@@ -216,6 +218,15 @@ struct WorkbenchAPI: Sendable {
         default:
             return .json(200, encodeJSON([outcome.report]))
         }
+    }
+
+    /// `fetch`: the document at `url`, fetched within the chain policy, as text (for the page's editor, which
+    /// then checks it with `root-uri` set to the address).
+    private func fetch(_ body: Body) throws(Refusal) -> HTTPResponse {
+        struct Fetched: Encodable { var url: String, text: String }
+        guard try body.string("url") != nil else { throw Refusal(400, "give the address as url") }
+        let (data, name, _) = try tag(body, settings: bounded(PlayerSettings.spec))
+        return .json(200, encodeJSON(Fetched(url: name, text: String(decoding: data, as: UTF8.self))))
     }
 
     /// `params`: `strings` (or `string`), with `allowed-schemes`, `allowed-hosts`, `takeover-schemes`, `rule`.
