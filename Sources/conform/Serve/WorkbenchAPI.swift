@@ -437,11 +437,15 @@ struct WorkbenchAPI: Sendable {
             throw Refusal(500, "the case could not be written: \(fileErrorReason(error))")
         }
         // The golden snapshot, as `conform run --record` writes it, then the run that must pass.
+        // The run covers the new case alone: the corpus folder, selected down to the cases in the new folder.
         let status: String
         do {
-            _ = try CorpusRunner.run(RunOptions(corpus: directory, jobs: 1, record: true, evaluators: .standard), consume: { _ in })
+            var options = RunOptions(corpus: root, filter: CaseFilter([name]), jobs: 1, record: true, evaluators: .standard)
+            options.only = Set(try CorpusRunner.selectedCases(options).map(\.id).filter { $0 == name || $0.hasPrefix(name + "/") })
+            _ = try CorpusRunner.run(options, consume: { _ in })
+            options.record = false
             let results = LockedResults()
-            _ = try CorpusRunner.run(RunOptions(corpus: directory, jobs: 1, evaluators: .standard), consume: { results.append($0) })
+            _ = try CorpusRunner.run(options, consume: { results.append($0) })
             let all = results.all
             status = all.count == 1 ? all[0].status.rawValue : "\(all.count) cases"
         } catch {

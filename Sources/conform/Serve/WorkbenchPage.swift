@@ -8,6 +8,7 @@ enum WorkbenchPage {
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>conform workbench</title>
+<link rel="icon" href="data:,">
 <style>
 :root { --bg:#f7f7f8; --panel:#fff; --line:#d9d9de; --text:#1d1d22; --dim:#6b6b75; --error:#c62828; --warning:#b26a00; --info:#1565c0; --ok:#2e7d32; --mono: ui-monospace, "DejaVu Sans Mono", Menlo, Consolas, monospace; }
 * { box-sizing: border-box; }
@@ -133,7 +134,7 @@ label.inline { display:inline-flex; gap:4px; align-items:center; }
         <label class="inline" title="Firing counts impressions: off unless you mean it"><input type="checkbox" id="fireReal"> fire pixels for real</label>
         <button id="skip" class="hidden">Skip ad</button>
       </div>
-      <video id="video" controls muted playsinline width="480"></video>
+      <video id="video" controls muted playsinline preload="none" width="480"></video>
       <div id="timeline"><div id="playhead"></div></div>
       <div id="fired" class="mono"></div>
       <h4>Companions and icons</h4><div id="previews" class="rule">None declared.</div>
@@ -437,20 +438,36 @@ function seconds(offset, duration) {
   const parts = text.split(":").map(Number);
   return parts.length === 3 ? parts[0] * 3600 + parts[1] * 60 + parts[2] : null;
 }
-function renderPlayback() {
+// The document that plays: the tag itself, or for a wrapper the InLine its chain reached (fetched by the
+// server within the chain policy, and decoded by a check of its own).
+async function playedDocument(report) {
+  const last = report?.chain?.ads?.[0]?.chain?.slice(-1)[0];
+  if (!last || last.hop === 0 || last.outcome !== "inline" || !last.uri) return report;
+  if (state.played?.uri === last.uri) return state.played.report;
+  try {
+    const fetched = await api("fetch", { url: last.uri });
+    const [inline] = await api("check", { xml: fetched.text, name: last.uri });
+    state.played = { uri: last.uri, report: inline };
+    return inline;
+  } catch (error) { status(error.message, true); return report; }
+}
+async function renderPlayback() {
+  const played = await playedDocument(state.report);
+  state.playedReport = played;
   const media = [];
-  for (const c of creativesOf(state.report)) for (const m of c.linear?.mediaFiles || []) media.push(m);
+  for (const c of creativesOf(played)) for (const m of c.linear?.mediaFiles || []) media.push(m);
   const select = $("media");
   const pick = media.find((m) => m.delivery === "progressive" && m.type === "video/mp4") || media[0];
   select.innerHTML = media.map((m, i) => `<option value="${i}" ${m === pick ? "selected" : ""}>${esc((m.type || "?") + " " + (m.width?.value ?? "") + "×" + (m.height?.value ?? "") + " " + (m.url?.value || ""))}${m === pick ? " (player pick)" : ""}</option>`).join("");
   select.dataset.urls = JSON.stringify(media.map((m) => m.url?.value || ""));
-  if (pick && video.dataset.src !== (pick.url?.value || "")) { video.dataset.src = pick.url?.value || ""; video.src = video.dataset.src; }
+  const chosen = pick?.url?.value || "";
+  if (video.dataset.src !== chosen) { video.dataset.src = chosen; if (chosen) video.src = chosen; else video.removeAttribute("src"); }
   buildTimeline();
   renderPreviews();
 }
 $("media").addEventListener("change", () => { const urls = JSON.parse($("media").dataset.urls || "[]"); video.dataset.src = urls[Number($("media").value)]; video.src = video.dataset.src; buildTimeline(); });
 function buildTimeline() {
-  const linear = creativesOf(state.report).find((c) => c.linear)?.linear;
+  const linear = creativesOf(state.playedReport || state.report).find((c) => c.linear)?.linear;
   const declared = linear?.duration?.value?.milliseconds ? linear.duration.value.milliseconds / 1000 : null;
   const duration = isFinite(video.duration) && video.duration > 0 ? video.duration : declared;
   const byEvent = {};
@@ -492,7 +509,7 @@ video.addEventListener("seeked", () => { if (video.currentTime < 0.1) buildTimel
 $("skip").addEventListener("click", () => { $("fired").insertAdjacentHTML("beforeend", `<div>skipped at ${video.currentTime.toFixed(2)} s</div>`); video.pause(); });
 function renderPreviews() {
   const out = [];
-  for (const c of creativesOf(state.report)) {
+  for (const c of creativesOf(state.playedReport || state.report)) {
     for (const comp of c.companionAds?.companions || []) out.push(frame(comp, "companion"));
     for (const icon of c.linear?.icons || []) out.push(frame(icon, "icon"));
   }
