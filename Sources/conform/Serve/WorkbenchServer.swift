@@ -85,7 +85,12 @@ final class WorkbenchServer: Sendable {
     }
 
     func handle(_ request: HTTPRequest) -> HTTPResponse {
+        let start = ContinuousClock.now
         var response = route(request)
+        // The time the server spent on the request (for the benchmark and the browser's network panel).
+        let elapsed = (ContinuousClock.now - start).components
+        let milliseconds = Double(elapsed.seconds) * 1000 + Double(elapsed.attoseconds) / 1e15
+        response.headers.append(("Server-Timing", "app;dur=" + String(format: "%.3f", milliseconds)))
         response.headers += [
             ("X-Content-Type-Options", "nosniff"),
             ("Referrer-Policy", "no-referrer"),
