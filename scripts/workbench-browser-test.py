@@ -256,8 +256,20 @@ def main():
             out = page.inner_text("#paramsOut")
             expect("customCTA" in out and "PARAM-" in out, "the parameter string's format and findings")
             expect(page.eval_on_selector_all("#paramtext mark", "n => n.length") > 0, "findings marked at their character positions")
-            page.click("#tabs button[data-pane=findings]")
             page.screenshot(path=screenshot.replace(".png", "-params.png"))
+
+            # The examples menu, then the player profiles of the example.
+            page.select_option("#examples", "rule:VAST-2.0-url-http:invalid:1")
+            wait_until(page, "document.getElementById('source').value.includes('<VAST')")
+            page.click("#tabs button[data-pane=findings]")
+            wait_until(page, "[...document.querySelectorAll('#findings .rule')].some(n => n.textContent.includes('VAST-2.0-url-http'))",
+                       timeout=15000)
+            expect(True, "an example from the menu is loaded and checked")
+            page.click("#tabs button[data-pane=profiles]")
+            page.click("#profilesRun")
+            page.wait_for_selector("#profilesOut .chip", timeout=15000)
+            profiles = page.inner_text("#profilesOut")
+            expect(all(p in profiles for p in ["pause", "companion", "ssai", "schedule"]), "every player profile's verdict")
 
             expect(not problems, "no console errors" + ("".join("\n  " + p for p in problems)))
             browser.close()

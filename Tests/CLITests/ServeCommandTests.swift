@@ -67,6 +67,8 @@ struct ServeCommandTests {
         #expect(chain.text.contains("\"refusePrivateAddresses\" : true"))
         #expect(!chain.text.contains("\"inLine\""), "the InLine on 127.0.0.1 was not fetched")
         #expect(chain.text.contains("private"), "\(chain.text)")
+        // ...the page's fetch of a tag URL...
+        #expect(try exposed.post("/api/fetch", ["url": origin.url("/files/inline.xml")]).status == 422)
         // ...and a case being saved.
         let corpus = try ConformBinary.temporaryDirectory()
         let saving = try Workbench(["--host", "0.0.0.0", "--corpus", corpus.path])
@@ -187,6 +189,16 @@ struct ServeCommandTests {
             #expect(!chain.text.contains("secret-ad"), "\(uri)")
             #expect(chain.text.contains("refused") || chain.text.contains("scheme"), "\(uri): \(chain.text)")
         }
+        // The page's fetch of a tag URL keeps to the same policy.
+        #expect(try server.post("/api/fetch", ["url": secret.absoluteString]).status == 400)
+        let viaRedirect = try server.post("/api/fetch", ["url": origin.url("/redirect-to?url=\(secret.absoluteString)")])
+        #expect(viaRedirect.status == 422)
+        #expect(!viaRedirect.text.contains("secret-ad"))
+        // A root URI naming a file does not make relative VASTAdTagURIs readable files.
+        let relative = try server.post("/api/check", ["xml": Self.wrapper(to: "secret.xml"), "follow": true,
+                                                       "root-uri": secret.deletingLastPathComponent().absoluteString])
+        #expect(relative.status == 200)
+        #expect(!relative.text.contains("secret-ad"))
         // A redirected http fetch is followed within the policy.
         let redirected = try server.post("/api/check", ["url": origin.url("/redirect/2/files/inline.xml")])
         #expect(redirected.status == 200)

@@ -517,9 +517,8 @@ function renderPreviews() {
 }
 function frame(item, kind) {
   const w = item.width?.value || 300, h = item.height?.value || 250;
-  const stat = (item.staticResources || [])[0]?.url?.value || (item.staticResources || [])[0]?.value?.value || (item.staticResource?.url?.value);
-  const iframe = (item.iFrameResources || [])[0]?.value || (item.iFrameResources || [])[0]?.url?.value;
-  const html = (item.htmlResources || [])[0]?.value;
+  const resource = (kind) => (item.resources || []).find((r) => r.kind === kind)?.content?.value;
+  const stat = resource("StaticResource"), iframe = resource("IFrameResource"), html = resource("HTMLResource");
   let doc = "";
   if (stat) doc = `<img src="${esc(stat)}" width="${w}" height="${h}" style="object-fit:contain">`;
   else if (iframe) doc = `<iframe src="${esc(iframe)}" width="${w}" height="${h}" style="border:0"></iframe>`;
@@ -547,7 +546,7 @@ $("scheduleRun").addEventListener("click", async () => {
   try {
     const out = await api("schedule", { xml: source.value, name: "schedule.xml", duration: $("duration").value });
     const breaks = out.schedule.breaks || [];
-    const total = seconds($("duration").value, null) || Math.max(1, ...breaks.map((b) => b.time || 0));
+    const total = out.schedule.contentDuration || seconds($("duration").value, null) || Math.max(1, ...breaks.map((b) => b.time || 0));
     $("scheduleOut").innerHTML = `<div class="sched">${breaks.map((b) => `<div title="${esc(b.timecode + " " + b.kind)}" style="left:${Math.min(100, 100 * (b.time || 0) / total)}%"></div>`).join("")}</div>
       <table>${breaks.map((b) => `<tr><td>${esc(b.timecode)}</td><td>${esc(b.kind)}</td><td class="url">${esc(b.source)}</td></tr>`).join("")}</table>
       ${out.diagnostics.map((d) => `<div><span class="sev ${d.severity}">${d.severity}</span> ${esc(d.message)}</div>`).join("")}`;
