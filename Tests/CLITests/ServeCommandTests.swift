@@ -283,6 +283,12 @@ struct ServeCommandTests {
         let explain = try ConformBinary.run(["explain", "--format", "json", "VAST-2.0-url-http"])
         #expect(try server.request("GET", "/api/explain?id=VAST-2.0-url-http").text == explain.stdout.trimmingCharacters(in: .newlines))
         #expect(try server.request("GET", "/api/explain?id=VAST-2.0-url-htp").status == 404)
+        // Numbers are numbers (0 and 1 too), flags are booleans.
+        let depth = try server.post("/api/check", ["xml": Self.inline, "follow": true, "max-depth": 1])
+        #expect(depth.status == 200, "\(depth.text)")
+        #expect(depth.text.contains("\"maxDepth\" : 1"))
+        #expect(try server.post("/api/check", ["xml": Self.inline, "follow": 1]).status == 400)
+        #expect(try server.post("/api/check", ["xml": Self.inline, "follow": true, "max-depth": true]).status == 400)
         let bad = try server.post("/api/check", ["xml": Self.inline, "player": "nope", "follow": true])
         #expect(bad.status == 400)
         #expect(bad.text.contains("unknown player 'nope'"))

@@ -88,15 +88,21 @@ struct WorkbenchAPI: Sendable {
             return texts
         }
 
+        /// Whether a decoded JSON value is `true` or `false` (JSONSerialization gives numbers and booleans as
+        /// NSNumber, and `is Bool` holds for the numbers 0 and 1 too: a boolean's type code is `c`).
+        private static func isBoolean(_ value: Any) -> Bool {
+            (value as? NSNumber).map { String(cString: $0.objCType) == "c" } ?? false
+        }
+
         func bool(_ key: String) throws(Refusal) -> Bool {
             guard let value = object[key], !(value is NSNull) else { return false }
-            guard let flag = value as? Bool else { throw Refusal(400, "\(key) must be true or false") }
+            guard Self.isBoolean(value), let flag = value as? Bool else { throw Refusal(400, "\(key) must be true or false") }
             return flag
         }
 
         func number(_ key: String) throws(Refusal) -> String? {
             guard let value = object[key], !(value is NSNull) else { return nil }
-            if let number = value as? NSNumber, !(value is Bool) { return number.stringValue }
+            if let number = value as? NSNumber, !Self.isBoolean(value) { return number.stringValue }
             if let text = value as? String { return text }
             throw Refusal(400, "\(key) must be a number")
         }
@@ -111,7 +117,8 @@ struct WorkbenchAPI: Sendable {
                 for (name, value) in macros.sorted(by: { $0.key < $1.key }) { arguments += ["--macro", "\(name)=\(value)"] }
                 continue
             }
-            if let number = try? body.number(key) {
+            if let value = body.object[key], value is NSNumber, !(value is String) {
+                guard let number = try body.number(key) else { continue }
                 arguments += ["--\(key)", number]
                 continue
             }
