@@ -12,13 +12,14 @@ enum WorkbenchPage {
 <style>
 :root { --bg:#f7f7f8; --panel:#fff; --line:#d9d9de; --text:#1d1d22; --dim:#6b6b75; --error:#c62828; --warning:#b26a00; --info:#1565c0; --ok:#2e7d32; --mono: ui-monospace, "DejaVu Sans Mono", Menlo, Consolas, monospace; }
 * { box-sizing: border-box; }
-body { margin:0; font:14px/1.45 system-ui, -apple-system, "Segoe UI", sans-serif; color:var(--text); background:var(--bg); }
+body { margin:0; font:14px/1.45 system-ui, -apple-system, "Segoe UI", sans-serif; color:var(--text); background:var(--bg); height:100vh; display:flex; flex-direction:column; }
 header { display:flex; gap:12px; align-items:center; padding:8px 14px; background:#1d1d22; color:#fff; flex-wrap:wrap; }
 header h1 { font-size:16px; margin:0 8px 0 0; }
 header select, header input, header button { font:inherit; }
 button { cursor:pointer; border:1px solid var(--line); background:#fff; border-radius:4px; padding:3px 9px; }
 button.primary { background:#1d1d22; color:#fff; border-color:#1d1d22; }
-main { display:grid; grid-template-columns: minmax(0,1.15fr) minmax(0,1fr); gap:10px; padding:10px; height: calc(100vh - 52px); }
+main { display:grid; grid-template-columns: minmax(0,1.15fr) minmax(0,1fr); gap:10px; padding:10px; flex:1; min-height:0; }
+#examples { max-width:300px; }
 section { background:var(--panel); border:1px solid var(--line); border-radius:6px; display:flex; flex-direction:column; min-height:0; }
 .bar { display:flex; gap:8px; align-items:center; padding:6px 8px; border-bottom:1px solid var(--line); flex-wrap:wrap; }
 .tabs button { border:none; border-bottom:2px solid transparent; border-radius:0; background:none; padding:4px 8px; }
