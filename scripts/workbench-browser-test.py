@@ -4,10 +4,12 @@
 
 Steps: paste a tag and see its findings in the list, the gutter and under the source; open a finding's
 explanation; repair the tag (diff, apply, download); resolve a tag URL whose wrapper chain
-scripts/test-http-server.py serves; see the chain's pixels in the tracking waterfall; play a small video made
-here with ffmpeg and see the start, quartile and progress marks fire on the timeline without a pixel being
-requested; check a parameter string; save the chain as a corpus case and prove `conform run` passes on it;
-no console errors; a screenshot.
+scripts/test-http-server.py serves, and compare the player presets; see the chain's pixels in the tracking
+waterfall and copy it as CSV; play a small video made here with ffmpeg and see the start, quartile and
+progress marks on the timeline without a pixel being requested, then with the firing switch on see them
+requested; download the HTML findings page and copy the Markdown summary; save the chain as a corpus case
+and prove `conform run` passes on it; check a parameter string; drop a file; load an example; evaluate the
+player profiles; no console errors; a screenshot.
 
 Needs: a built conform (swift build), python3 with `pip install playwright` (the browser is the system's,
 never downloaded: `playwright install` is not used), chromium, ffmpeg and libmicrohttpd.
@@ -167,6 +169,7 @@ def main():
             browser = playwright.chromium.launch(executable_path=args.chromium,
                                                  args=["--no-sandbox", "--autoplay-policy=no-user-gesture-required"])
             context = browser.new_context(accept_downloads=True, viewport={"width": 1500, "height": 950})
+            context.grant_permissions(["clipboard-read", "clipboard-write"], origin=url.rstrip("/"))
             page = context.new_page()
             problems, requested = [], []
             page.on("console", lambda m: problems.append(f"console {m.type}: {m.text}") if m.type == "error" else None)
@@ -221,6 +224,16 @@ def main():
             expect("impression-wrapper" in waterfall and "impression-inline" in waterfall and "firstQuartile" in waterfall,
                    "the tracking waterfall lists both hops' impressions and the quartile events")
 
+            page.click("#copyCSV")
+            wait_until(page, "document.getElementById('status').textContent === 'copied'")
+            csv = page.evaluate("navigator.clipboard.readText()")
+            expect(csv.startswith("ad,event,offset,hop,url,expanded") and "impression-wrapper" in csv, "the waterfall copied as CSV")
+            page.click("#tabs button[data-pane=chain]")
+            page.click("#comparePlayers")
+            page.wait_for_selector("#compareOut table", timeout=20000)
+            compared = page.inner_text("#compareOut")
+            expect(all(p in compared for p in ["spec", "ima", "vast-client-js"]), "the player presets side by side")
+
             # Playback: the timeline marks what would fire, nothing is requested.
             page.click("#tabs button[data-pane=playback]")
             wait_until(page, "document.querySelectorAll('#timeline .mark').length >= 6", timeout=10000)
@@ -235,6 +248,26 @@ def main():
             pixels = [u for u in requested if "/status/204" in u]
             expect(not pixels, f"no tracking pixel was requested by the page ({pixels})")
             expect(any(u.endswith("/files/clip.webm") for u in requested), "the MediaFile was played")
+            # The explicit switch fires them for real.
+            page.check("#fireReal")
+            page.evaluate("const v = document.getElementById('video'); v.currentTime = 0; v.play()")
+            wait_until(page, "document.getElementById('video').ended", timeout=20000)
+            page.wait_for_timeout(500)
+            pixels = [u for u in requested if "/status/204" in u]
+            expect(any("e=firstQuartile" in u for u in pixels) and any("e=complete" in u for u in pixels),
+                   "with the switch on, the pixels are requested as the playhead passes them")
+            page.uncheck("#fireReal")
+
+            # Share: the HTML findings page and the Markdown summary.
+            page.click("#tabs button[data-pane=share]")
+            with page.expect_download() as info:
+                page.click("#downloadHTML")
+            html = open(info.value.path()).read()
+            expect(html.lstrip().lower().startswith("<!doctype html") and "wrapper.xml" in html, "the single-file HTML findings page downloads")
+            page.click("#copyMarkdown")
+            wait_until(page, "document.getElementById('status').textContent === 'copied'")
+            markdown = page.evaluate("navigator.clipboard.readText()")
+            expect("|" in markdown and "conform" in markdown.lower(), "the Markdown summary is copied")
 
             # Save the chain as a corpus case.
             page.click("#tabs button[data-pane=share]")
@@ -257,6 +290,18 @@ def main():
             expect("customCTA" in out and "PARAM-" in out, "the parameter string's format and findings")
             expect(page.eval_on_selector_all("#paramtext mark", "n => n.length") > 0, "findings marked at their character positions")
             page.screenshot(path=screenshot.replace(".png", "-params.png"))
+
+            # A file dropped on the editor.
+            page.evaluate("""(text) => {
+                const data = new DataTransfer();
+                data.items.add(new File([text], "dropped.xml", { type: "application/xml" }));
+                document.getElementById("editor").dispatchEvent(new DragEvent("drop", { dataTransfer: data, bubbles: true, cancelable: true }));
+            }""", PASTED.replace("Pasted", "Dropped"))
+            wait_until(page, "document.getElementById('source').value.includes('Dropped')")
+            page.click("#tabs button[data-pane=findings]")
+            wait_until(page, "[...document.querySelectorAll('#findings .rule')].some(n => n.textContent.includes('VAST-2.0-url-cdata'))",
+                       timeout=15000)
+            expect(True, "a dropped file is loaded and checked")
 
             # The examples menu, then the player profiles of the example.
             page.select_option("#examples", "rule:VAST-2.0-url-http:invalid:1")

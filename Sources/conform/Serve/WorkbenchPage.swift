@@ -185,7 +185,7 @@ function macros() {
   return out;
 }
 function checkBody(extra) {
-  const body = Object.assign({ xml: $("source").value, name: "tag.xml", player: $("player").value, macro: macros() }, extra || {});
+  const body = Object.assign({ xml: $("source").value, name: state.rootURI || "tag.xml", player: $("player").value, macro: macros() }, extra || {});
   if ($("follow").checked) body.follow = true;
   if (state.rootURI) body["root-uri"] = state.rootURI;
   return body;
@@ -257,6 +257,8 @@ editor.addEventListener("dragleave", () => editor.classList.remove("drop"));
 editor.addEventListener("drop", async (e) => {
   e.preventDefault(); editor.classList.remove("drop");
   const file = e.dataTransfer.files[0]; if (!file) return;
+  $("mode").value = "tag"; $("mode").dispatchEvent(new Event("change"));
+  $("sourceTitle").textContent = file.name;
   setSource(await file.text(), null); check();
 });
 function setSource(text, rootURI) { source.value = text; state.rootURI = rootURI; renderGutter(); }
