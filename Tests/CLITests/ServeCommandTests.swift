@@ -302,6 +302,17 @@ struct ServeCommandTests {
         #expect(throws: (any Error).self) { try server.request("GET", "/api/info") }
     }
 
+    /// libmicrohttpd is opened when a server starts, and by no other command.
+    @Test func otherCommandsNeverLoadTheServerLibrary() throws {
+        #if os(Linux)
+        let tag = try ConformBinary.temporaryFile(Self.inline)
+        let check = try ConformBinary.run(["check", "--no-config", tag.path], environment: ["LD_DEBUG": "libs"])
+        #expect(check.status == 0, "\(check.stdout)")
+        #expect(check.stderr.contains("libxml2"), "the dynamic loader reported the libraries it loaded")
+        #expect(!check.stderr.contains("libmicrohttpd"))
+        #endif
+    }
+
     @Test func helpTeachesAndBadOptionsAreUsageErrors() throws {
         let help = try ConformBinary.run(["serve", "--help"])
         #expect(help.status == 0)

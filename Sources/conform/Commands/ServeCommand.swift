@@ -105,6 +105,9 @@ enum ServeCommand: Subcommand {
             sources.append(source)
         }
         let workbench = WorkbenchServer(settings: settings)
+        // A port given is known before the first request can arrive; a free one is learnt when the server starts,
+        // before its address is printed.
+        workbench.port = port
         let server = HTTPServer { workbench.handle($0) }
         do {
             workbench.port = try server.start(host: host, port: port, limits: .init(maxConnections: settings.maxConnections,
