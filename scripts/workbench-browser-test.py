@@ -189,6 +189,9 @@ def main():
             under = page.eval_on_selector_all("#backdrop mark", "nodes => nodes.map(n => n.dataset.rule)")
             expect(len(under) > 0, f"findings underlined in the source ({under})")
 
+            wait_until(page, "[...document.querySelectorAll('#media option')].some(o => o.textContent.includes(\"the native player's pick\"))")
+            expect(True, "playback offers the MediaFile the native player would pick (the SSAI profile's)")
+
             # A finding opens its explanation.
             page.click("#findings .finding:has-text('VAST-2.0-url-cdata')")
             page.wait_for_selector("#pane-explain h3", timeout=10000)

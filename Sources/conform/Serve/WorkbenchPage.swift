@@ -443,25 +443,38 @@ function seconds(offset, duration) {
 }
 // The document that plays: the tag itself, or for a wrapper the InLine its chain reached (fetched by the
 // server within the chain policy, and decoded by a check of its own).
+// Its text is kept, for the profile that says which MediaFile a native player picks.
 async function playedDocument(report) {
   const last = report?.chain?.ads?.[0]?.chain?.slice(-1)[0];
-  if (!last || last.hop === 0 || last.outcome !== "inline" || !last.uri) return report;
-  if (state.played?.uri === last.uri) return state.played.report;
+  if (!last || last.hop === 0 || last.outcome !== "inline" || !last.uri) { state.playedText = source.value; return report; }
+  if (state.played?.uri === last.uri) { state.playedText = state.played.text; return state.played.report; }
   try {
     const fetched = await api("fetch", { url: last.uri });
     const [inline] = await api("check", { xml: fetched.text, name: last.uri });
-    state.played = { uri: last.uri, report: inline };
+    state.played = { uri: last.uri, report: inline, text: fetched.text };
+    state.playedText = fetched.text;
     return inline;
   } catch (error) { status(error.message, true); return report; }
 }
+// The MediaFile the SSAI profile's native player would play (HLS first, then the MP4 family), if any.
+async function nativePick() {
+  try {
+    const [report] = await api("check", { xml: state.playedText || "", name: "tag.xml", profile: ["ssai"] });
+    return report.profiles?.[0]?.ssai?.adBreaks?.[0]?.ads?.[0]?.resourceURI || null;
+  } catch (error) { return null; }
+}
 async function renderPlayback() {
-  const played = await playedDocument(state.report);
-  state.playedReport = played;
+  const current = state.report;
+  const played = await playedDocument(current);
   const media = [];
   for (const c of creativesOf(played)) for (const m of c.linear?.mediaFiles || []) media.push(m);
+  const native = media.length ? await nativePick() : null;
+  if (state.report !== current) return; // a newer check has come in meanwhile
+  state.playedReport = played;
   const select = $("media");
-  const pick = media.find((m) => m.delivery === "progressive" && m.type === "video/mp4") || media[0];
-  select.innerHTML = media.map((m, i) => `<option value="${i}" ${m === pick ? "selected" : ""}>${esc((m.type || "?") + " " + (m.width?.value ?? "") + "×" + (m.height?.value ?? "") + " " + (m.url?.value || ""))}${m === pick ? " (player pick)" : ""}</option>`).join("");
+  const picked = media.find((m) => native && m.url?.value === native);
+  const pick = picked || media[0];
+  select.innerHTML = media.map((m, i) => `<option value="${i}" ${m === pick ? "selected" : ""}>${esc((m.type || "?") + " " + (m.width?.value ?? "") + "×" + (m.height?.value ?? "") + " " + (m.url?.value || ""))}${m === picked ? " (the native player's pick)" : ""}</option>`).join("");
   select.dataset.urls = JSON.stringify(media.map((m) => m.url?.value || ""));
   const chosen = pick?.url?.value || "";
   if (video.dataset.src !== chosen) { video.dataset.src = chosen; if (chosen) video.src = chosen; else video.removeAttribute("src"); }
