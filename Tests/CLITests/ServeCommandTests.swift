@@ -202,6 +202,10 @@ struct ServeCommandTests {
         // A redirected http fetch is followed within the policy.
         let redirected = try server.post("/api/check", ["url": origin.url("/redirect/2/files/inline.xml")])
         #expect(redirected.status == 200)
+        // A value cannot pass for another option.
+        let smuggled = try server.post("/api/check", ["xml": Self.inline, "follow": true, "player": "--map", "macro": ["X": "1 --map \(secret.path)"]])
+        #expect(smuggled.status == 400)
+        #expect(smuggled.text.contains("unknown player '--map'"), "\(smuggled.text)")
         // The map of check --follow --map, which names local files, is not an option of the API.
         let mapped = try server.post("/api/check", ["xml": Self.inline, "follow": true, "map": secret.path])
         #expect(mapped.status == 200)

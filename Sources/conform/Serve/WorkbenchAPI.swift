@@ -109,20 +109,21 @@ struct WorkbenchAPI: Sendable {
     }
 
     /// The command-line arguments that `body`'s option keys stand for: `{"profile": ["pause"], "follow": true}`
-    /// is `--profile pause --follow`. Keys are the command's long options without their dashes.
+    /// is `--profile=pause --follow`. Keys are the command's long options without their dashes; only the keys
+    /// listed are read, and each value is written after `=`, so no value can pass for another option.
     private func arguments(_ body: Body, values: [String], flags: [String]) throws(Refusal) -> [String] {
         var arguments: [String] = []
         for key in values {
             if key == "macro", let macros = body.object[key] as? [String: Any] {
-                for (name, value) in macros.sorted(by: { $0.key < $1.key }) { arguments += ["--macro", "\(name)=\(value)"] }
+                for (name, value) in macros.sorted(by: { $0.key < $1.key }) { arguments.append("--macro=\(name)=\(value)") }
                 continue
             }
             if let value = body.object[key], value is NSNumber, !(value is String) {
                 guard let number = try body.number(key) else { continue }
-                arguments += ["--\(key)", number]
+                arguments.append("--\(key)=\(number)")
                 continue
             }
-            for value in try body.strings(key) { arguments += ["--\(key)", value] }
+            for value in try body.strings(key) { arguments.append("--\(key)=\(value)") }
         }
         for key in flags where try body.bool(key) { arguments.append("--\(key)") }
         return arguments
