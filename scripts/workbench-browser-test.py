@@ -76,6 +76,15 @@ def inline(base):
             </MediaFiles>
           </Linear>
         </Creative>
+        <Creative>
+          <UniversalAdId idRegistry="ad-id.org">UA-2</UniversalAdId>
+          <CompanionAds>
+            <Companion width="300" height="250">
+              <StaticResource creativeType="image/png"><![CDATA[{base}/files/companion.png]]></StaticResource>
+              <CompanionClickThrough><![CDATA[https://landing.example.com/c]]></CompanionClickThrough>
+            </Companion>
+          </CompanionAds>
+        </Creative>
       </Creatives>
     </InLine>
   </Ad>
@@ -153,6 +162,8 @@ def main():
         # A four-second clip, made here.
         subprocess.run(["ffmpeg", "-loglevel", "error", "-f", "lavfi", "-i", "testsrc=duration=4:size=160x120:rate=10",
                         "-c:v", "libvpx", "-b:v", "200k", "-y", os.path.join(files, "clip.webm")], check=True)
+        subprocess.run(["ffmpeg", "-loglevel", "error", "-f", "lavfi", "-i", "color=c=orange:s=300x250", "-frames:v", "1",
+                        "-y", os.path.join(files, "companion.png")], check=True)
         origin, line = start([sys.executable, os.path.join(ROOT, "scripts/test-http-server.py"), files], lambda l: l.strip().isdigit())
         processes.append(origin)
         base = f"http://127.0.0.1:{line.strip()}"
@@ -240,6 +251,8 @@ def main():
             # Playback: the timeline marks what would fire, nothing is requested.
             page.click("#tabs button[data-pane=playback]")
             wait_until(page, "document.querySelectorAll('#timeline .mark').length >= 6", timeout=10000)
+            sizes = page.eval_on_selector_all("#previews iframe", "frames => frames.map(f => f.width + 'x' + f.height + ' ' + f.getAttribute('sandbox'))")
+            expect(sizes == ["300x250 "], f"the companion previewed at its declared size in a sandboxed frame ({sizes})")
             page.evaluate("document.getElementById('video').play()")
             wait_until(page, "document.getElementById('video').ended", timeout=20000)
             page.wait_for_timeout(300)

@@ -549,7 +549,8 @@ $("profilesRun").addEventListener("click", async () => {
     const [report] = await api("check", checkBody({ profile: ["all"], "profile-option": ["slot=" + $("slot").value, "duration=" + $("duration").value] }));
     $("profilesOut").innerHTML = (report.profiles || []).map((p) => `<div><b>${esc(p.profile)}</b> <span class="chip ${p.diagnostics.some((d) => d.severity === "error") ? "bad" : "ok"}">${esc(p.verdict)}</span>
       ${(p.reasons || []).map((r) => `<div class="rule">because ${esc(r)}</div>`).join("")}
-      ${p.diagnostics.map((d) => `<div><span class="sev ${d.severity}">${d.severity}</span> ${esc(d.message)} <span class="rule">[${esc(d.ruleID)}]</span></div>`).join("")}</div>`).join("<hr>");
+      ${p.diagnostics.map((d) => `<div><span class="sev ${d.severity}">${d.severity}</span> ${esc(d.message)} <span class="rule">[${esc(d.ruleID)}]</span></div>`).join("")}
+      <details><summary class="rule">what the player flow does (JSON)</summary><pre class="mono">${esc(JSON.stringify(Object.fromEntries(Object.entries(p).filter(([k]) => !["diagnostics", "verdict", "profile", "reasons"].includes(k))), null, 2))}</pre></details></div>`).join("<hr>");
   } catch (error) { $("profilesOut").innerHTML = `<p class="sev error">${esc(error.message)}</p>`; }
 });
 $("simulateRun").addEventListener("click", async () => {
