@@ -36,6 +36,8 @@ let package = Package(
         .target(name: "CXMLShim", dependencies: ["CLibXML2"], cSettings: cDebugInfo),
         // HTTP transfers through libcurl, loaded at run time: the only C code that calls libcurl.
         .target(name: "CHTTP", cSettings: cDebugInfo, linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]),
+        // The workbench's HTTP server over libmicrohttpd, loaded at run time: the only C code that calls it.
+        .target(name: "CHTTPServer", cSettings: cDebugInfo, linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]),
         .target(name: "ConformCore"),
         .target(name: "XMLCore", dependencies: ["CXMLShim", "ConformCore"]),
         .target(name: "VAST", dependencies: ["XMLCore", "ConformCore"]),
@@ -49,7 +51,7 @@ let package = Package(
         .target(name: "Reports", dependencies: ["Conformance", "Validation", "ConformCore"]),
         .executableTarget(name: "conform", dependencies: [
             "ConformCore", "XMLCore", "VAST", "Trafficking", "Chain", "Validation", "Profiles",
-            "Conformance", "Reports", "CTCMalloc",
+            "Conformance", "Reports", "CTCMalloc", "CHTTPServer",
         ]),
 
         // Benchmark driver used by scripts/bench; not part of the product.

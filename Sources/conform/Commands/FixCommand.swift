@@ -115,20 +115,10 @@ enum FixCommand: Subcommand {
                 unreadable = true
                 continue
             }
-            var report = Report(file: name, repairs: [], refused: nil, written: false, remaining: 0)
-            var fixed = data
-            do {
-                let outcome = try TagFixer.repair(data, configuration: configuration.resolved(forFile: name))
-                fixed = outcome.fixed
-                report.remaining = outcome.remaining.count
-                report.repairs = outcome.edits.map { edit in
-                    Report.Repair(rules: edit.ruleIDs, line: edit.position.line, column: edit.position.column, element: edit.elementName,
-                                  attribute: edit.attribute, before: edit.before, after: edit.after)
-                }
-            } catch {
-                report.refused = error.description
-                failed = true
-            }
+            let repaired = repair(data, name: name, configuration: configuration)
+            var report = repaired.report
+            let fixed = repaired.fixed
+            if report.refused != nil { failed = true }
             if !report.repairs.isEmpty { toRepair += 1 }
             if write, !report.repairs.isEmpty {
                 do {
@@ -153,6 +143,24 @@ enum FixCommand: Subcommand {
         if unreadable { return ExitCode.cannotProceed }
         if failed || (check && toRepair > 0) { return ExitCode.findings }
         return ExitCode.success
+    }
+
+    /// The repairs of one tag under the configuration (its overrides for `name` applied), and the repaired
+    /// tag (the tag as it is when it was refused).
+    static func repair(_ data: Data, name: String, configuration: Configuration) -> (report: Report, fixed: Data) {
+        var report = Report(file: name, repairs: [], refused: nil, written: false, remaining: 0)
+        do {
+            let outcome = try TagFixer.repair(data, configuration: configuration.resolved(forFile: name))
+            report.remaining = outcome.remaining.count
+            report.repairs = outcome.edits.map { edit in
+                Report.Repair(rules: edit.ruleIDs, line: edit.position.line, column: edit.position.column, element: edit.elementName,
+                              attribute: edit.attribute, before: edit.before, after: edit.after)
+            }
+            return (report, outcome.fixed)
+        } catch {
+            report.refused = error.description
+            return (report, data)
+        }
     }
 
     static func printText(_ report: Report) {

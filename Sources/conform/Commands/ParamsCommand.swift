@@ -166,21 +166,10 @@ enum ParamsCommand: Subcommand {
         }
 
         var results: [Result] = []
-        var summary = Summary()
         for input in inputs {
-            var analysis = TraffickingAnalyzer.analyze(input.text, policy: policy, line: input.source == nil ? 1 : input.line)
-            analysis.diagnostics = configuration.apply(to: analysis.diagnostics).map { $0.inFile(input.source) }
-            summary.strings += 1
-            if analysis.accepted { summary.accepted += 1 } else { summary.rejected += 1 }
-            for diagnostic in analysis.diagnostics {
-                switch diagnostic.severity {
-                case .error: summary.errors += 1
-                case .warning: summary.warnings += 1
-                case .info: summary.infos += 1
-                }
-            }
-            results.append(Result(source: input.source, line: input.line, analysis: analysis))
+            results.append(analyze(input.text, source: input.source, line: input.line, policy: policy, configuration: configuration))
         }
+        let summary = summarize(results)
 
         if format == .json {
             print(encodeJSON(Output(results: results, summary: summary)))
@@ -206,13 +195,38 @@ enum ParamsCommand: Subcommand {
         return summary.errors > 0 ? ExitCode.findings : ExitCode.success
     }
 
+    /// One string's analysis under the configuration, as the JSON output lists it (`source` is the file it was
+    /// read from, `nil` for an argument, whose findings are then on line 1).
+    static func analyze(_ text: String, source: String?, line: Int, policy: URLPolicy, configuration: Configuration) -> Result {
+        var analysis = TraffickingAnalyzer.analyze(text, policy: policy, line: source == nil ? 1 : line)
+        analysis.diagnostics = configuration.apply(to: analysis.diagnostics).map { $0.inFile(source) }
+        return Result(source: source, line: line, analysis: analysis)
+    }
+
+    /// The totals of `results`.
+    static func summarize(_ results: [Result]) -> Summary {
+        var summary = Summary()
+        for result in results {
+            summary.strings += 1
+            if result.analysis.accepted { summary.accepted += 1 } else { summary.rejected += 1 }
+            for diagnostic in result.analysis.diagnostics {
+                switch diagnostic.severity {
+                case .error: summary.errors += 1
+                case .warning: summary.warnings += 1
+                case .info: summary.infos += 1
+                }
+            }
+        }
+        return summary
+    }
+
     // MARK: - Input
 
     private static func usageError(_ message: String) -> Int32 {
         UsageError(message: message, command: "params", usage: usage).report()
     }
 
-    private static func makePolicy(_ scanner: ArgumentScanner) throws(UsageError) -> URLPolicy {
+    static func makePolicy(_ scanner: ArgumentScanner) throws(UsageError) -> URLPolicy {
         func list(_ option: String) throws(UsageError) -> Set<String>? {
             guard let raw = scanner.value(option) else { return nil }
             let items = raw.split(separator: ",").map { $0.trimmingWhitespace().lowercased() }.filter { !$0.isEmpty }

@@ -66,13 +66,8 @@ enum ScheduleCommand: Subcommand {
         }
         let format = scanner.value("--format") ?? "text"
         guard ["text", "json"].contains(format) else { return usageError("unknown format '\(format)' (values: text, json)") }
-        var options = ProfileOptions()
-        do {
-            if let duration = scanner.value("--duration") { options = try options.applying("duration=\(duration)") }
-            if let cues = scanner.value("--cue-points") { options = try options.applying("cue-points=\(cues)") }
-        } catch {
-            return usageError(error.description)
-        }
+        let options: ProfileOptions
+        do { options = try Self.options(scanner) } catch { return usageError(error.description) }
         guard scanner.positionals.count == 1, let name = scanner.positionals.first else {
             return usageError(scanner.positionals.isEmpty ? "no input given" : "give exactly one input")
         }
@@ -85,21 +80,50 @@ enum ScheduleCommand: Subcommand {
             Terminal.printError("Error: \(error)")
             return ExitCode.cannotProceed
         }
+        let located: ResolvedSchedule
+        do { located = try schedule(data, name: name, options: options, configuration: configuration) } catch {
+            Terminal.printError("Error: \(error.description)")
+            return ExitCode.cannotProceed
+        }
+        if format == "json" {
+            print(encodeJSON(Output(file: name, schedule: located, diagnostics: located.diagnostics)))
+        } else {
+            print(located.text(name: name))
+        }
+        let threshold: Severity = scanner.flag("--strict") ? .warning : .error
+        return located.diagnostics.hasAny(atLeast: threshold) ? ExitCode.findings : ExitCode.success
+    }
+
+    /// The schedule options of `--duration` and `--cue-points`.
+    static func options(_ scanner: ArgumentScanner) throws(ProfileError) -> ProfileOptions {
+        var options = ProfileOptions()
+        if let duration = scanner.value("--duration") { options = try options.applying("duration=\(duration)") }
+        if let cues = scanner.value("--cue-points") { options = try options.applying("cue-points=\(cues)") }
+        return options
+    }
+
+    /// What `schedule` could not read: the input is neither a JSON description nor a VMAP document.
+    struct Failure: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    /// The schedule of `data` (a VMAP document or a JSON schedule description), its findings under the
+    /// configuration and named after `name`.
+    static func schedule(_ data: Data, name: String, options: ProfileOptions, configuration: Configuration) throws(Failure) -> ResolvedSchedule {
         var schedule: ResolvedSchedule
         if data.first(where: { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }) == UInt8(ascii: "{") {
             do {
                 schedule = ScheduleResolver.resolve(description: try ScheduleDescription.parse(data), options: options)
             } catch {
-                Terminal.printError("Error: \(name): \(error)")
-                return ExitCode.cannotProceed
+                throw Failure(description: "\(name): \(error)")
             }
         } else {
             let input = VASTDecoder.decode(data)
             guard let vmap = input.vmap else {
                 let what = input.rootName.map { "<\($0)>" } ?? "not well-formed XML"
-                Terminal.printError("Error: \(name): expected a VMAP document or a JSON schedule description, found \(what)")
-                for finding in input.findings.prefix(3) { Terminal.printError("  \(finding.diagnostic.inFile(name))") }
-                return ExitCode.cannotProceed
+                let lines = ["\(name): expected a VMAP document or a JSON schedule description, found \(what)"]
+                    + input.findings.prefix(3).map { "  \($0.diagnostic.inFile(name))" }
+                throw Failure(description: lines.joined(separator: "\n"))
             }
             schedule = ScheduleResolver.resolve(vmap: vmap, options: options)
             // The offsets and intervals the resolver could not read are findings of the VMAP rules, as in check.
@@ -110,14 +134,7 @@ enum ScheduleCommand: Subcommand {
             }.map(\.diagnostic)
             schedule.diagnostics = (schedule.diagnostics + unreadable).sorted()
         }
-        var located = schedule
-        located.diagnostics = configuration.apply(to: schedule.diagnostics).map { $0.inFile(name) }
-        if format == "json" {
-            print(encodeJSON(Output(file: name, schedule: located, diagnostics: located.diagnostics)))
-        } else {
-            print(located.text(name: name))
-        }
-        let threshold: Severity = scanner.flag("--strict") ? .warning : .error
-        return located.diagnostics.hasAny(atLeast: threshold) ? ExitCode.findings : ExitCode.success
+        schedule.diagnostics = configuration.apply(to: schedule.diagnostics).map { $0.inFile(name) }
+        return schedule
     }
 }

@@ -79,32 +79,9 @@ enum SimulateCommand: Subcommand {
         }
         let format = scanner.value("--format") ?? "text"
         guard ["text", "json"].contains(format) else { return usageError("unknown format '\(format)' (values: text, json)") }
-        guard let rawTimeline = scanner.value("--timeline") else { return usageError("--timeline is required") }
-        let timeline: [PauseTimelineEvent]
-        do {
-            timeline = try PauseTimelineEvent.parse(rawTimeline)
-        } catch {
-            return usageError(error.description)
-        }
-        var repeats = 1
-        if let raw = scanner.value("--ads") {
-            guard let n = Int(raw), n >= 1, n <= 1_000 else { return usageError("--ads takes a number from 1 to 1000") }
-            repeats = n
-        }
         guard scanner.positionals.filter({ $0 == "-" }).count <= 1 else { return usageError("standard input can be read only once") }
-        var suppressions: [Int: ScheduledPauseAd.Suppression] = [:]
-        for raw in scanner.values("--suppress") {
-            let parts = raw.split(separator: "=", maxSplits: 1).map(String.init)
-            guard parts.count == 2, let n = Int(parts[0]), n >= 1, let hook = ScheduledPauseAd.Suppression(rawValue: parts[1]) else {
-                return usageError("--suppress takes n=load or n=play, not '\(raw)'")
-            }
-            suppressions[n] = hook
-        }
-        guard !scanner.positionals.isEmpty else { return usageError("no tag given") }
-        let scheduled = scanner.positionals.count * repeats
-        if let beyond = suppressions.keys.filter({ $0 > scheduled }).min() {
-            return usageError("--suppress \(beyond)=…: only \(scheduled) ad\(scheduled == 1 ? " is" : "s are") scheduled")
-        }
+        let plan: Plan
+        do { plan = try Self.plan(scanner, tags: scanner.positionals.count) } catch { return usageError(error.message) }
         var follow: ChainCheck?
         do { follow = try ChainCheck.parse(scanner, maxBytes: nil, usage: usage, command: "simulate") } catch { return error.report() }
         let configuration: Configuration
@@ -130,28 +107,20 @@ enum SimulateCommand: Subcommand {
                 Terminal.printError("Error: \(error)")
                 return ExitCode.cannotProceed
             }
-            let input = VASTDecoder.decode(data)
-            guard let vast = input.vast else {
-                Terminal.printError("Error: \(name): \(Profiles.evaluate(.pause, input: input, file: name).verdict)")
-                return ExitCode.cannotProceed
-            }
             let chain = follow.flatMap { follow in
                 fetcher.map { follow.resolveWithDocuments(data, rootURI: rootURI, name: name, fetcher: $0).documents }
             } ?? []
-            var evaluation = PauseProfile.evaluate([vast] + chain)
-            evaluation.diagnostics = configuration.apply(to: evaluation.diagnostics).map { $0.inFile(name) }
-            evaluations.append((name, evaluation))
-        }
-        var ads: [ScheduledPauseAd] = []
-        for _ in 0..<repeats {
-            for (name, evaluation) in evaluations {
-                ads.append(ScheduledPauseAd(name: "ad \(ads.count + 1) (\(name))", evaluation: evaluation,
-                                            suppression: suppressions[ads.count + 1]))
+            switch evaluate(data, name: name, chain: chain, configuration: configuration) {
+            case .success(let evaluation): evaluations.append((name, evaluation))
+            case .failure(let failure):
+                Terminal.printError("Error: \(failure.message)")
+                return ExitCode.cannotProceed
             }
         }
-        let simulation = PauseSimulator.run(timeline: timeline, ads: ads)
+        let output = simulate(plan, evaluations, profile: profile)
+        let simulation = output.simulation
         if format == "json" {
-            print(encodeJSON(Output(profile: profile, ads: ads, simulation: simulation)))
+            print(encodeJSON(output))
         } else {
             for (name, evaluation) in evaluations {
                 print(Terminal.paint(name, .bold) + ": " + evaluation.verdict)
@@ -160,5 +129,68 @@ enum SimulateCommand: Subcommand {
             print(simulation.text)
         }
         return ExitCode.success
+    }
+
+    /// What a simulation is asked for: the timeline, how often the tags repeat, and the hooks suppressed.
+    struct Plan {
+        var timeline: [PauseTimelineEvent]
+        var repeats = 1
+        var suppressions: [Int: ScheduledPauseAd.Suppression] = [:]
+    }
+
+    struct Failure: Error {
+        var message: String
+    }
+
+    /// The plan of `--timeline`, `--ads` and `--suppress`, for `tags` tags.
+    static func plan(_ scanner: ArgumentScanner, tags: Int) throws(Failure) -> Plan {
+        guard let rawTimeline = scanner.value("--timeline") else { throw Failure(message: "--timeline is required") }
+        var plan: Plan
+        do {
+            plan = Plan(timeline: try PauseTimelineEvent.parse(rawTimeline))
+        } catch {
+            throw Failure(message: error.description)
+        }
+        if let raw = scanner.value("--ads") {
+            guard let n = Int(raw), n >= 1, n <= 1_000 else { throw Failure(message: "--ads takes a number from 1 to 1000") }
+            plan.repeats = n
+        }
+        for raw in scanner.values("--suppress") {
+            let parts = raw.split(separator: "=", maxSplits: 1).map(String.init)
+            guard parts.count == 2, let n = Int(parts[0]), n >= 1, let hook = ScheduledPauseAd.Suppression(rawValue: parts[1]) else {
+                throw Failure(message: "--suppress takes n=load or n=play, not '\(raw)'")
+            }
+            plan.suppressions[n] = hook
+        }
+        guard tags > 0 else { throw Failure(message: "no tag given") }
+        let scheduled = tags * plan.repeats
+        if let beyond = plan.suppressions.keys.filter({ $0 > scheduled }).min() {
+            throw Failure(message: "--suppress \(beyond)=…: only \(scheduled) ad\(scheduled == 1 ? " is" : "s are") scheduled")
+        }
+        return plan
+    }
+
+    /// The pause evaluation of one tag (with the documents its chain led to), under the configuration; a
+    /// failure when the tag is no VAST document.
+    static func evaluate(_ data: Data, name: String, chain: [VASTDocument], configuration: Configuration) -> Result<PauseEvaluation, Failure> {
+        let input = VASTDecoder.decode(data)
+        guard let vast = input.vast else {
+            return .failure(Failure(message: "\(name): \(Profiles.evaluate(.pause, input: input, file: name).verdict)"))
+        }
+        var evaluation = PauseProfile.evaluate([vast] + chain)
+        evaluation.diagnostics = configuration.apply(to: evaluation.diagnostics).map { $0.inFile(name) }
+        return .success(evaluation)
+    }
+
+    /// The tags scheduled in turn, `plan.repeats` times, and played over the timeline.
+    static func simulate(_ plan: Plan, _ evaluations: [(String, PauseEvaluation)], profile: String) -> Output {
+        var ads: [ScheduledPauseAd] = []
+        for _ in 0..<plan.repeats {
+            for (name, evaluation) in evaluations {
+                ads.append(ScheduledPauseAd(name: "ad \(ads.count + 1) (\(name))", evaluation: evaluation,
+                                            suppression: plan.suppressions[ads.count + 1]))
+            }
+        }
+        return Output(profile: profile, ads: ads, simulation: PauseSimulator.run(timeline: plan.timeline, ads: ads))
     }
 }
