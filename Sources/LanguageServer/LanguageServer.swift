@@ -32,6 +32,8 @@ public final class LanguageServer: @unchecked Sendable {
         public var maxDocumentBytes: Int
         /// Called by `exit` with the process's exit code.
         public var exit: @Sendable (Int32) -> Void
+        /// Log how long each document's check took.
+        public var logTiming = false
 
         public init(send: @escaping @Sendable (JSON) -> Void, log: @escaping @Sendable (String) -> Void,
                     configuration: @escaping @Sendable (String) -> (configuration: Configuration, file: String?, problem: String?),
@@ -262,6 +264,13 @@ public final class LanguageServer: @unchecked Sendable {
                                         message: "the document is larger than \(environment.maxDocumentBytes) bytes; conform does not check it in the editor (run conform check on it)")
             placed = [PlacedFinding(diagnostic: diagnostic, start: 0, end: 0, related: [])]
         } else {
+            let started = DispatchTime.now().uptimeNanoseconds
+            defer {
+                if environment.logTiming {
+                    let milliseconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e6
+                    environment.log("conform lsp: checked \(uri) (version \(document.version)) in \(String(format: "%.3f", milliseconds)) ms")
+                }
+            }
             let (configuration, file, problem) = environment.configuration(path)
             var settings = configuration
             for (id, setting) in settingsRules { settings.rules[id] = setting }

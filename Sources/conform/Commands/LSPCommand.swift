@@ -11,8 +11,8 @@ enum LSPCommand: Subcommand {
     static let name = "lsp"
     static let summary = "Run the Language Server Protocol server (for editors) on stdin and stdout."
     static let valueOptions: Set<String> = ["--debounce", "--max-document-size"]
-    static let flagOptions: Set<String> = ["--stdio"]
-    static let usage = "conform lsp [--stdio] [--debounce <ms>] [--max-document-size <bytes>]"
+    static let flagOptions: Set<String> = ["--stdio", "--log-timing"]
+    static let usage = "conform lsp [--stdio] [--debounce <ms>] [--max-document-size <bytes>] [--log-timing]"
     static let help = """
         OVERVIEW: Serve conform's checks to an editor through the Language Server Protocol 3.17.
 
@@ -32,6 +32,7 @@ enum LSPCommand: Subcommand {
           --debounce <ms>         Check a changed document after edits pause this long. (default: 150)
           --max-document-size <bytes>
                                   Documents larger than this are not checked in the editor. (default: 8388608)
+          --log-timing            Log how long each check of a document took (to standard error).
           -h, --help              Show this help.
 
         EXIT CODES:
@@ -78,7 +79,9 @@ enum LSPCommand: Subcommand {
                 outputLock.withLock {}
                 exit(code)
             })
-        let server = LanguageServer(environment: environment)
+        var configured = environment
+        configured.logTiming = scanner.flag("--log-timing")
+        let server = LanguageServer(environment: configured)
         var framer = MessageFramer(maxBodyBytes: maxSize * 2 + 1024 * 1024)
         while true {
             let data = FileHandle.standardInput.availableData
