@@ -179,7 +179,19 @@ public enum DocumentAnalysis {
         while end < scalars.count, scalars[end] != "," { end += 1 }
         if end == offset { end = min(offset + 1, scalars.count) }
         let base = document.offset(line: line, column: column)
-        return PlacedFinding(diagnostic: diagnostic, start: base + offset, end: base + max(end, offset), related: [])
+        // A duplicate key points back at the segment where the key was first given.
+        var related: [(start: Int, end: Int, message: String)] = []
+        if let first = diagnostic.details["firstSegment"].flatMap(Int.init), first >= 1 {
+            var segment = 1, start = 0
+            for (index, scalar) in scalars.enumerated() where segment < first && scalar == "," {
+                segment += 1
+                start = index + 1
+            }
+            var stop = start
+            while stop < scalars.count, scalars[stop] != "," { stop += 1 }
+            if segment == first { related.append((base + start, base + stop, "first given here (segment \(first))")) }
+        }
+        return PlacedFinding(diagnostic: diagnostic, start: base + offset, end: base + max(end, offset), related: related)
     }
 
     // MARK: Sidecars and configuration

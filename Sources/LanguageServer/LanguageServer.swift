@@ -308,10 +308,15 @@ public final class LanguageServer: @unchecked Sendable {
         if let documentation = environment.rulesDocumentation, rulesByID[diagnostic.ruleID] != nil {
             object["codeDescription"] = ["href": .string("\(documentation)#\(Self.anchor(diagnostic.ruleID))")]
         }
-        if let hop = diagnostic.details["hop"] {
-            object["relatedInformation"] = [["location": ["uri": .string(document.uri), "range": range.json],
-                                             "message": .string("from hop \(hop) of the Wrapper chain")]]
+        var related: [JSON] = finding.related.map { place in
+            let placeRange = LSPRange(start: document.position(ofOffset: place.start, encoding: encoding),
+                                      end: document.position(ofOffset: place.end, encoding: encoding))
+            return ["location": ["uri": .string(document.uri), "range": placeRange.json], "message": .string(place.message)]
         }
+        if let hop = diagnostic.details["hop"] {
+            related.append(["location": ["uri": .string(document.uri), "range": range.json], "message": .string("from hop \(hop) of the Wrapper chain")])
+        }
+        if !related.isEmpty { object["relatedInformation"] = .array(related) }
         return .object(object)
     }
 

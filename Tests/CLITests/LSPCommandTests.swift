@@ -311,6 +311,13 @@ struct LSPCommandTests {
         let labels = (((completion["result"] as? [String: Any])?["items"] as? [[String: Any]]) ?? []).compactMap { $0["label"] as? String }
         #expect(Set(labels) == ["ctaUrl", "ctaText"])
 
+        // A key given twice: the finding's related information is the segment that gave it first.
+        client.notify("textDocument/didChange", ["textDocument": ["uri": paramsURI, "version": 3],
+                                                 "contentChanges": [["text": "bannerTitle=Shop,icon=https://cdn.example.com/i.png,bannerTitle=Buy,ctaUrl=https://shop.example.com/"]]])
+        let duplicate = try #require(try client.diagnostics(for: paramsURI).first { $0["code"] as? String == "PARAM-duplicate-key" })
+        let related = try #require((duplicate["relatedInformation"] as? [[String: Any]])?.first)
+        #expect(Self.range(["range": (related["location"] as? [String: Any])?["range"] ?? [:]]) == (0, 0, 0, 16))
+
         // An expectation sidecar naming a rule that does not exist.
         let sidecar = #"{"version": 1, "verdict": "invalid", "diagnostics": {"present": [{"rule": "VAST-2.0-no-such-rule"}]}}"#
         let sidecarURI = "file:///nonexistent-folder/case.expect.json"
