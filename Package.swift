@@ -48,7 +48,7 @@ let package = Package(
         ]),
         .target(name: "Reports", dependencies: ["Conformance", "Validation", "ConformCore"]),
         // The Language Server Protocol server (`conform lsp`): protocol and documents; the command does the I/O.
-        .target(name: "LanguageServer", dependencies: ["Conformance", "Validation", "Trafficking", "VAST", "ConformCore"]),
+        .target(name: "LanguageServer", dependencies: ["Conformance", "Validation", "Chain", "Trafficking", "VAST", "ConformCore"]),
         .executableTarget(name: "conform", dependencies: [
             "ConformCore", "XMLCore", "VAST", "Trafficking", "Chain", "Validation", "Profiles",
             "Conformance", "Reports", "LanguageServer", "CTCMalloc",

@@ -62,6 +62,15 @@ public struct PlacedFinding: Sendable {
     public var end: Int
     /// Other places the finding refers to (the first occurrence of a duplicate), as scalar offsets.
     public var related: [(start: Int, end: Int, message: String)]
+    /// For a finding about another document (a fetched hop of the chain): that document and the place in it.
+    public var foreign: (file: String, position: SourcePosition?)?
+
+    public init(diagnostic: Diagnostic, start: Int, end: Int, related: [(start: Int, end: Int, message: String)]) {
+        self.diagnostic = diagnostic
+        self.start = start
+        self.end = end
+        self.related = related
+    }
 }
 
 /// The engine's findings for one document, placed at exact ranges of its text. Every check is the

@@ -1,4 +1,6 @@
+import Chain
 import ConformCore
+import Conformance
 import Dispatch
 import Foundation
 import Trafficking
@@ -34,6 +36,9 @@ public final class LanguageServer: @unchecked Sendable {
         public var exit: @Sendable (Int32) -> Void
         /// Log how long each document's check took.
         public var logTiming = false
+        /// How `conform.follow` resolves a tag's Wrapper chain (the fetcher and the player's limits); `nil`
+        /// when the host offers no fetching.
+        public var follow: (@Sendable () -> TagCheck.Follow)?
 
         public init(send: @escaping @Sendable (JSON) -> Void, log: @escaping @Sendable (String) -> Void,
                     configuration: @escaping @Sendable (String) -> (configuration: Configuration, file: String?, problem: String?),
@@ -73,6 +78,11 @@ public final class LanguageServer: @unchecked Sendable {
     private var generation: [String: Int] = [:]
     /// Rule settings from `workspace/didChangeConfiguration`, applied over each document's `.conform.json`.
     private var settingsRules: [String: RuleSetting] = [:]
+    /// The client shows progress the server starts (`window.workDoneProgress`).
+    private var clientProgress = false
+    private var progressTokens = 0
+    /// The findings of a followed Wrapper chain, by document, until the document changes.
+    private var chainFindings: [String: [PlacedFinding]] = [:]
 
     // Cancelled request ids, touched under `lock` (the reader records them while the queue is busy).
     private let lock = NSLock()
@@ -144,6 +154,7 @@ public final class LanguageServer: @unchecked Sendable {
         case "textDocument/codeAction": respond(id: id, codeActions(params))
         case "workspace/didChangeConfiguration": didChangeConfiguration(params)
         case "workspace/didChangeWatchedFiles": recheckAll()
+        case "workspace/executeCommand" where params["command"].string == "conform.follow": follow(id: id, params)
         case "workspace/executeCommand": respond(id: id, executeCommand(params))
         default:
             if isRequest { respondError(id: id, .methodNotFound, "conform does not handle \(method)") }
@@ -172,6 +183,7 @@ public final class LanguageServer: @unchecked Sendable {
         encoding = [PositionEncoding.utf16, .utf8, .utf32].first { offered.contains($0.rawValue) } ?? .utf16
         if offered.isEmpty { encoding = .utf16 }
         pullDiagnostics = !params["capabilities"]["textDocument"]["diagnostic"].isNull
+        clientProgress = params["capabilities"]["window"]["workDoneProgress"].bool == true
         if let rules = params["initializationOptions"]["rules"].object { settingsRules = Self.ruleSettings(rules) }
         var capabilities: [String: JSON] = [
             "positionEncoding": .string(encoding.rawValue),
@@ -179,7 +191,7 @@ public final class LanguageServer: @unchecked Sendable {
             "hoverProvider": true,
             "completionProvider": ["triggerCharacters": ["<", " ", "\"", "[", ",", "="], "resolveProvider": false],
             "codeActionProvider": ["codeActionKinds": ["quickfix", "source.fixAll"]],
-            "executeCommandProvider": ["commands": ["conform.explain"]],
+            "executeCommandProvider": ["commands": environment.follow == nil ? ["conform.explain"] : ["conform.explain", "conform.follow"]],
         ]
         if pullDiagnostics {
             capabilities["diagnosticProvider"] = ["identifier": "conform", "interFileDependencies": false, "workspaceDiagnostics": false]
@@ -213,6 +225,7 @@ public final class LanguageServer: @unchecked Sendable {
         if let version = params["textDocument"]["version"].int { document.setVersion(version) }
         documents[uri] = document
         findings[uri] = nil
+        chainFindings[uri] = nil
         let current = (generation[uri] ?? 0) + 1
         generation[uri] = current
         queue.asyncAfter(deadline: .now() + environment.debounce) { [weak self] in
@@ -230,6 +243,7 @@ public final class LanguageServer: @unchecked Sendable {
         guard let uri = params["textDocument"]["uri"].string else { return }
         documents[uri] = nil
         findings[uri] = nil
+        chainFindings[uri] = nil
         generation[uri] = nil
         if !pullDiagnostics { notify("textDocument/publishDiagnostics", ["uri": .string(uri), "diagnostics": []]) }
     }
@@ -254,7 +268,7 @@ public final class LanguageServer: @unchecked Sendable {
 
     /// The document's findings, checked now unless they are current.
     private func currentFindings(_ uri: String) -> [PlacedFinding] {
-        if let cached = findings[uri] { return cached }
+        if let cached = findings[uri] { return cached + (chainFindings[uri] ?? []) }
         guard let document = documents[uri] else { return [] }
         let path = path(of: uri)
         let kind = DocumentKind.of(path: path, text: document.text)
@@ -283,7 +297,7 @@ public final class LanguageServer: @unchecked Sendable {
             }
         }
         findings[uri] = placed
-        return placed
+        return placed + (chainFindings[uri] ?? [])
     }
 
     private func lspDiagnostics(_ uri: String) -> JSON {
@@ -312,6 +326,11 @@ public final class LanguageServer: @unchecked Sendable {
             let placeRange = LSPRange(start: document.position(ofOffset: place.start, encoding: encoding),
                                       end: document.position(ofOffset: place.end, encoding: encoding))
             return ["location": ["uri": .string(document.uri), "range": placeRange.json], "message": .string(place.message)]
+        }
+        if let (file, position) = finding.foreign {
+            let line = max(0, (position?.line ?? 1) - 1), character = max(0, (position?.column ?? 1) - 1)
+            let place = LSPRange(start: LSPPosition(line: line, character: character), end: LSPPosition(line: line, character: character))
+            related.append(["location": ["uri": .string(file), "range": place.json], "message": .string("the fetched document this finding is about")])
         }
         if let hop = diagnostic.details["hop"] {
             related.append(["location": ["uri": .string(document.uri), "range": range.json], "message": .string("from hop \(hop) of the Wrapper chain")])
@@ -545,6 +564,79 @@ public final class LanguageServer: @unchecked Sendable {
         let range = LSPRange(start: document.position(ofOffset: scalars(upTo: edit.range.lowerBound), encoding: encoding),
                              end: document.position(ofOffset: scalars(upTo: edit.range.upperBound), encoding: encoding))
         return ["range": range.json, "newText": .string(edit.after)]
+    }
+
+    // MARK: Following the Wrapper chain
+
+    /// `conform.follow`: resolves the tag's Wrapper chain through the host's fetcher, off the queue so the
+    /// editor stays served, with progress shown while it runs. The chain's findings join the document's
+    /// until it changes: each at the tag's `<VASTAdTagURI>`, with the fetched document and place as related
+    /// information. Answers with a one-line summary.
+    private func follow(id: JSON, _ params: JSON) {
+        guard let makeFollow = environment.follow, let uri = params["arguments"].array?.first?.string,
+              let document = documents[uri], DocumentKind.of(path: path(of: uri), text: document.text) == .tag else {
+            respondError(id: id, .invalidParams, "conform.follow takes the URI of an open VAST document")
+            return
+        }
+        let token: JSON
+        if !params["workDoneToken"].isNull {
+            token = params["workDoneToken"]
+        } else if clientProgress {
+            progressTokens += 1
+            token = .string("conform-follow-\(progressTokens)")
+            environment.send(["jsonrpc": "2.0", "id": .string("conform-progress-\(progressTokens)"),
+                              "method": "window/workDoneProgress/create", "params": ["token": token]])
+        } else {
+            token = .null
+        }
+        if !token.isNull {
+            notify("$/progress", ["token": token, "value": ["kind": "begin", "title": "Resolving the Wrapper chain", "cancellable": false]])
+        }
+        let path = path(of: uri)
+        var configuration = environment.configuration(path).configuration
+        for (rule, setting) in settingsRules { configuration.rules[rule] = setting }
+        let input = TagCheck.Input(name: path, data: Data(document.text.utf8), path: path,
+                                   options: TagCheck.Options(configuration: configuration, follow: makeFollow()))
+        let version = document.version
+        DispatchQueue.global().async {
+            let result = TagCheck.check(input)
+            self.queue.async {
+                let summary = Self.summary(of: result.chain)
+                if !token.isNull { self.notify("$/progress", ["token": token, "value": ["kind": "end", "message": .string(summary)]]) }
+                if let current = self.documents[uri], current.version == version {
+                    self.chainFindings[uri] = self.placeChainFindings(result.chain?.diagnostics ?? [], of: path, in: current)
+                    self.publish(uri)
+                }
+                self.respond(id: id, .string(summary))
+            }
+        }
+    }
+
+    private static func summary(of chain: TagCheck.FollowedChain?) -> String {
+        guard let ad = chain?.resolved.ads.first else { return "no ad to follow" }
+        let hops = ad.hops.count
+        return ad.stop.reason == .inLine
+            ? "resolved to an InLine in \(hops) hop\(hops == 1 ? "" : "s")"
+            : "stopped after \(hops) hop\(hops == 1 ? "" : "s"): \(ad.stop.reason.rawValue)"
+    }
+
+    /// A chain finding about this document stays where it points; one about a fetched document is shown at
+    /// the tag's first `<VASTAdTagURI>`, naming the document, with its place as related information.
+    private func placeChainFindings(_ diagnostics: [Diagnostic], of path: String, in document: TextDocument) -> [PlacedFinding] {
+        let scalars = Array(document.text.unicodeScalars)
+        let needle = Array("<VASTAdTagURI".unicodeScalars)
+        var anchor = 0
+        if needle.count <= scalars.count, let start = (0...(scalars.count - needle.count)).first(where: { scalars[$0..<($0 + needle.count)].elementsEqual(needle) }) {
+            anchor = start
+        }
+        return diagnostics.map { diagnostic in
+            guard let file = diagnostic.file, file != path else { return DocumentAnalysis.place(diagnostic, in: document) }
+            var shown = diagnostic
+            shown.message = "in \(file): \(diagnostic.message)"
+            var placed = PlacedFinding(diagnostic: shown, start: anchor, end: anchor + needle.count, related: [])
+            placed.foreign = (file, diagnostic.position)
+            return placed
+        }
     }
 
     // MARK: Commands

@@ -372,6 +372,67 @@ struct LSPCommandTests {
         #expect(try client.finish() == 0)
     }
 
+    /// `conform.follow` resolves the chain live (here from a local HTTP server), with progress, and shows what
+    /// it found in the fetched documents at the tag's `<VASTAdTagURI>`.
+    @Test(.enabled(if: SystemProgram.find("python3") != nil, "python3 is needed for the local HTTP server"))
+    func followingTheChainReportsProgressAndFetchedFindings() throws {
+        let folder = try ConformBinary.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        // The InLine the wrapper points at: its Impression is plain http, which the rules report.
+        try Data("""
+            <VAST version="4.2"><Ad id="i"><InLine><AdSystem version="1">s</AdSystem><AdTitle>t</AdTitle><AdServingId>x</AdServingId>
+            <Impression><![CDATA[http://pixels.adtrack-metrics.net/i]]></Impression><Creatives><Creative><UniversalAdId idRegistry="ad-id.org">A</UniversalAdId>
+            <Linear><Duration>00:00:10</Duration><MediaFiles><MediaFile delivery="progressive" type="video/mp4" width="640" height="360"><![CDATA[https://cdn.adtrack-metrics.net/a.mp4]]></MediaFile></MediaFiles></Linear>
+            </Creative></Creatives></InLine></Ad></VAST>
+            """.utf8).write(to: folder.appendingPathComponent("inline.xml"))
+        let python = try #require(SystemProgram.find("python3"))
+        let server = Process()
+        server.executableURL = python
+        let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("scripts/test-http-server.py")
+        server.arguments = [script.path, folder.path]
+        let portPipe = Pipe()
+        server.standardOutput = portPipe
+        server.standardError = FileHandle.nullDevice
+        try server.run()
+        defer { server.terminate(); server.waitUntilExit() }
+        var line = Data()
+        while !line.contains(0x0A) {
+            let chunk = portPipe.fileHandleForReading.availableData
+            if chunk.isEmpty { break }
+            line.append(chunk)
+        }
+        let port = try #require(Int(String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)))
+        let inline = "http://127.0.0.1:\(port)/files/inline.xml"
+
+        let client = try LSPClient()
+        let initialized = try client.initialize(["window": ["workDoneProgress": true]])
+        let commands = (((initialized["result"] as? [String: Any])?["capabilities"] as? [String: Any])?["executeCommandProvider"] as? [String: Any])?["commands"] as? [String]
+        #expect(commands?.contains("conform.follow") == true)
+        let uri = folder.appendingPathComponent("wrapper.xml").absoluteString
+        client.open(uri, """
+            <VAST version="4.2"><Ad id="w"><Wrapper><AdSystem version="1">s</AdSystem>
+            <VASTAdTagURI><![CDATA[\(inline)]]></VASTAdTagURI>
+            <Impression><![CDATA[https://pixels.adtrack-metrics.net/w]]></Impression></Wrapper></Ad></VAST>
+            """)
+        let before = try client.diagnostics(for: uri)
+        let summary = try client.request("workspace/executeCommand", ["command": "conform.follow", "arguments": [uri]])
+        #expect(summary["result"] as? String == "resolved to an InLine in 2 hops")
+        let create = try client.wait { $0["method"] as? String == "window/workDoneProgress/create" }
+        let token = (create["params"] as? [String: Any])?["token"] as? String
+        let begin = try client.wait { $0["method"] as? String == "$/progress" && (($0["params"] as? [String: Any])?["value"] as? [String: Any])?["kind"] as? String == "begin" }
+        let end = try client.wait { $0["method"] as? String == "$/progress" && (($0["params"] as? [String: Any])?["value"] as? [String: Any])?["kind"] as? String == "end" }
+        #expect((begin["params"] as? [String: Any])?["token"] as? String == token && (end["params"] as? [String: Any])?["token"] as? String == token)
+        let after = try client.diagnostics(for: uri)
+        #expect(after.count > before.count)
+        let fetched = try #require(after.first { ($0["message"] as? String)?.hasPrefix("in \(inline):") == true && $0["code"] as? String == "VAST-2.0-url-http" })
+        // Shown at the tag's <VASTAdTagURI> (line 1), with the fetched document as related information.
+        #expect(Self.range(fetched).0 == 1)
+        let related = (fetched["relatedInformation"] as? [[String: Any]])?.first?["location"] as? [String: Any]
+        #expect(related?["uri"] as? String == inline)
+        #expect(try client.finish() == 0)
+    }
+
     @Test func exitWithoutShutdownAndEndOfInputAreFailures() throws {
         let client = try LSPClient()
         _ = try client.initialize()

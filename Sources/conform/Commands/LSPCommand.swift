@@ -1,4 +1,6 @@
+import Chain
 import ConformCore
+import Conformance
 import Dispatch
 import Foundation
 import LanguageServer
@@ -81,6 +83,8 @@ enum LSPCommand: Subcommand {
             })
         var configured = environment
         configured.logTiming = scanner.flag("--log-timing")
+        // `conform.follow` fetches as `conform check --follow` does, within the spec player's limits.
+        configured.follow = { TagCheck.Follow(settings: .spec, fetcher: HTTPFetcher(settings: .spec), documentName: { $0 ?? "(standard input)" }) }
         let server = LanguageServer(environment: configured)
         var framer = MessageFramer(maxBodyBytes: maxSize * 2 + 1024 * 1024)
         while true {
