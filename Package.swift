@@ -17,7 +17,7 @@ let package = Package(
         .executable(name: "conform", targets: ["conform"]),
         .library(name: "ConformKit", targets: [
             "ConformCore", "XMLCore", "VAST", "Trafficking", "Chain",
-            "Validation", "Profiles", "Conformance", "Reports",
+            "Validation", "Profiles", "Conformance", "Reports", "LanguageServer",
         ]),
     ],
     targets: [
@@ -49,9 +49,11 @@ let package = Package(
             "ConformCore", "XMLCore", "VAST", "Trafficking", "Chain", "Validation", "Profiles",
         ]),
         .target(name: "Reports", dependencies: ["Conformance", "Validation", "ConformCore"]),
+        // The Language Server Protocol server (`conform lsp`): protocol and documents; the command does the I/O.
+        .target(name: "LanguageServer", dependencies: ["Conformance", "Validation", "Chain", "Trafficking", "VAST", "ConformCore"]),
         .executableTarget(name: "conform", dependencies: [
             "ConformCore", "XMLCore", "VAST", "Trafficking", "Chain", "Validation", "Profiles",
-            "Conformance", "Reports", "CTCMalloc", "CHTTPServer",
+            "Conformance", "Reports", "LanguageServer", "CTCMalloc", "CHTTPServer",
         ]),
 
         // Benchmark driver used by scripts/bench; not part of the product.

@@ -26,7 +26,7 @@ enum Subcommands {
     static let listed: [any Subcommand.Type] = [
         RunCommand.self, MergeCommand.self, BaselineCommand.self, CheckCommand.self, DiffCommand.self, FixCommand.self,
         ParamsCommand.self, SimulateCommand.self, ScheduleCommand.self, RulesCommand.self, ExplainCommand.self,
-        SchemaCommand.self, InitCommand.self, ReportCommand.self, ServeCommand.self, CompletionsCommand.self,
+        SchemaCommand.self, InitCommand.self, ReportCommand.self, ServeCommand.self, LSPCommand.self, CompletionsCommand.self,
     ]
 
     /// The front's own words, listed after the subcommands.
