@@ -13,6 +13,7 @@ extension RuleFamilies {
         CompanionUnknownChildRule.self,
         CreativeExtensionsUnknownChildRule.self,
         CreativeKindRule.self,
+        CreativeSingleKindRule.self,
         CreativeUnknownChildRule.self,
         CreativesUnknownChildRule.self,
         EmptyContainerRule.self,

@@ -7,7 +7,7 @@ struct VerificationResourceAttributesRule: Rule {
         id: "VAST-4.1-verification-resource-attributes",
         name: "Verification resource attributes",
         summary: "JavaScriptResource must have apiFramework and browserOptional, ExecutableResource apiFramework and type (VAST 4.1)",
-        rationale: "The 4.1 schema requires these attributes: apiFramework (omid) tells the player which measurement API loads the script, browserOptional whether it can run outside a browser, type which runtime an executable needs. Players skip verification resources without them and fire verificationNotExecuted (error 410). Sources disagree: the 4.3 text marks these attributes required, the 4.1 XSD leaves them optional. Decision: an error from 4.1 on, as the text says; before 4.1 the shape differed.",
+        rationale: "The 4.3 text marks these attributes required (apiFramework*, browserOptional*, type*): apiFramework (omid) tells the player which measurement API loads the script, browserOptional whether it can run outside a browser, type which runtime an executable needs. Players skip verification resources without them and fire verificationNotExecuted (error 410). Sources disagree: the 4.1 and 4.2 XSDs declare each of them with use=\"optional\", so a schema validator accepts a resource without them. Decision: an error from 4.1 on, as the text says; before 4.1 verification had another shape.",
         fix: "Write <JavaScriptResource apiFramework=\"omid\" browserOptional=\"true\"><![CDATA[https://...]]></JavaScriptResource>.",
         severity: .error,
         versions: VASTVersion.v4_1.andLater,
