@@ -23,7 +23,12 @@ struct CreativeKindRule: Rule {
         invalidExamples: [
             RuleExample(#"<VAST version="4.2"><Ad><InLine><Creatives>↓<Creative id="c1"></Creative></Creatives></InLine></Ad></VAST>"#),
             RuleExample(#"<VAST version="2.0"><Ad><InLine><Creatives><Creative><Linear/></Creative>↓<Creative/></Creatives></InLine></Ad></VAST>"#),
-        ])
+        ],
+        schemaBasis: SchemaBasis(element: "Creative", items: ["Linear", "NonLinearAds", "CompanionAds"], [
+            .init(VASTVersion.v2_0...VASTVersion.v3_0, "Creative: xs:choice of Linear, CompanionAds, NonLinearAds, each minOccurs=\"0\"", .looser),
+            .init(VASTVersion.v4_0...VASTVersion.v4_1, "Creative_Inline_type: xs:all of CompanionAds, Linear, NonLinearAds, each minOccurs=\"0\"", .looser),
+            .init(VASTVersion.v4_2...VASTVersion.v4_3, "Creative_Inline_type: xs:sequence of CompanionAds, CreativeExtensions, Linear, NonLinearAds, each minOccurs=\"0\"", .looser),
+        ]))
 
     func check(_ context: RuleContext) {
         for (kind, creative) in zip(context.creativeKinds, context.creativeList) where kind == .inLine {

@@ -22,7 +22,10 @@ struct CreativeSingleKindRule: Rule {
         invalidExamples: [
             RuleExample(#"<VAST version="3.0"><Ad><InLine><Creatives>↓<Creative><Linear/><CompanionAds/></Creative></Creatives></InLine></Ad></VAST>"#),
             RuleExample(#"<VAST version="2.0"><Ad><InLine><Creatives>↓<Creative><NonLinearAds/><CompanionAds/></Creative></Creatives></InLine></Ad></VAST>"#),
-        ])
+        ],
+        schemaBasis: SchemaBasis(element: "Creative", items: ["Linear", "NonLinearAds", "CompanionAds"], [
+            .init(VASTVersion.v2_0...VASTVersion.v3_0, "Creative: xs:choice of Linear, CompanionAds, NonLinearAds (one at most)", .enforced),
+        ]))
 
     func check(_ context: RuleContext) {
         for (kind, creative) in zip(context.creativeKinds, context.creativeList) where kind == .inLine {

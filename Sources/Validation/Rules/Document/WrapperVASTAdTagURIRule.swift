@@ -23,7 +23,10 @@ struct WrapperVASTAdTagURIRule: Rule {
             RuleExample(#"<VAST version="4.2"><Ad>↓<Wrapper><AdSystem>x</AdSystem></Wrapper></Ad></VAST>"#),
             RuleExample(#"<VAST version="4.2"><Ad>↓<Wrapper><VASTAdTagURI>https://a.example/1</VASTAdTagURI><VASTAdTagURI>https://a.example/2</VASTAdTagURI></Wrapper></Ad></VAST>"#),
             RuleExample(#"<VAST version="2.0"><Ad>↓<Wrapper><VASTAdTagURL><URL><![CDATA[https://n.example/v]]></URL></VASTAdTagURL></Wrapper></Ad></VAST>"#),
-        ])
+        ],
+        schemaBasis: SchemaBasis(element: "Wrapper", items: ["VASTAdTagURI"], [
+            .init(VASTVersion.v2_0...VASTVersion.v4_3, "Wrapper/VASTAdTagURI minOccurs=\"1\" maxOccurs=\"1\"", .enforced),
+        ]))
 
     func check(_ context: RuleContext) {
         for ad in context.ads {

@@ -21,7 +21,10 @@ struct IconFallbackImageDimensionsRule: Rule {
         ],
         invalidExamples: [
             RuleExample(#"<VAST version="4.2"><Ad><InLine><Creatives><Creative><Linear><Icons><Icon><IconClicks><IconClickFallbackImages>↓<IconClickFallbackImage width="300"/></IconClickFallbackImages></IconClicks></Icon></Icons></Linear></Creative></Creatives></InLine></Ad></VAST>"#),
-        ])
+        ],
+        schemaBasis: SchemaBasis(element: "IconClickFallbackImage", items: ["width", "height"], [
+            .init(VASTVersion.v4_2...VASTVersion.v4_3, "IconClickFallbackImage@width, @height use=\"optional\"", .looser),
+        ]))
 
     func check(_ context: RuleContext) {
         for creative in context.creativeList {

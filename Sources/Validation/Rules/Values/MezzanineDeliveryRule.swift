@@ -24,7 +24,10 @@ struct MezzanineDeliveryRule: Rule {
             RuleExample(#"<VAST version="4.2"><Ad><InLine><Creatives><Creative><Linear><MediaFiles>↓<Mezzanine type="video/mp4" width="1920" height="1080">https://m.example/m.mov</Mezzanine></MediaFiles></Linear></Creative></Creatives></InLine></Ad></VAST>"#),
             RuleExample(#"<VAST version="4.2"><Ad><InLine><Creatives><Creative><Linear><MediaFiles>↓<Mezzanine delivery="download" type="video/mp4" width="1920" height="1080">https://m.example/m.mov</Mezzanine></MediaFiles></Linear></Creative></Creatives></InLine></Ad></VAST>"#),
         ],
-        deprecatedAliases: ["VAST-4.0-mezzanine-delivery"])
+        deprecatedAliases: ["VAST-4.0-mezzanine-delivery"],
+        schemaBasis: SchemaBasis(element: "Mezzanine", items: ["delivery"], [
+            .init(VASTVersion.v4_1...VASTVersion.v4_3, "Mezzanine@delivery use=\"required\" (progressive, streaming)", .enforced),
+        ]))
 
     func check(_ context: RuleContext) {
         for creative in context.creativeList {

@@ -23,7 +23,10 @@ struct MezzanineDimensionsRule: Rule {
         invalidExamples: [
             RuleExample(#"<VAST version="4.2"><Ad><InLine><Creatives><Creative><Linear><MediaFiles>↓<Mezzanine delivery="progressive" type="video/mp4">https://m.example/m.mov</Mezzanine></MediaFiles></Linear></Creative></Creatives></InLine></Ad></VAST>"#),
         ],
-        deprecatedAliases: ["VAST-4.0-mezzanine-dimensions"])
+        deprecatedAliases: ["VAST-4.0-mezzanine-dimensions"],
+        schemaBasis: SchemaBasis(element: "Mezzanine", items: ["width", "height"], [
+            .init(VASTVersion.v4_1...VASTVersion.v4_3, "Mezzanine@width, @height use=\"required\"", .enforced),
+        ]))
 
     func check(_ context: RuleContext) {
         for creative in context.creativeList {

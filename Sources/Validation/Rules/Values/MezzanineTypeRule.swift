@@ -23,7 +23,10 @@ struct MezzanineTypeRule: Rule {
         invalidExamples: [
             RuleExample(#"<VAST version="4.2"><Ad><InLine><Creatives><Creative><Linear><MediaFiles>↓<Mezzanine delivery="progressive" width="1920" height="1080">https://m.example/m.mov</Mezzanine></MediaFiles></Linear></Creative></Creatives></InLine></Ad></VAST>"#),
         ],
-        deprecatedAliases: ["VAST-4.0-mezzanine-type"])
+        deprecatedAliases: ["VAST-4.0-mezzanine-type"],
+        schemaBasis: SchemaBasis(element: "Mezzanine", items: ["type"], [
+            .init(VASTVersion.v4_1...VASTVersion.v4_3, "Mezzanine@type use=\"required\"", .enforced),
+        ]))
 
     func check(_ context: RuleContext) {
         for creative in context.creativeList {

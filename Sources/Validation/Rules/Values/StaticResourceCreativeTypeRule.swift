@@ -25,7 +25,10 @@ struct StaticResourceCreativeTypeRule: Rule {
             RuleExample(#"<VAST version="4.2"><Ad><InLine><Creatives><Creative><CompanionAds><Companion width="1" height="1">↓<StaticResource>https://s.example/a.png</StaticResource></Companion></CompanionAds></Creative></Creatives></InLine></Ad></VAST>"#),
             RuleExample(#"<VAST version="4.2"><Ad><InLine><Creatives><Creative><Linear><Icons><Icon>↓<StaticResource>https://s.example/i.png</StaticResource></Icon></Icons></Linear></Creative></Creatives></InLine></Ad></VAST>"#),
             RuleExample(#"<VAST version="2.0"><Ad><Wrapper><Creatives><Creative><NonLinearAds><NonLinear>↓<StaticResource>https://s.example/a.png</StaticResource></NonLinear></NonLinearAds></Creative></Creatives></Wrapper></Ad></VAST>"#),
-        ])
+        ],
+        schemaBasis: SchemaBasis(element: "StaticResource", items: ["creativeType"], [
+            .init(VASTVersion.v2_0...VASTVersion.v4_3, "NonLinear, Companion and Icon StaticResource@creativeType use=\"required\"", .enforced),
+        ]))
 
     func check(_ context: RuleContext) {
         // A Wrapper NonLinear may hold resources only in 2.0; later, VAST-2.0-wrapper-inline-only-element reports them.

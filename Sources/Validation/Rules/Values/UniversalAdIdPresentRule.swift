@@ -16,15 +16,18 @@ struct UniversalAdIdPresentRule: Rule {
             SpecReference(document: .vast42, section: "XSD", quote: "Creative_Inline_type: UniversalAdId minOccurs=\"1\""),
         ],
         validExamples: [
-            RuleExample(#"<VAST version="4.2"><Ad><InLine><Creatives><Creative><UniversalAdId idRegistry="ad-id.org">X</UniversalAdId><Linear/></Creative></Creatives></InLine></Ad></VAST>"#),
-            RuleExample(#"<VAST version="4.2"><Ad><InLine><Creatives><Creative><UniversalAdId idRegistry="unknown">unknown</UniversalAdId><CompanionAds/></Creative></Creatives></InLine></Ad></VAST>"#),
+            RuleExample(#"<VAST version="4.2"><Ad><InLine><Creatives><Creative><Linear/><UniversalAdId idRegistry="ad-id.org">X</UniversalAdId></Creative></Creatives></InLine></Ad></VAST>"#),
+            RuleExample(#"<VAST version="4.2"><Ad><InLine><Creatives><Creative><CompanionAds/><UniversalAdId idRegistry="unknown">unknown</UniversalAdId></Creative></Creatives></InLine></Ad></VAST>"#),
             RuleExample(#"<VAST version="4.2"><Ad><Wrapper><Creatives><Creative><NonLinearAds/></Creative></Creatives></Wrapper></Ad></VAST>"#),
             RuleExample(#"<VAST version="3.0"><Ad><InLine><Creatives><Creative><Linear/></Creative></Creatives></InLine></Ad></VAST>"#),
         ],
         invalidExamples: [
             RuleExample(#"<VAST version="4.2"><Ad><InLine><Creatives>↓<Creative><Linear/></Creative></Creatives></InLine></Ad></VAST>"#),
             RuleExample(#"<VAST version="4.0"><Ad><InLine><Creatives>↓<Creative><NonLinearAds/></Creative>↓<Creative><CompanionAds/></Creative></Creatives></InLine></Ad></VAST>"#),
-        ])
+        ],
+        schemaBasis: SchemaBasis(element: "Creative", items: ["UniversalAdId"], [
+            .init(VASTVersion.v4_0...VASTVersion.v4_3, "Creative_Inline_type/UniversalAdId minOccurs=\"1\"", .enforced),
+        ]))
 
     func check(_ context: RuleContext) {
         for (kind, creative) in zip(context.creativeKinds, context.creativeList) where kind == .inLine && creative.universalAdIds.isEmpty {

@@ -20,8 +20,11 @@ struct VerificationResourceAttributesRule: Rule {
             RuleExample(#"<VAST version="4.2"><Ad><InLine><AdVerifications><Verification vendor="v"><JavaScriptResource apiFramework="omid" browserOptional="true">https://v.example/v.js</JavaScriptResource></Verification></AdVerifications></InLine></Ad></VAST>"#),
         ],
         invalidExamples: [
-            RuleExample(#"<VAST version="4.2"><Ad><InLine><AdVerifications><Verification vendor="v">↓<JavaScriptResource>https://v.example/v.js</JavaScriptResource>↓<ExecutableResource apiFramework="x">https://v.example/v.bin</ExecutableResource></Verification></AdVerifications></InLine></Ad></VAST>"#),
-        ])
+            RuleExample(#"<VAST version="4.2"><Ad><InLine><AdVerifications><Verification vendor="v">↓<ExecutableResource apiFramework="x">https://v.example/v.bin</ExecutableResource>↓<JavaScriptResource>https://v.example/v.js</JavaScriptResource></Verification></AdVerifications></InLine></Ad></VAST>"#),
+        ],
+        schemaBasis: SchemaBasis(element: "JavaScriptResource", items: ["apiFramework", "browserOptional"], [
+            .init(VASTVersion.v4_1...VASTVersion.v4_3, "JavaScriptResource@apiFramework, @browserOptional and ExecutableResource@apiFramework, @type use=\"optional\"", .looser),
+        ]))
 
     func check(_ context: RuleContext) {
         for ad in context.ads {

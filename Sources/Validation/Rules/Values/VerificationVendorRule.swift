@@ -22,7 +22,10 @@ struct VerificationVendorRule: Rule {
         ],
         invalidExamples: [
             RuleExample(#"<VAST version="4.1"><Ad><InLine><AdVerifications>↓<Verification><JavaScriptResource apiFramework="omid" browserOptional="true">https://v.example/v.js</JavaScriptResource></Verification></AdVerifications></InLine></Ad></VAST>"#),
-        ])
+        ],
+        schemaBasis: SchemaBasis(element: "Verification", items: ["vendor"], [
+            .init(VASTVersion.v4_1...VASTVersion.v4_3, "Verification@vendor use=\"optional\"", .looser),
+        ]))
 
     func check(_ context: RuleContext) {
         for ad in context.ads {
