@@ -159,9 +159,9 @@ final class DecodeContext {
     }
 
     static let references: [String: SpecReference] = [
-        DecodeRuleID.rootElement: SpecReference(document: .vast42, section: "3.1", quote: "The document root element is <VAST>"),
+        DecodeRuleID.rootElement: SpecReference(document: .vast42, section: "3.1", quote: "VAST is the root node for a VAST-compliant ad response"),
         DecodeRuleID.unsupportedVAST1: SpecReference(document: .vast3, section: "2.4.2.1", quote: "VAST 1.0 ... deprecated"),
-        DecodeRuleID.timeFormat: SpecReference(document: .vast42, section: "3.9.1", quote: "The time format is HH:MM:SS or HH:MM:SS.mmm"),
+        DecodeRuleID.timeFormat: SpecReference(document: .vast42, section: "3.9.1", quote: "Time value may be in the format HH:MM:SS.mmm where .mmm indicates milliseconds."),
         DecodeRuleID.offsetFormat: SpecReference(document: .vast42, section: "3.9", quote: "skipoffset ... HH:MM:SS or HH:MM:SS.mmm or n%"),
         DecodeRuleID.integerValue: SpecReference(document: .vast42, section: "3.9.2", quote: "width ... height ... integer"),
         DecodeRuleID.booleanValue: SpecReference(document: .vast42, section: "3.19", quote: "a Boolean value"),

@@ -12,7 +12,7 @@ struct LinearDurationRule: Rule {
         severity: .error,
         versions: VASTVersion.v2_0.andLater,
         specReferences: [
-            SpecReference(document: .vast43, section: "3.8", quote: "Sub-elements: Duration* MediaFiles* AdParameters TrackingEvents VideoClicks Icons (*required)"),
+            SpecReference(document: .vast43, section: "3.8", quote: "Sub-elements: Duration* MediaFiles* AdParameters TrackingEvents VideoClicks Icons"),
             SpecReference(document: .vast43, section: "3.8.1", quote: "Duration ... Parent: Linear only in the InLine format; Bounded: 1"),
         ],
         validExamples: [
