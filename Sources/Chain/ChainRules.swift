@@ -66,7 +66,8 @@ public enum ChainRules {
         RuleDescription(
             id: id, name: name, summary: summary, rationale: rationale, fix: fix, severity: severity,
             versions: nil, specReferences: references,
-            validExamples: [RuleExample(valid)], invalidExamples: [RuleExample(invalid)])
+            validExamples: [RuleExample(valid)], invalidExamples: [RuleExample(invalid)],
+            schemaBasis: .specTextOnly)
     }
 
     /// Every chain rule, sorted by id.

@@ -214,6 +214,23 @@ public struct SchemaBasis: Sendable, Codable, Hashable {
         self.declarations = declarations
     }
 
+    /// The basis of a rule whose claim no XSD can express (a URL's scheme, a macro, a duplicate value, a
+    /// wrapper chain): it rests on the spec text only.
+    public static let specTextOnly = SchemaBasis(element: "", [])
+
+    /// Whether the rule rests on the spec text only.
+    public var isSpecTextOnly: Bool { declarations.isEmpty }
+
+    /// The XSD files of the versions in `versions`, in order, each once: `vast_4.1.xsd, vast_4.2.xsd`.
+    public static func xsdFileNames(for versions: ClosedRange<VASTVersion>) -> [String] {
+        var names: [String] = []
+        for version in VASTVersion.allCases where versions.contains(version) {
+            let name = xsdFileName(for: version)
+            if !names.contains(name) { names.append(name) }
+        }
+        return names
+    }
+
     /// The XSD file the IAB publishes for a version (4.3 has none of its own: its schema is 4.2's).
     public static func xsdFileName(for version: VASTVersion) -> String {
         switch version {

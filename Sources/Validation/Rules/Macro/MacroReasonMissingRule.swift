@@ -21,7 +21,8 @@ struct MacroReasonMissingRule: Rule {
         ],
         invalidExamples: [
             SketchTag.inLine("4.1", "<AdVerifications><Verification vendor=\"v.example-omid\"><JavaScriptResource apiFramework=\"omid\" browserOptional=\"true\"><![CDATA[https://v.example/v.js]]></JavaScriptResource><TrackingEvents>↓<Tracking event=\"verificationNotExecuted\"><![CDATA[https://v.example/x]]></Tracking></TrackingEvents></Verification></AdVerifications>"),
-        ])
+        ],
+        schemaBasis: .specTextOnly)
 
     func check(_ context: RuleContext) {
         let events = context.trackingEvents

@@ -20,7 +20,8 @@ struct URLEmptyRule: Rule {
         ],
         invalidExamples: [
             SketchTag.inLine("4.2", "↓<Impression><![CDATA[ ]]></Impression>\n↓<Error/>"),
-        ])
+        ],
+        schemaBasis: .specTextOnly)
 
     func check(_ context: RuleContext) {
         let urls = context.urls, facts = context.urlFacts

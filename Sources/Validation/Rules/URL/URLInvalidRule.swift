@@ -29,7 +29,8 @@ struct URLInvalidRule: Rule {
         invalidExamples: [
             SketchTag.wrapper("4.2", "↓<VASTAdTagURI><![CDATA[https://n.example:99999/v]]></VASTAdTagURI>"),
             SketchTag.inLine("4.2", "↓<Impression><![CDATA[//i.example/imp]]></Impression>\n↓<Impression><![CDATA[/imp?x=1]]></Impression>\n↓<Impression><![CDATA[https://i.example:80a/imp]]></Impression>"),
-        ])
+        ],
+        schemaBasis: .specTextOnly)
 
     /// `https://host/…` or `http://host/…` with a plain host name and no port, userinfo or macro in the
     /// authority: structurally sound without a full inspection.

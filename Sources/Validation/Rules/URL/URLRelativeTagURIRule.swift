@@ -23,7 +23,8 @@ struct URLRelativeTagURIRule: Rule {
             SketchTag.wrapper("4.2", "↓<VASTAdTagURI><![CDATA[wrapper-b.xml]]></VASTAdTagURI>"),
             SketchTag.wrapper("3.0", "↓<VASTAdTagURI><![CDATA[/static/x.xml]]></VASTAdTagURI>"),
             SketchTag.wrapper("4.1", "↓<VASTAdTagURI><![CDATA[//n.example/x.xml]]></VASTAdTagURI>"),
-        ])
+        ],
+        schemaBasis: .specTextOnly)
 
     /// A VASTAdTagURI value with no scheme (a relative or protocol-relative reference), reported by this
     /// rule rather than by VAST-2.0-url-invalid.

@@ -21,7 +21,8 @@ struct URLWhitespaceRule: Rule {
         invalidExamples: [
             SketchTag.inLine("4.2", "↓<Impression><![CDATA[https://i.example/imp?campaign=spring sale]]></Impression>"),
             SketchTag.creative("4.2", "<CompanionAds><Companion width=\"300\" height=\"250\">↓<StaticResource creativeType=\"application/javascript\"><![CDATA[<script src=\"https://s.example/a.js\"></script>]]></StaticResource></Companion></CompanionAds>"),
-        ])
+        ],
+        schemaBasis: .specTextOnly)
 
     /// Whitespace anywhere in the URL; ASCII URLs are checked byte by byte, others character by character.
     static func hasWhitespace(_ url: String) -> Bool {
