@@ -194,15 +194,6 @@ struct SchemaBasisTests {
         }
     }
 
-    @Test func declarationsCoverEveryVersionOfTheRuleOnce() {
-        for rule in Self.described {
-            let basis = rule.schemaBasis!
-            let covered = basis.declarations.flatMap { Self.versions($0, of: rule) }
-            let expected = VASTVersion.allCases.filter { rule.versions?.contains($0) ?? true }
-            #expect(covered.sorted() == expected, "\(rule.id): declarations cover \(covered.map(\.rawValue)), the rule \(expected.map(\.rawValue))")
-        }
-    }
-
     @Test func theRelaxationKeepsTheBasisAndCompiles() throws {
         let schema = try #require(Self.schemas[SchemaBasis.xsdFileName(for: .v4_2)])
         let text = String(decoding: Self.relaxed(schema.data, keeping: ["UniversalAdId"]), as: UTF8.self)
@@ -213,5 +204,24 @@ struct SchemaBasisTests {
         let basis = SchemaBasis(element: "Creative", items: ["UniversalAdId"], [])
         let messages = try Self.schemaMessages("<VAST version=\"4.2\"><Ad><InLine><Creatives><Creative/></Creatives></InLine></Ad></VAST>", version: .v4_2, basis: basis)
         #expect(Self.about(basis, in: messages).count == 1, "\(messages)")
+    }
+}
+
+/// The schema bases as data, checked without the reference files.
+@Suite struct SchemaBasisDataTests {
+    @Test func declarationsCoverEveryVersionOfTheRuleOnce() {
+        for rule in SchemaBasisTests.described {
+            let basis = rule.schemaBasis!
+            let covered = basis.declarations.flatMap { SchemaBasisTests.versions($0, of: rule) }
+            let expected = VASTVersion.allCases.filter { rule.versions?.contains($0) ?? true }
+            #expect(covered.sorted() == expected, "\(rule.id): declarations cover \(covered.map(\.rawValue)), the rule \(expected.map(\.rawValue))")
+        }
+    }
+
+    @Test func specTextOnlyRulesDeclareNothing() {
+        let textOnly = AllRules.descriptions.filter { $0.schemaBasis?.isSpecTextOnly == true }
+        #expect(textOnly.count >= 60)
+        #expect(textOnly.allSatisfy { $0.schemaBasis == .specTextOnly })
+        #expect(!SchemaBasisTests.described.contains { $0.schemaBasis!.isSpecTextOnly })
     }
 }
