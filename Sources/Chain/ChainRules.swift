@@ -33,7 +33,7 @@ public enum ChainRuleID {
 public enum ChainRules {
     private static let wrapperLimitRef = SpecReference(
         document: .vast43, section: "2.3.5.1",
-        quote: "Wrapper depth should be limited to five ... the video player may reject the response ... error code 302")
+        quote: "In general, VAST Wrappers should be limited to five before resulting in an InLine response. If the player detects more than five Wrappers, the player may reject any subsequent responses in the chain")
     private static let errorCodesRef = SpecReference(
         document: .vast43, section: "2.3.6.3",
         quote: "301 Timeout of VAST URI provided in Wrapper element, or of VAST URI provided in a subsequent Wrapper element. (URI was either unavailable or reached a timeout as defined by the media player.)")
@@ -47,11 +47,11 @@ public enum ChainRules {
         document: .vast43, section: "3.19.1",
         quote: "followAdditionalWrappers ... allowMultipleAds ... fallbackOnNoAd")
     private static let tagURIRef = SpecReference(
-        document: .vast43, section: "3.19.2",
-        quote: "VASTAdTagURI: A URI to another VAST response that may be another VAST Wrapper or a VAST InLine ad.")
+        document: .vast43, section: "3.19.1",
+        quote: "A URI to a VAST response that may be another VAST Wrapper or a VAST InLine ad.")
     private static let trackingRef = SpecReference(
-        document: .vast43, section: "2.3.5.2",
-        quote: "the media player should ... fire the tracking of the Wrapper along with the InLine ad's tracking")
+        document: .vast43, section: "3.4.4",
+        quote: "All <Impression> URIs in the InLine response and any Wrapper responses preceding it should be triggered at the same time when the impression for the ad occurs")
     private static let macrosRef = SpecReference(
         document: .vastMacros, section: "",
         quote: "Macros ... are replaced by the player before the URI is requested")
@@ -66,7 +66,8 @@ public enum ChainRules {
         RuleDescription(
             id: id, name: name, summary: summary, rationale: rationale, fix: fix, severity: severity,
             versions: nil, specReferences: references,
-            validExamples: [RuleExample(valid)], invalidExamples: [RuleExample(invalid)])
+            validExamples: [RuleExample(valid)], invalidExamples: [RuleExample(invalid)],
+            schemaBasis: .specTextOnly)
     }
 
     /// Every chain rule, sorted by id.
@@ -115,7 +116,7 @@ public enum ChainRules {
              "a document fetched over https points at an http VASTAdTagURI",
              rationale: "Secure pages and apps refuse insecure requests; players such as vast-client-js reject the hop.",
              fix: "use https for every VASTAdTagURI", .warning,
-             [SpecReference(document: .vast43, section: "2.3.1", quote: "all ... URIs ... should support HTTPS")],
+             [SpecReference(document: .conform, section: "URLs", quote: "an http URL is blocked as mixed content on https pages and by app cleartext policies; VAST itself does not require https")],
              valid: "an https Wrapper pointing at https://ads.example.com/inline.xml",
              invalid: "an https Wrapper pointing at http://ads.example.com/inline.xml"),
         rule(ChainRuleID.invalidURI, "VASTAdTagURI is not a URI",

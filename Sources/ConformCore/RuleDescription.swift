@@ -116,6 +116,9 @@ public struct RuleDescription: Sendable, Codable, Hashable {
     public var invalidExamples: [RuleExample]
     /// Ids this rule was known by before a rename.
     public var deprecatedAliases: [String]
+    /// What the official IAB XSDs declare about the rule's claim, per version; `nil` when no schema can
+    /// express it (the rule rests on the spec text only).
+    public var schemaBasis: SchemaBasis?
 
     public init(
         id: String,
@@ -129,7 +132,8 @@ public struct RuleDescription: Sendable, Codable, Hashable {
         specReferences: [SpecReference],
         validExamples: [RuleExample],
         invalidExamples: [RuleExample],
-        deprecatedAliases: [String] = []
+        deprecatedAliases: [String] = [],
+        schemaBasis: SchemaBasis? = nil
     ) {
         self.id = id
         self.name = name
@@ -143,6 +147,7 @@ public struct RuleDescription: Sendable, Codable, Hashable {
         self.validExamples = validExamples
         self.invalidExamples = invalidExamples
         self.deprecatedAliases = deprecatedAliases
+        self.schemaBasis = schemaBasis
     }
 
     /// The first spec reference, the one shown beside diagnostics.
@@ -159,5 +164,81 @@ public struct RuleDescription: Sendable, Codable, Hashable {
         Diagnostic(
             ruleID: id, severity: severity, message: message, position: position, path: path,
             spec: primaryReference, offset: offset, details: details)
+    }
+}
+
+/// What the official IAB XSDs say about a rule's claim: the element and attribute (or child element) the
+/// claim is about, and per range of versions the declaration the schema of those versions makes.
+///
+/// A test validates every rule's examples against the XSD of each version the rule covers (4.3 uses the
+/// 4.2 XSD, which the IAB keeps as the 4.3 schema): valid examples raise no schema error about
+/// ``element`` and ``items``; invalid examples raise one where the schema ``Standing/enforced`` the
+/// claim, and none where the schema is ``Standing/looser`` than the rule (the rule's rationale records
+/// that decision).
+public struct SchemaBasis: Sendable, Codable, Hashable {
+    /// How the schema of some versions stands to the rule.
+    public enum Standing: String, Sendable, Codable, Hashable {
+        /// The XSD rejects what the rule reports: it is the basis of the rule.
+        case enforced
+        /// The XSD accepts what the rule reports; the rule rests on the spec text or on a decision
+        /// recorded in its rationale.
+        case looser
+    }
+
+    /// The declaration of one range of versions.
+    public struct Declaration: Sendable, Codable, Hashable {
+        public var versions: ClosedRange<VASTVersion>
+        /// What the XSD declares, as written there: `Mezzanine@delivery use="required"`,
+        /// `Creative_Inline_type/UniversalAdId minOccurs="1"`.
+        public var declaration: String
+        public var standing: Standing
+
+        public init(_ versions: ClosedRange<VASTVersion>, _ declaration: String, _ standing: Standing) {
+            self.versions = versions
+            self.declaration = declaration
+            self.standing = standing
+        }
+    }
+
+    /// The element the schema validator names when the claim is broken (the parent, for a missing
+    /// child element).
+    public var element: String
+    /// The attributes or child elements the claim is about, one of which the validator's message names;
+    /// empty when the element itself is the subject.
+    public var items: [String]
+    public var declarations: [Declaration]
+
+    public init(element: String, items: [String] = [], _ declarations: [Declaration]) {
+        self.element = element
+        self.items = items
+        self.declarations = declarations
+    }
+
+    /// The basis of a rule whose claim no XSD can express (a URL's scheme, a macro, a duplicate value, a
+    /// wrapper chain): it rests on the spec text only.
+    public static let specTextOnly = SchemaBasis(element: "", [])
+
+    /// Whether the rule rests on the spec text only.
+    public var isSpecTextOnly: Bool { declarations.isEmpty }
+
+    /// The XSD files of the versions in `versions`, in order, each once: `vast_4.1.xsd, vast_4.2.xsd`.
+    public static func xsdFileNames(for versions: ClosedRange<VASTVersion>) -> [String] {
+        var names: [String] = []
+        for version in VASTVersion.allCases where versions.contains(version) {
+            let name = xsdFileName(for: version)
+            if !names.contains(name) { names.append(name) }
+        }
+        return names
+    }
+
+    /// The XSD file the IAB publishes for a version (4.3 has none of its own: its schema is 4.2's).
+    public static func xsdFileName(for version: VASTVersion) -> String {
+        switch version {
+        case .v2_0: "vast_2.0.1.xsd"
+        case .v3_0: "vast3_draft.xsd"
+        case .v4_0: "vast4.xsd"
+        case .v4_1: "vast_4.1.xsd"
+        case .v4_2, .v4_3: "vast_4.2.xsd"
+        }
     }
 }

@@ -78,14 +78,12 @@ extension VASTDecoder {
         let verifications = verificationsElement.map { decodeVerifications($0, context) } ?? []
         var tagURI: TextNode?
         var legacy = false
-        var tagURICount = 0
         let tagURIs = r.children("VASTAdTagURI")
-        tagURICount += tagURIs.count
+        let tagURICount = tagURIs.count
         if let first = tagURIs.first { tagURI = Reader.textNode(first) }
         for legacyElement in r.children("VASTAdTagURL") {
             var sub = Reader(legacyElement, context)
             if let url = sub.child("URL") {
-                tagURICount += 1
                 if tagURI == nil { tagURI = Reader.textNode(url); legacy = true }
             }
             sub.finish()

@@ -132,6 +132,7 @@ public struct AdBody: Sendable, BoxedModel {
         public var vastAdTagURI: TextNode?
         /// The URI came from the legacy `VASTAdTagURL/URL` form.
         public var usesLegacyAdTagURL: Bool
+        /// How many `VASTAdTagURI` elements the Wrapper has (the legacy form is not counted).
         public var vastAdTagURICount: Int
         public var followAdditionalWrappers: Attr<Bool>?
         public var allowMultipleAds: Attr<Bool>?
@@ -198,6 +199,7 @@ public struct AdBody: Sendable, BoxedModel {
     @inlinable public var vastAdTagURI: TextNode? { box.fields.vastAdTagURI }
     /// The URI came from the legacy `VASTAdTagURL/URL` form.
     @inlinable public var usesLegacyAdTagURL: Bool { box.fields.usesLegacyAdTagURL }
+    /// How many `VASTAdTagURI` elements the Wrapper has (the legacy form is not counted).
     @inlinable public var vastAdTagURICount: Int { box.fields.vastAdTagURICount }
     @inlinable public var followAdditionalWrappers: Attr<Bool>? { box.fields.followAdditionalWrappers }
     @inlinable public var allowMultipleAds: Attr<Bool>? { box.fields.allowMultipleAds }

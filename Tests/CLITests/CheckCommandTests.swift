@@ -217,7 +217,7 @@ struct FollowWithProfileTests {
         try """
             <VAST version="4.2"><Ad id="p"><InLine><AdSystem>s</AdSystem><AdTitle>t</AdTitle><AdServingId>p-1</AdServingId>
             <Impression><![CDATA[https://i.example.org/imp]]></Impression>
-            <Creatives><Creative><NonLinearAds>
+            <Creatives><Creative><UniversalAdId idRegistry="unknown">unknown</UniversalAdId><NonLinearAds>
             <NonLinear id="n" width="640" height="360"><StaticResource creativeType="image/png"><![CDATA[https://cdn.example.org/p.png]]></StaticResource></NonLinear>
             <TrackingEvents><Tracking event="close"><![CDATA[https://i.example.org/close]]></Tracking></TrackingEvents>
             </NonLinearAds></Creative></Creatives></InLine></Ad></VAST>

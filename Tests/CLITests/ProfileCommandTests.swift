@@ -16,7 +16,7 @@ import Testing
     static let pauseTag = """
         <VAST version="4.2"><Ad id="p"><InLine><AdSystem>s</AdSystem><AdTitle>t</AdTitle><AdServingId>p-1</AdServingId>
         <Impression><![CDATA[https://t.example/imp]]></Impression>
-        <Creatives><Creative><NonLinearAds>
+        <Creatives><Creative><UniversalAdId idRegistry="unknown">unknown</UniversalAdId><NonLinearAds>
         <NonLinear id="n" width="640" height="360"><StaticResource creativeType="image/jpeg"><![CDATA[https://cdn.example/p.jpg]]></StaticResource></NonLinear>
         <TrackingEvents><Tracking event="close"><![CDATA[https://t.example/close]]></Tracking></TrackingEvents>
         </NonLinearAds></Creative></Creatives></InLine></Ad></VAST>

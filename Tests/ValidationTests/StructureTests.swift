@@ -50,9 +50,10 @@ import XMLCore
         let icon = "<Ad><InLine><Creatives><Creative><Linear><Icons><Icon/></Icons></Linear></Creative></Creatives></InLine></Ad>"
         #expect(findings("<VAST version=\"3.0\">\(icon)</VAST>", "VAST-3.0-icon-attributes").count == 1)
         #expect(findings("<VAST version=\"4.2\">\(icon)</VAST>", "VAST-3.0-icon-attributes").isEmpty)
-        // UniversalAdId: required for linear creatives only.
-        let companion = "<VAST version=\"4.2\"><Ad><InLine><Creatives><Creative><CompanionAds/></Creative></Creatives></InLine></Ad></VAST>"
-        #expect(findings(companion, "VAST-4.0-universaladid-present").isEmpty)
+        // UniversalAdId: required in every InLine creative from 4.0, companion-only ones included.
+        let companion = "<Ad><InLine><Creatives><Creative><CompanionAds/></Creative></Creatives></InLine></Ad>"
+        #expect(findings("<VAST version=\"4.2\">\(companion)</VAST>", "VAST-4.0-universaladid-present").count == 1)
+        #expect(findings("<VAST version=\"3.0\">\(companion)</VAST>", "VAST-4.0-universaladid-present").isEmpty)
         // Pricing model case: lower case only in 3.0.
         let pricing = "<Ad><InLine><Pricing model=\"CPM\" currency=\"USD\">1</Pricing></InLine></Ad>"
         #expect(findings("<VAST version=\"3.0\">\(pricing)</VAST>", "VAST-3.0-pricing-model-case").count == 1)

@@ -80,6 +80,13 @@ public enum RuleDocumentation {
             In the examples, `↓` marks where a finding points (the `<` of the element it is about).
 
             """
+        let proven = rulesProvenPerSchema(descriptions)
+        let textOnly = descriptions.filter { $0.schemaBasis?.isSpecTextOnly == true }.count
+        out += "\nEach rule's **Schema basis** says what the official IAB XSDs declare about its claim, per version, " +
+            "and whether the XSD enforces it or is looser than the rule; a test validates the rule's examples against " +
+            "each of those XSDs (4.3 uses the 4.2 XSD). Rules proven per XSD: " +
+            proven.map { "\($0.file) \($0.count)" }.joined(separator: ", ") +
+            ". \(textOnly) rules rest on the spec text only; the basis of the others is not recorded yet.\n"
         for section in sections {
             out += "\n## \(section.title)\n\n"
             if !section.introduction.isEmpty { out += escape(section.introduction) + "\n\n" }
@@ -112,9 +119,50 @@ public enum RuleDocumentation {
             out += "- \(escape(reference.description)): “\(escape(reference.quote))”\n"
         }
         out += "\n"
+        out += "**Schema basis:** " + schemaBasis(rule) + "\n\n"
         out += examples("Valid", rule.validExamples)
         out += examples("Invalid", rule.invalidExamples)
         return out
+    }
+
+    /// What the official XSDs declare about the rule's claim, per range of versions, as Markdown: a list
+    /// of declarations, "spec text only", or "not recorded" when the rule has no basis yet.
+    static func schemaBasis(_ rule: RuleDescription, markdown: Bool = true) -> String {
+        guard let basis = rule.schemaBasis else { return "not recorded." }
+        if basis.isSpecTextOnly { return "spec text only; no XSD can express this claim." }
+        let quote = markdown ? "`" : ""
+        var out = quote + ([basis.element] + basis.items).joined(separator: "\(quote) · \(quote)") + quote + ", proven against the IAB XSDs:\n"
+        for declaration in basis.declarations {
+            let files = SchemaBasis.xsdFileNames(for: declaration.versions).joined(separator: ", ")
+            let standing = switch declaration.standing {
+            case .enforced: "enforced: the XSD rejects what the rule reports"
+            case .looser: "looser than the rule: the XSD accepts what the rule reports (the decision is in the rationale)"
+            }
+            out += "\n- \(versionsLabel(declaration.versions)) (\(files)): \(markdown ? escape(declaration.declaration) : declaration.declaration); \(standing)"
+        }
+        return out
+    }
+
+    /// How many rules are proven against each XSD file (the versions of their enforced or looser
+    /// declarations that the rule covers), in the order of the versions.
+    public static func rulesProvenPerSchema(_ descriptions: [RuleDescription]) -> [(file: String, count: Int)] {
+        var counts: [String: Int] = [:]
+        var order: [String] = []
+        for version in VASTVersion.allCases {
+            let file = SchemaBasis.xsdFileName(for: version)
+            if !order.contains(file) { order.append(file) }
+        }
+        for rule in descriptions {
+            guard let basis = rule.schemaBasis else { continue }
+            var files: Set<String> = []
+            for declaration in basis.declarations {
+                for version in VASTVersion.allCases where declaration.versions.contains(version) && (rule.versions?.contains(version) ?? true) {
+                    files.insert(SchemaBasis.xsdFileName(for: version))
+                }
+            }
+            for file in files { counts[file, default: 0] += 1 }
+        }
+        return order.map { ($0, counts[$0] ?? 0) }
     }
 
     static func examples(_ title: String, _ examples: [RuleExample]) -> String {
@@ -191,6 +239,7 @@ public enum RuleDocumentation {
         for reference in rule.specReferences {
             out += "  \(reference.description): “\(reference.quote)”\n"
         }
+        out += "\nSchema basis:\n" + indent(schemaBasis(rule, markdown: false)) + "\n"
         out += "\nFix:\n" + indent(rule.fix) + "\n"
         if let repair = TagFixer.fixes[rule.id] { out += indent("conform fix does it: it \(repair).") + "\n" }
         for example in rule.validExamples {

@@ -14,6 +14,7 @@ extension RuleFamilies {
         CreativeExtensionsUnknownChildRule.self,
         CreativeKindRule.self,
         CreativeLinearAndNonLinearRule.self,
+        CreativeSingleKindRule.self,
         CreativeUnknownChildRule.self,
         CreativesUnknownChildRule.self,
         EmptyContainerRule.self,

@@ -12,6 +12,7 @@ extension RuleFamilies {
         URLLocalHostRule.self,
         URLPercentEncodingRule.self,
         URLPlaceholderHostRule.self,
+        URLRelativeTagURIRule.self,
         URLSchemeRule.self,
         URLUnencodedRule.self,
         URLWhitespaceRule.self,

@@ -42,7 +42,7 @@ public enum SchemaValidation {
         severity: .error,
         versions: nil,
         specReferences: [
-            SpecReference(document: .vast43, section: "2.3.2", quote: "the XML must be well-formed and conform to the VAST XSD"),
+            SpecReference(document: .vast43, section: "2.3.2", quote: "It must also pass a schema check against the VAST 4.x XML Schema Definition (XSD) that is distributed in conjunction with this document."),
             SpecReference(document: .vast43, section: "2.3.6", quote: "101 VAST schema validation error."),
         ],
         validExamples: [

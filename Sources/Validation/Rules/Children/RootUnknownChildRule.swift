@@ -13,7 +13,7 @@ struct RootUnknownChildRule: Rule {
         versions: VASTVersion.v2_0.andLater,
         elements: ["VAST"],
         specReferences: [
-            SpecReference(document: .vast43, section: "3.3.2", quote: "Ad ... Parent: VAST; Bounded: 0+ ... (unless there is no ad to return; in which case <Error> should be used)"),
+            SpecReference(document: .vast43, section: "3.3.2", quote: "Required in Response: Yes (unless there is no ad to return; in which case <Error> should be used to provide the error URI)"),
             SpecReference(document: .vast43, section: "2.3.6", quote: "101 VAST schema validation error."),
         ],
         validExamples: [

@@ -13,7 +13,7 @@ struct WrapperUnknownChildRule: Rule {
         versions: VASTVersion.v2_0.andLater,
         elements: ["Wrapper"],
         specReferences: [
-            SpecReference(document: .vast43, section: "5", quote: "VAST/Ad/Wrapper: Impression, VASTAdTagURI, AdSystem, Pricing, Error, ViewableImpression, AdVerifications, BlockedAdCategories, Extensions, Creatives"),
+            SpecReference(document: .vast43, section: "3.19", quote: "Sub-elements: Impression* VASTAdTagURI* AdSystem Pricing Error ViewableImpression AdVerifications Extensions Creatives BlockedAdCategories"),
             SpecReference(document: .vast43, section: "2.3.6", quote: "101 VAST schema validation error."),
         ],
         validExamples: [

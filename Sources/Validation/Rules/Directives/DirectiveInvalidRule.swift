@@ -25,7 +25,8 @@ struct DirectiveInvalidRule: Rule {
             RuleExample(#"<VAST version="4.2">\#n  ↓<!-- conform-disable-next-line VAST-2.0-url-htp -->\#n</VAST>"#),
             RuleExample(#"<VAST version="4.2">\#n  ↓<!-- conform-disable-line -->\#n</VAST>"#),
             RuleExample(#"<VAST version="4.2">\#n  ↓<!-- conform-disable VAST-4.1-verification-vendor-domain -->\#n</VAST>"#),
-        ])
+        ],
+        schemaBasis: .specTextOnly)
 
     func check(_ context: RuleContext) {
         guard context.configuration.inlineDirectives, !context.input.xml.directives.isEmpty else { return }

@@ -14,7 +14,7 @@ struct CompanionResourceRule: Rule {
         elements: ["Companion"],
         specReferences: [
             SpecReference(document: .vast43, section: "3.15.1", quote: "One of <StaticResource>, <IFrameResource>, or <HTMLResource> is required if <NonLinear>, <Companion>, or <Icon> is used"),
-            SpecReference(document: .vast43, section: "2.3.6", quote: "604 Unable to find Companion resource"),
+            SpecReference(document: .vast43, section: "2.3.6", quote: "604 Couldn't find Companion resource with supported type."),
         ],
         validExamples: [
             RuleExample(#"<VAST version="4.2"><Ad><InLine><Creatives><Creative><CompanionAds><Companion width="300" height="250"><HTMLResource><![CDATA[<p>x</p>]]></HTMLResource></Companion></CompanionAds></Creative></Creatives></InLine></Ad></VAST>"#),

@@ -13,7 +13,7 @@ struct EmptyResponseRule: Rule {
         versions: VASTVersion.v2_0.andLater,
         specReferences: [
             SpecReference(document: .vast3, section: "2.4.2.4", quote: "the ad server should respond with a VAST document that contains no Ad element"),
-            SpecReference(document: .vast43, section: "3.2.1", quote: "the Error element ... used when no ad is returned"),
+            SpecReference(document: .vast43, section: "3.2.1", quote: "When the ad server does not or cannot return an Ad, the VAST response should contain only the root <VAST> element with one or more <Error> elements"),
         ],
         validExamples: [
             RuleExample(#"<VAST version="4.2"><Error><![CDATA[https://e.example/noad?c=[ERRORCODE]]]></Error></VAST>"#),

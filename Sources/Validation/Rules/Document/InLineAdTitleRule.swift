@@ -21,7 +21,10 @@ struct InLineAdTitleRule: Rule {
         ],
         invalidExamples: [
             RuleExample(#"<VAST version="4.2"><Ad>↓<InLine><AdSystem>x</AdSystem></InLine></Ad></VAST>"#),
-        ])
+        ],
+        schemaBasis: SchemaBasis(element: "InLine", items: ["AdTitle"], [
+            .init(VASTVersion.v2_0...VASTVersion.v4_3, "InLine/AdTitle minOccurs=\"1\"", .enforced),
+        ]))
 
     func check(_ context: RuleContext) {
         for ad in context.ads {

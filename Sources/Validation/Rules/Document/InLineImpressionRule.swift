@@ -21,7 +21,10 @@ struct InLineImpressionRule: Rule {
         ],
         invalidExamples: [
             RuleExample(#"<VAST version="4.2"><Ad>↓<InLine><AdSystem>x</AdSystem></InLine></Ad></VAST>"#),
-        ])
+        ],
+        schemaBasis: SchemaBasis(element: "InLine", items: ["Impression"], [
+            .init(VASTVersion.v2_0...VASTVersion.v4_3, "InLine/Impression minOccurs=\"1\"", .enforced),
+        ]))
 
     func check(_ context: RuleContext) {
         for ad in context.ads {

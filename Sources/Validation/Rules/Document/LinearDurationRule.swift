@@ -12,7 +12,7 @@ struct LinearDurationRule: Rule {
         severity: .error,
         versions: VASTVersion.v2_0.andLater,
         specReferences: [
-            SpecReference(document: .vast43, section: "3.8", quote: "Sub-elements: Duration* MediaFiles* AdParameters TrackingEvents VideoClicks Icons (*required)"),
+            SpecReference(document: .vast43, section: "3.8", quote: "Sub-elements: Duration* MediaFiles* AdParameters TrackingEvents VideoClicks Icons"),
             SpecReference(document: .vast43, section: "3.8.1", quote: "Duration ... Parent: Linear only in the InLine format; Bounded: 1"),
         ],
         validExamples: [
@@ -21,7 +21,10 @@ struct LinearDurationRule: Rule {
         ],
         invalidExamples: [
             RuleExample(#"<VAST version="4.2"><Ad><InLine><Creatives><Creative>↓<Linear><MediaFiles/></Linear></Creative></Creatives></InLine></Ad></VAST>"#),
-        ])
+        ],
+        schemaBasis: SchemaBasis(element: "Linear", items: ["Duration"], [
+            .init(VASTVersion.v2_0...VASTVersion.v4_3, "Linear/Duration minOccurs=\"1\"", .enforced),
+        ]))
 
     func check(_ context: RuleContext) {
         for (kind, creative) in zip(context.creativeKinds, context.creativeList) where kind == .inLine {

@@ -12,7 +12,7 @@ struct RootElementRule: DecodeFindingRule {
         severity: .error,
         versions: nil,
         specReferences: [
-            SpecReference(document: .vast43, section: "3.1", quote: "The document root element is <VAST>"),
+            SpecReference(document: .vast43, section: "3.1", quote: "VAST is the root node for a VAST-compliant ad response"),
             SpecReference(document: .vast43, section: "2.3.6", quote: "101 VAST schema validation error."),
         ],
         validExamples: [

@@ -12,7 +12,7 @@ struct RootVersionValueRule: Rule {
         severity: .warning,
         versions: VASTVersion.v2_0.andLater,
         specReferences: [
-            SpecReference(document: .vast43, section: "3.2", quote: "version: the version of the VAST spec (should be \"4.3\" for this version)"),
+            SpecReference(document: .vast43, section: "3.2", quote: "version: A float (number with decimal) to indicate the VAST version being used."),
             SpecReference(document: .vast43, section: "2.3.6", quote: "102 VAST version of response not supported."),
         ],
         validExamples: [

@@ -12,7 +12,7 @@ struct TextOnlyElementRule: Rule {
         severity: .error,
         versions: VASTVersion.v2_0.andLater,
         specReferences: [
-            SpecReference(document: .vast43, section: "5", quote: "Impression ... xs:anyURI"),
+            SpecReference(document: .vast43, section: "3.4.4", quote: "The ad server provides an impression-tracking URI for either the InLine ad or the Wrapper using the <Impression> element."),
             SpecReference(document: .vast43, section: "2.3.6", quote: "101 VAST schema validation error."),
         ],
         validExamples: [

@@ -12,7 +12,7 @@ struct VersionMismatchRule: Rule {
         severity: .warning,
         versions: VASTVersion.v2_0...VASTVersion.v4_2,
         specReferences: [
-            SpecReference(document: .vast43, section: "3.2", quote: "version: the version of the VAST spec"),
+            SpecReference(document: .vast43, section: "3.2", quote: "version: A float (number with decimal) to indicate the VAST version being used."),
             SpecReference(document: .vast43, section: "Executive Summary", quote: "VAST 4.1 Updates ... AdServingId: A required field has been added"),
         ],
         validExamples: [

@@ -21,7 +21,10 @@ struct WrapperAdSystemRule: Rule {
         ],
         invalidExamples: [
             RuleExample(#"<VAST version="4.2"><Ad>↓<Wrapper><VASTAdTagURI><![CDATA[https://n.example/v]]></VASTAdTagURI></Wrapper></Ad></VAST>"#),
-        ])
+        ],
+        schemaBasis: SchemaBasis(element: "Wrapper", items: ["AdSystem"], [
+            .init(VASTVersion.v2_0...VASTVersion.v4_3, "Wrapper/AdSystem minOccurs=\"1\"", .enforced),
+        ]))
 
     func check(_ context: RuleContext) {
         for ad in context.ads {

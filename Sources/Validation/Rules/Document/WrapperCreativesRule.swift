@@ -22,7 +22,10 @@ struct WrapperCreativesRule: Rule {
         ],
         invalidExamples: [
             RuleExample(#"<VAST version="3.0"><Ad>↓<Wrapper><AdSystem>x</AdSystem></Wrapper></Ad></VAST>"#),
-        ])
+        ],
+        schemaBasis: SchemaBasis(element: "Wrapper", items: ["Creatives"], [
+            .init(VASTVersion.v2_0...VASTVersion.v3_0, "Wrapper/Creatives minOccurs=\"1\"", .enforced),
+        ]))
 
     func check(_ context: RuleContext) {
         for ad in context.ads {

@@ -14,7 +14,7 @@ struct WrapperImpressionRule: Rule {
         elements: ["Wrapper"],
         specReferences: [
             SpecReference(document: .vast43, section: "3.19", quote: "Impression ... Required"),
-            SpecReference(document: .vast43, section: "2.3.5", quote: "impression ... tracking URIs of the Wrapper ... must be fired"),
+            SpecReference(document: .vast43, section: "3.4.4", quote: "All <Impression> URIs in the InLine response and any Wrapper responses preceding it should be triggered at the same time when the impression for the ad occurs"),
         ],
         validExamples: [
             RuleExample(#"<VAST version="4.2"><Ad><Wrapper><Impression><![CDATA[https://i.example/w]]></Impression></Wrapper></Ad></VAST>"#),

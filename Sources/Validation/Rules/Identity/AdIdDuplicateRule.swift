@@ -19,7 +19,8 @@ struct AdIdDuplicateRule: Rule {
         ],
         invalidExamples: [
             SketchTag.vast("4.2", "<Ad id=\"a\" sequence=\"1\"><InLine/></Ad>\n↓<Ad id=\"a\" sequence=\"2\"><InLine/></Ad>"),
-        ])
+        ],
+        schemaBasis: .specTextOnly)
 
     func check(_ context: RuleContext) {
         guard context.ads.count > 1 else { return }

@@ -19,7 +19,8 @@ struct AdSequenceGapRule: Rule {
         ],
         invalidExamples: [
             SketchTag.vast("4.2", "<Ad id=\"a\" sequence=\"1\"><InLine/></Ad>\n↓<Ad id=\"b\" sequence=\"3\"><InLine/></Ad>"),
-        ])
+        ],
+        schemaBasis: .specTextOnly)
 
     func check(_ context: RuleContext) {
         // Only a sequence above 1 can follow a gap.

@@ -19,7 +19,8 @@ struct AdSequenceMixedRule: Rule {
         ],
         invalidExamples: [
             SketchTag.vast("4.2", "<Ad id=\"a\" sequence=\"1\"><InLine/></Ad>\n↓<Ad id=\"b\"><InLine/></Ad>"),
-        ])
+        ],
+        schemaBasis: .specTextOnly)
 
     func check(_ context: RuleContext) {
         guard context.ads.contains(where: { $0.sequence != nil }) else { return }

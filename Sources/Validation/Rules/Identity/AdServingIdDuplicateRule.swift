@@ -20,7 +20,8 @@ struct AdServingIdDuplicateRule: Rule {
         ],
         invalidExamples: [
             SketchTag.vast("4.2", "<Ad id=\"1\" sequence=\"1\"><InLine><AdServingId>a</AdServingId></InLine></Ad>\n<Ad id=\"2\" sequence=\"2\"><InLine>↓<AdServingId>a</AdServingId></InLine></Ad>"),
-        ])
+        ],
+        schemaBasis: .specTextOnly)
 
     func check(_ context: RuleContext) {
         guard context.ads.count > 1 else { return }

@@ -20,7 +20,8 @@ struct AdServingIdInPixelsRule: Rule {
         ],
         invalidExamples: [
             SketchTag.inLine("4.2", "↓<AdServingId>srv-1</AdServingId><Impression><![CDATA[https://i.example/imp]]></Impression>"),
-        ])
+        ],
+        schemaBasis: .specTextOnly)
 
     func check(_ context: RuleContext) {
         // The URLs with an [ADSERVINGID] token: impression and tracking URLs are among `context.urls`, whose

@@ -19,7 +19,8 @@ struct ClickTrackingDuplicateRule: Rule {
         ],
         invalidExamples: [
             SketchTag.linear("4.2", "<VideoClicks><ClickTracking><![CDATA[https://a.example/c]]></ClickTracking>\n↓<ClickTracking><![CDATA[https://a.example/c]]></ClickTracking></VideoClicks>"),
-        ])
+        ],
+        schemaBasis: .specTextOnly)
 
     func check(_ context: RuleContext) {
         for node in context.repeatedURLs(.clickTracking, key: { node in node.path.parentOfPath + "\u{1}" + node.elementName + "\u{1}" + node.value }) {

@@ -20,7 +20,8 @@ struct CreativeSequenceDuplicateRule: Rule {
         ],
         invalidExamples: [
             SketchTag.inLine("4.2", "<Creatives><Creative sequence=\"1\"><Linear/></Creative>\n↓<Creative sequence=\"1\"><Linear/></Creative></Creatives>"),
-        ])
+        ],
+        schemaBasis: .specTextOnly)
 
     func check(_ context: RuleContext) {
         // The (kind, sequence) pairs seen in one ad. An ad has a handful of creatives: a scan of the pairs

@@ -19,7 +19,8 @@ struct ErrorDuplicateRule: Rule {
         ],
         invalidExamples: [
             SketchTag.inLine("4.2", "<Error><![CDATA[https://a.example/e?c=[ERRORCODE]]]></Error>\n↓<Error><![CDATA[https://a.example/e?c=[ERRORCODE]]]></Error>"),
-        ])
+        ],
+        schemaBasis: .specTextOnly)
 
     func check(_ context: RuleContext) {
         for node in context.repeatedURLs(.error, key: { node in node.path.parentOfPath + "\u{1}" + node.value }) {

@@ -17,10 +17,14 @@ struct UniversalAdIdMultipleRule: Rule {
         ],
         validExamples: [
             SketchTag.creative("4.2", "<UniversalAdId idRegistry=\"ad-id.org\">A</UniversalAdId><UniversalAdId idRegistry=\"clearcast.co.uk\">B</UniversalAdId>"),
+            SketchTag.creative("4.1", "<UniversalAdId idRegistry=\"ad-id.org\">A</UniversalAdId>"),
         ],
         invalidExamples: [
             SketchTag.creative("4.1", "<UniversalAdId idRegistry=\"ad-id.org\">A</UniversalAdId>↓<UniversalAdId idRegistry=\"clearcast.co.uk\">B</UniversalAdId>"),
-        ])
+        ],
+        schemaBasis: SchemaBasis(element: "Creative", items: ["UniversalAdId"], [
+            .init(VASTVersion.v4_0...VASTVersion.v4_1, "Creative_Inline_type/UniversalAdId maxOccurs=\"1\"", .enforced),
+        ]))
 
     func check(_ context: RuleContext) {
         for creative in context.creativeList where creative.universalAdIds.count > 1 {

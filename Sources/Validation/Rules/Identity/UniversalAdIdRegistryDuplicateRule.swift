@@ -20,7 +20,8 @@ struct UniversalAdIdRegistryDuplicateRule: Rule {
         ],
         invalidExamples: [
             SketchTag.creative("4.2", "<UniversalAdId idRegistry=\"ad-id.org\">A</UniversalAdId>\n↓<UniversalAdId idRegistry=\"ad-id.org\">B</UniversalAdId>"),
-        ])
+        ],
+        schemaBasis: .specTextOnly)
 
     func check(_ context: RuleContext) {
         for creative in context.creativeList where creative.universalAdIds.count > 1 {

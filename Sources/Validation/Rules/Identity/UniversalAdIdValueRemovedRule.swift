@@ -20,7 +20,10 @@ struct UniversalAdIdValueRemovedRule: Rule {
         ],
         invalidExamples: [
             SketchTag.creative("4.2", "↓<UniversalAdId idRegistry=\"ad-id.org\" idValue=\"CNPA0484000H\">CNPA0484000H</UniversalAdId>"),
-        ])
+        ],
+        schemaBasis: SchemaBasis(element: "UniversalAdId", items: ["idValue"], [
+            .init(VASTVersion.v4_1...VASTVersion.v4_3, "UniversalAdId has no idValue attribute (4.0 declared it use=\"required\")", .enforced),
+        ]))
 
     func check(_ context: RuleContext) {
         for creative in context.creativeList {

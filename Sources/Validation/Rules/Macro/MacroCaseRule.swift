@@ -19,7 +19,8 @@ struct MacroCaseRule: Rule {
         ],
         invalidExamples: [
             SketchTag.inLine("4.2", "↓<Impression><![CDATA[https://i.example/imp?cb=[CacheBusting]&t=%%timestamp%%]]></Impression>"),
-        ])
+        ],
+        schemaBasis: .specTextOnly)
 
     func check(_ context: RuleContext) {
         var reported = Set<String>()

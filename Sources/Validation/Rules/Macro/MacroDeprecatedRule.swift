@@ -21,7 +21,8 @@ struct MacroDeprecatedRule: Rule {
         ],
         invalidExamples: [
             SketchTag.linear("4.2", "<TrackingEvents>↓<Tracking event=\"pause\"><![CDATA[https://t.example/p?at=[CONTENTPLAYHEAD]]]></Tracking></TrackingEvents>"),
-        ])
+        ],
+        schemaBasis: .specTextOnly)
 
     func check(_ context: RuleContext) {
         let tokens = MacroFacts.tokens(context)

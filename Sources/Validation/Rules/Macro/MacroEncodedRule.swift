@@ -19,7 +19,8 @@ struct MacroEncodedRule: Rule {
         ],
         invalidExamples: [
             SketchTag.inLine("4.2", "↓<Impression><![CDATA[https://i.example/imp?cb=%5BCACHEBUSTING%5D]]></Impression>"),
-        ])
+        ],
+        schemaBasis: .specTextOnly)
 
     /// Names of known macros written as `%5BNAME%5D` (either case of the hex digits).
     static func encodedMacros(in url: String) -> [String] {

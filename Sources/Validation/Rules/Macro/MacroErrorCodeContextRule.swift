@@ -20,7 +20,8 @@ struct MacroErrorCodeContextRule: Rule {
         ],
         invalidExamples: [
             SketchTag.inLine("4.2", "↓<Impression><![CDATA[https://i.example/imp?code=[ERRORCODE]]]></Impression>"),
-        ])
+        ],
+        schemaBasis: .specTextOnly)
 
     func check(_ context: RuleContext) {
         let tokens = MacroFacts.tokens(context)

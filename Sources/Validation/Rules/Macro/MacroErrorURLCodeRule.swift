@@ -19,7 +19,8 @@ struct MacroErrorURLCodeRule: Rule {
         ],
         invalidExamples: [
             SketchTag.vast("4.2", "↓<Error><![CDATA[https://e.example/noad]]></Error>"),
-        ])
+        ],
+        schemaBasis: .specTextOnly)
 
     func check(_ context: RuleContext) {
         let urls = context.urls

@@ -20,7 +20,8 @@ struct MacroNewerThanVersionRule: Rule {
         ],
         invalidExamples: [
             SketchTag.inLine("3.0", "↓<Impression><![CDATA[https://i.example/imp?sid=[ADSERVINGID]&cb=[CACHEBUSTING]]]></Impression>"),
-        ])
+        ],
+        schemaBasis: .specTextOnly)
 
     func check(_ context: RuleContext) {
         guard context.vast?.version != nil else { return }

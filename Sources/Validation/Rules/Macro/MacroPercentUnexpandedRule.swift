@@ -19,7 +19,8 @@ struct MacroPercentUnexpandedRule: Rule {
         ],
         invalidExamples: [
             SketchTag.inLine("4.2", "↓<Impression><![CDATA[https://i.example/imp?site=%%SITE%%]]></Impression>"),
-        ])
+        ],
+        schemaBasis: .specTextOnly)
 
     func check(_ context: RuleContext) {
         let tokens = MacroFacts.tokens(context)

@@ -19,7 +19,8 @@ struct MacroPixelOnlyRule: Rule {
         ],
         invalidExamples: [
             SketchTag.wrapper("4.2", "↓<VASTAdTagURI><![CDATA[https://ads.example/vast?pos=[ADPLAYHEAD]]]></VASTAdTagURI>"),
-        ])
+        ],
+        schemaBasis: .specTextOnly)
 
     func check(_ context: RuleContext) {
         let tokens = MacroFacts.tokens(context)

@@ -19,7 +19,8 @@ struct MacroReasonContextRule: Rule {
         ],
         invalidExamples: [
             SketchTag.inLine("4.2", "↓<Error><![CDATA[https://e.example/e?r=[REASON]]]></Error>"),
-        ])
+        ],
+        schemaBasis: .specTextOnly)
 
     func check(_ context: RuleContext) {
         var allowed: Set<String>?

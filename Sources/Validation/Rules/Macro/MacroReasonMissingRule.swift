@@ -22,7 +22,8 @@ struct MacroReasonMissingRule: Rule {
         invalidExamples: [
             SketchTag.inLine("4.1", "<AdVerifications><Verification vendor=\"v.example-omid\"><JavaScriptResource apiFramework=\"omid\" browserOptional=\"true\"><![CDATA[https://v.example/v.js]]></JavaScriptResource><TrackingEvents>↓<Tracking event=\"verificationNotExecuted\"><![CDATA[https://v.example/x]]></Tracking></TrackingEvents></Verification></AdVerifications>"),
             SketchTag.verificationExtension("3.0", "<Verification vendor=\"v.example-omid\"><TrackingEvents>↓<Tracking event=\"verificationNotExecuted\"><![CDATA[https://v.example/x]]></Tracking></TrackingEvents></Verification>"),
-        ])
+        ],
+        schemaBasis: .specTextOnly)
 
     func check(_ context: RuleContext) {
         let events = context.trackingEvents

@@ -20,7 +20,8 @@ struct MacroRequestOnlyRule: Rule {
         ],
         invalidExamples: [
             SketchTag.inLine("4.2", "↓<Impression><![CDATA[https://i.example/imp?mime=[MEDIAMIME]]]></Impression>"),
-        ])
+        ],
+        schemaBasis: .specTextOnly)
 
     func check(_ context: RuleContext) {
         let tokens = MacroFacts.tokens(context)

@@ -19,7 +19,8 @@ struct MacroTemplateUnexpandedRule: Rule {
         ],
         invalidExamples: [
             SketchTag.inLine("4.2", "↓<Impression><![CDATA[https://i.example/imp?c=${CAMPAIGN_ID}&d={{DEAL}}]]></Impression>"),
-        ])
+        ],
+        schemaBasis: .specTextOnly)
 
     /// The `${NAME}` and `{{NAME}}` placeholders in `url`, as written.
     static func placeholders(in url: String) -> [String] {

@@ -29,7 +29,8 @@ struct MacroUnknownRule: Rule {
         ],
         invalidExamples: [
             SketchTag.inLine("4.2", "↓<Impression><![CDATA[https://i.example/imp?cb=[CACHEBUSTER]]]></Impression>\n↓<Error><![CDATA[https://e.example/e?c=[ERROR_CODE]]]></Error>"),
-        ])
+        ],
+        schemaBasis: .specTextOnly)
 
     func check(_ context: RuleContext) {
         let tokens = MacroFacts.tokens(context)

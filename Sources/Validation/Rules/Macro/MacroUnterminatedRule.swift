@@ -19,7 +19,8 @@ struct MacroUnterminatedRule: Rule {
         ],
         invalidExamples: [
             SketchTag.inLine("4.2", "↓<Impression><![CDATA[https://i.example/imp?cb=[CACHEBUSTING&t=1]]></Impression>\n↓<Impression><![CDATA[https://i.example/imp?cb=CACHEBUSTING]&t=1]]></Impression>"),
-        ])
+        ],
+        schemaBasis: .specTextOnly)
 
     /// Known macro names with exactly one of their brackets.
     static func unterminated(in url: String) -> [String] {

@@ -21,7 +21,10 @@ struct CompanionClickTrackingIDRule: Rule {
         ],
         invalidExamples: [
             SketchTag.creative("4.2", "<CompanionAds><Companion width=\"300\" height=\"250\">↓<CompanionClickTracking><![CDATA[https://c.example/c]]></CompanionClickTracking></Companion></CompanionAds>"),
-        ])
+        ],
+        schemaBasis: SchemaBasis(element: "CompanionClickTracking", items: ["id"], [
+            .init(VASTVersion.v4_1...VASTVersion.v4_3, "CompanionClickTracking@id use=\"required\"", .enforced),
+        ]))
 
     func check(_ context: RuleContext) {
         for creative in context.creativeList {

@@ -13,7 +13,7 @@ struct TrackingVerificationEventRule: Rule {
         versions: VASTVersion.v4_1.andLater,
         elements: ["Verification"],
         specReferences: [
-            SpecReference(document: .vast43, section: "3.17.4", quote: "One event type is currently supported: verificationNotExecuted"),
+            SpecReference(document: .vast43, section: "3.17.4", quote: "One event type is currently supported ... verificationNotExecuted: The player did not or was not able to execute the provided verification code"),
         ],
         validExamples: [
             SketchTag.inLine("4.2", "<AdVerifications><Verification vendor=\"v.example-omid\"><JavaScriptResource apiFramework=\"omid\"><![CDATA[https://v.example/v.js]]></JavaScriptResource><TrackingEvents><Tracking event=\"verificationNotExecuted\"><![CDATA[https://v.example/x?r=[REASON]]]></Tracking></TrackingEvents></Verification></AdVerifications>"),

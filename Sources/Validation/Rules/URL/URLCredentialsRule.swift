@@ -19,7 +19,8 @@ struct URLCredentialsRule: Rule {
         ],
         invalidExamples: [
             SketchTag.inLine("4.2", "↓<Impression><![CDATA[https://ops:secret@i.example/imp]]></Impression>"),
-        ])
+        ],
+        schemaBasis: .specTextOnly)
 
     func check(_ context: RuleContext) {
         let urls = context.urls, facts = context.urlFacts

@@ -19,7 +19,8 @@ struct URLDoubleEncodedRule: Rule {
         ],
         invalidExamples: [
             SketchTag.inLine("4.2", "↓<Impression><![CDATA[https://i.example/imp?r=https%253A%252F%252Fadv.example]]></Impression>"),
-        ])
+        ],
+        schemaBasis: .specTextOnly)
 
     static func isDoubleEncoded(_ url: String) -> Bool {
         let bytes = Array(url.utf8)

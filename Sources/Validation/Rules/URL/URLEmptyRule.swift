@@ -21,7 +21,8 @@ struct URLEmptyRule: Rule {
         invalidExamples: [
             SketchTag.inLine("4.2", "↓<Impression><![CDATA[ ]]></Impression>\n↓<Error/>"),
             SketchTag.verificationExtension("3.0", "<Verification vendor=\"v.example-omid\"><JavaScriptResource apiFramework=\"omid\" browserOptional=\"true\"><![CDATA[https://v.example/v.js]]></JavaScriptResource><TrackingEvents>\n↓<Tracking event=\"verificationNotExecuted\"><![CDATA[]]></Tracking></TrackingEvents></Verification>"),
-        ])
+        ],
+        schemaBasis: .specTextOnly)
 
     func check(_ context: RuleContext) {
         let urls = context.urls, facts = context.urlFacts

@@ -20,7 +20,8 @@ struct URLFragmentRule: Rule {
         ],
         invalidExamples: [
             SketchTag.inLine("4.2", "↓<Impression><![CDATA[https://i.example/imp?tag=#sale&cb=[CACHEBUSTING]]]></Impression>"),
-        ])
+        ],
+        schemaBasis: .specTextOnly)
 
     static let pixelRoles: Set<URLRole> = [.impression, .tracking, .clickTracking, .error, .viewableImpression]
 

@@ -19,7 +19,8 @@ struct URLHTTPRule: Rule {
         ],
         invalidExamples: [
             SketchTag.inLine("4.2", "↓<Impression><![CDATA[http://i.example/imp]]></Impression>"),
-        ])
+        ],
+        schemaBasis: .specTextOnly)
 
     func check(_ context: RuleContext) {
         guard context.configuration.allowedSchemeSet.contains("http") else { return }

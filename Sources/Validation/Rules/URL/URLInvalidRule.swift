@@ -12,7 +12,8 @@ struct URLInvalidRule: Rule {
             a scheme, and for http(s) a host. A relative or protocol-relative URL (//host/path) resolves only \
             inside a web page, and a bad host or port fails every request. Macros are replaced by a neutral \
             value before checking, so [CACHEBUSTING] or %%SITE%% do not count. Unencoded characters and \
-            whitespace have their own rules.
+            whitespace have their own rules. A VASTAdTagURI without a scheme is VAST-2.0-wrapper-vastadtaguri-relative's \
+            (a warning): the player resolves it against the wrapper's own URI.
             """,
         fix: "Write the full URL, starting with https://host/.",
         severity: .error,
@@ -22,11 +23,14 @@ struct URLInvalidRule: Rule {
             SpecReference(document: .vast43, section: "2.3.3", quote: "Incorrect treatment of these characters may cause ad playback to fail or enable content injection attacks"),
         ],
         validExamples: [
+            SketchTag.wrapper("4.2", "<VASTAdTagURI><![CDATA[wrapper-b.xml]]></VASTAdTagURI>"),
             SketchTag.inLine("4.2", "<Impression><![CDATA[https://i.example:8443/imp?cb=[CACHEBUSTING]&s=%%SITE%%]]></Impression>"),
         ],
         invalidExamples: [
+            SketchTag.wrapper("4.2", "↓<VASTAdTagURI><![CDATA[https://n.example:99999/v]]></VASTAdTagURI>"),
             SketchTag.inLine("4.2", "↓<Impression><![CDATA[//i.example/imp]]></Impression>\n↓<Impression><![CDATA[/imp?x=1]]></Impression>\n↓<Impression><![CDATA[https://i.example:80a/imp]]></Impression>"),
-        ])
+        ],
+        schemaBasis: .specTextOnly)
 
     /// `https://host/…` or `http://host/…` with a plain host name and no port, userinfo or macro in the
     /// authority: structurally sound without a full inspection.
@@ -53,7 +57,9 @@ struct URLInvalidRule: Rule {
         for index in urls.indices where !facts[index].flags.contains(.empty) && !facts[index].flags.contains(.looksSound) {
             let node = urls[index].node
             guard !facts[index].hasWhitespace(node.value) else { continue }
-            guard let problem = URLInspection(node.value).structuralProblem else { continue }
+            let inspection = URLInspection(node.value)
+            if urls[index].role == .vastAdTagURI && URLRelativeTagURIRule.isRelative(inspection) { continue }
+            guard let problem = inspection.structuralProblem else { continue }
             context.report("the URL in <\(node.elementName)> \(problem)", at: node)
         }
     }

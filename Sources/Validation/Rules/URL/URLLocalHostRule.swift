@@ -19,7 +19,8 @@ struct URLLocalHostRule: Rule {
         ],
         invalidExamples: [
             SketchTag.inLine("4.2", "↓<Impression><![CDATA[http://localhost:8080/imp]]></Impression>\n↓<Impression><![CDATA[https://192.168.1.20/imp]]></Impression>"),
-        ])
+        ],
+        schemaBasis: .specTextOnly)
 
     /// A cheap pre-check: the text after `//` starts like an IP address, an IPv6 literal or userinfo, or the
     /// URL mentions localhost.

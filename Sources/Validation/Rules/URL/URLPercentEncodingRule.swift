@@ -19,7 +19,8 @@ struct URLPercentEncodingRule: Rule {
         ],
         invalidExamples: [
             SketchTag.inLine("4.2", "↓<Impression><![CDATA[https://i.example/imp?discount=50%&u=a%zzb]]></Impression>"),
-        ])
+        ],
+        schemaBasis: .specTextOnly)
 
     /// Whether `url` (macros masked) has a `%` not followed by two hex digits.
     static func hasBrokenEscape(_ url: String) -> Bool {

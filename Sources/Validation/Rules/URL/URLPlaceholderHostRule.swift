@@ -20,7 +20,8 @@ struct URLPlaceholderHostRule: Rule {
         ],
         invalidExamples: [
             SketchTag.inLine("4.2", "↓<Impression><![CDATA[https://www.example.com/imp]]></Impression>\n↓<Impression><![CDATA[https://pixel.test/imp]]></Impression>"),
-        ])
+        ],
+        schemaBasis: .specTextOnly)
 
     static func isPlaceholder(_ host: String) -> Bool {
         // Byte comparisons: the host is lower-cased already, and every reserved name is ASCII.

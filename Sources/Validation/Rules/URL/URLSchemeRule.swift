@@ -32,7 +32,8 @@ struct URLSchemeRule: Rule {
             SketchTag.inLine("4.2", "↓<Impression><![CDATA[javascript:alert(1)]]></Impression>\n↓<Error><![CDATA[ftp://e.example/e]]></Error>"),
             SketchTag.linear("4.2", "<MediaFiles>↓<MediaFile delivery=\"progressive\" type=\"video/mp4\" width=\"640\" height=\"360\"><![CDATA[file:///C:/ads/a.mp4]]></MediaFile></MediaFiles>"),
             SketchTag.linear("4.2", "<MediaFiles>↓<MediaFile delivery=\"progressive\" type=\"video/mp4\" width=\"640\" height=\"360\"><![CDATA[rtmp://media.example/a]]></MediaFile></MediaFiles>"),
-        ])
+        ],
+        schemaBasis: .specTextOnly)
 
     static let streamingProtocols: Set<String> = ["rtmp", "rtmps", "rtmpe", "rtsp"]
 

@@ -20,7 +20,8 @@ struct URLUnencodedRule: Rule {
         ],
         invalidExamples: [
             SketchTag.inLine("4.2", "↓<Impression><![CDATA[https://i.example/imp?k=a|b&j={\"x\":1}]]></Impression>"),
-        ])
+        ],
+        schemaBasis: .specTextOnly)
 
     func check(_ context: RuleContext) {
         let urls = context.urls, facts = context.urlFacts

@@ -12,7 +12,7 @@ struct APIFrameworkValueRule: Rule {
         severity: .info,
         versions: VASTVersion.v2_0.andLater,
         specReferences: [
-            SpecReference(document: .vast43, section: "3.9.1", quote: "apiFramework: identifies the API needed to execute an interactive media file"),
+            SpecReference(document: .vast43, section: "3.9.1", quote: "identifies the API needed to execute an interactive media file, but current support is for backward compatibility"),
             SpecReference(document: .vast2, section: "2.3.5.3", quote: "apiFramework ... VPAID, FlashVars, initParams, GetVariables"),
         ],
         validExamples: [

@@ -13,7 +13,7 @@ struct BlockedAdCategoriesAuthorityRule: Rule {
         versions: VASTVersion.v4_1.andLater,
         elements: ["BlockedAdCategories"],
         specReferences: [
-            SpecReference(document: .vast43, section: "3.19.2", quote: "authority: a URL for the organizational authority that produced the list being used to identify ad content"),
+            SpecReference(document: .vast43, section: "3.19.2", quote: "authority*: A URL for the organizational authority that produced the list being used to identify ad content."),
         ],
         validExamples: [
             RuleExample(#"<VAST version="4.2"><Ad><Wrapper><BlockedAdCategories authority="https://iabtechlab.com/standards/content-taxonomy/">IAB8-5</BlockedAdCategories></Wrapper></Ad></VAST>"#),

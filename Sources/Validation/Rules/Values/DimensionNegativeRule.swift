@@ -12,8 +12,8 @@ struct DimensionNegativeRule: Rule {
         severity: .warning,
         versions: VASTVersion.v2_0.andLater,
         specReferences: [
-            SpecReference(document: .vast43, section: "3.9.1", quote: "width: the native width of the video file, in pixels"),
-            SpecReference(document: .vast43, section: "3.13.1", quote: "width: the pixel width of the placement slot"),
+            SpecReference(document: .vast43, section: "3.9.1", quote: "width*: The native width of the video file, in pixels."),
+            SpecReference(document: .vast43, section: "3.13.1", quote: "width*: The pixel width of the placement slot for which the creative is intended."),
         ],
         validExamples: [
             RuleExample(#"<VAST version="4.2"><Ad><InLine><Creatives><Creative><Linear><MediaFiles><MediaFile delivery="progressive" type="video/mp4" width="1280" height="720">https://m.example/a.mp4</MediaFile></MediaFiles></Linear></Creative></Creatives></InLine></Ad></VAST>"#),

@@ -13,7 +13,7 @@ struct ExpiresValueRule: Rule {
         versions: VASTVersion.v4_1.andLater,
         elements: ["Expires"],
         specReferences: [
-            SpecReference(document: .vast43, section: "3.4.10", quote: "Expires: an integer value that defines the expiry period (in seconds)"),
+            SpecReference(document: .vast43, section: "3.4.10", quote: "Content: An integer value that defines the expiry period (in seconds)."),
         ],
         validExamples: [
             RuleExample(#"<VAST version="4.2"><Ad><InLine><Expires>3600</Expires></InLine></Ad></VAST>"#),

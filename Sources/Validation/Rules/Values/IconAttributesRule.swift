@@ -22,7 +22,10 @@ struct IconAttributesRule: Rule {
         ],
         invalidExamples: [
             RuleExample(#"<VAST version="3.0"><Ad><InLine><Creatives><Creative><Linear><Icons>↓<Icon program="AdChoices" width="20" height="20"/></Icons></Linear></Creative></Creatives></InLine></Ad></VAST>"#),
-        ])
+        ],
+        schemaBasis: SchemaBasis(element: "Icon", items: ["program", "width", "height", "xPosition", "yPosition"], [
+            .init(VASTVersion.v3_0...VASTVersion.v3_0, "Icon@program, @width, @height, @xPosition, @yPosition use=\"required\"", .enforced),
+        ]))
 
     func check(_ context: RuleContext) {
         for creative in context.creativeList {

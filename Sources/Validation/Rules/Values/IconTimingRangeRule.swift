@@ -13,7 +13,7 @@ struct IconTimingRangeRule: Rule {
         versions: VASTVersion.v3_0.andLater,
         elements: ["Icon"],
         specReferences: [
-            SpecReference(document: .vast43, section: "3.11.1", quote: "offset: the time of delay from when the associated linear creative begins playing to when the icon should be displayed"),
+            SpecReference(document: .vast43, section: "3.11.1", quote: "offset: The time of delay from when the associated linear creative begins playing to when the icon should be displayed"),
             SpecReference(document: .vast43, section: "2.3.7", quote: "Industry Icon Support"),
         ],
         validExamples: [

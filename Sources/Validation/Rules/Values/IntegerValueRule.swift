@@ -12,7 +12,7 @@ struct IntegerValueRule: DecodeFindingRule {
         severity: .error,
         versions: nil,
         specReferences: [
-            SpecReference(document: .vast43, section: "3.9.1", quote: "width: the native width of the video file, in pixels"),
+            SpecReference(document: .vast43, section: "3.9.1", quote: "width*: The native width of the video file, in pixels."),
             SpecReference(document: .vast43, section: "2.3.6", quote: "101 VAST schema validation error."),
         ],
         validExamples: [

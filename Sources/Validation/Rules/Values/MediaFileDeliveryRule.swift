@@ -21,7 +21,10 @@ struct MediaFileDeliveryRule: Rule {
         ],
         invalidExamples: [
             RuleExample(#"<VAST version="4.2"><Ad><InLine><Creatives><Creative><Linear><MediaFiles>↓<MediaFile type="video/mp4" width="1280" height="720">https://m.example/a.mp4</MediaFile></MediaFiles></Linear></Creative></Creatives></InLine></Ad></VAST>"#),
-        ])
+        ],
+        schemaBasis: SchemaBasis(element: "MediaFile", items: ["delivery"], [
+            .init(VASTVersion.v2_0...VASTVersion.v4_3, "MediaFile@delivery use=\"required\" (progressive, streaming)", .enforced),
+        ]))
 
     func check(_ context: RuleContext) {
         for creative in context.creativeList {

@@ -22,7 +22,10 @@ struct MediaFileDimensionsRule: Rule {
         ],
         invalidExamples: [
             RuleExample(#"<VAST version="4.2"><Ad><InLine><Creatives><Creative><Linear><MediaFiles>↓<MediaFile delivery="progressive" type="video/mp4" width="640">https://m.example/a.mp4</MediaFile></MediaFiles></Linear></Creative></Creatives></InLine></Ad></VAST>"#),
-        ])
+        ],
+        schemaBasis: SchemaBasis(element: "MediaFile", items: ["width", "height"], [
+            .init(VASTVersion.v2_0...VASTVersion.v4_3, "MediaFile@width, @height use=\"required\"", .enforced),
+        ]))
 
     func check(_ context: RuleContext) {
         for creative in context.creativeList {

@@ -21,7 +21,10 @@ struct MediaFileTypeRule: Rule {
         ],
         invalidExamples: [
             RuleExample(#"<VAST version="4.2"><Ad><InLine><Creatives><Creative><Linear><MediaFiles>↓<MediaFile delivery="progressive" width="1" height="1">https://m.example/a.mp4</MediaFile></MediaFiles></Linear></Creative></Creatives></InLine></Ad></VAST>"#),
-        ])
+        ],
+        schemaBasis: SchemaBasis(element: "MediaFile", items: ["type"], [
+            .init(VASTVersion.v2_0...VASTVersion.v4_3, "MediaFile@type use=\"required\"", .enforced),
+        ]))
 
     func check(_ context: RuleContext) {
         for creative in context.creativeList {

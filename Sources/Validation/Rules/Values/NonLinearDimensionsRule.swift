@@ -7,7 +7,7 @@ struct NonLinearDimensionsRule: Rule {
         id: "VAST-2.0-nonlinear-dimensions",
         name: "NonLinear width and height",
         summary: "every <NonLinear> of an <InLine> must have width and height attributes",
-        rationale: "width and height are required on the InLine NonLinear: the player reserves that area over the content (501 when it does not fit). A Wrapper NonLinear only carries tracking and is not checked.",
+        rationale: "width and height are required on the InLine NonLinear: the player reserves that area over the content (501 when it does not fit). A Wrapper NonLinear only carries tracking and is not checked. Sources differ by version: the 2.0.1, 3.0, 4.1 and 4.2 XSDs declare width and height with use=\"required\" on the InLine NonLinear and the 4.3 text marks them required, while vast4.xsd (4.0) declares no width or height there at all, so it rejects a NonLinear that has them. Decision: required in 4.0 too, as before and after it; the 4.0 schema's omission was repaired in 4.1, and a 4.0 player still needs the size to place the overlay.",
         fix: "Add width=\"480\" height=\"70\" (the overlay size in pixels).",
         severity: .error,
         versions: VASTVersion.v2_0.andLater,

@@ -12,7 +12,7 @@ struct OffsetFormatRule: DecodeFindingRule {
         severity: .error,
         versions: nil,
         specReferences: [
-            SpecReference(document: .vast43, section: "3.8", quote: "skipoffset: time value for the skippable ad ... in the format HH:MM:SS or HH:MM:SS.mmm or n%"),
+            SpecReference(document: .vast43, section: "3.8", quote: "skipoffset: Time value that identifies when skip controls are made available to the end user"),
             SpecReference(document: .vast3, section: "2.3.4", quote: "offset ... HH:MM:SS.mmm or n%"),
         ],
         validExamples: [

@@ -12,7 +12,7 @@ struct TimeFormatRule: DecodeFindingRule {
         severity: .error,
         versions: nil,
         specReferences: [
-            SpecReference(document: .vast43, section: "3.8.1", quote: "The time format is HH:MM:SS or HH:MM:SS.mmm"),
+            SpecReference(document: .vast43, section: "3.8.1", quote: "Time value may be in the format HH:MM:SS.mmm where .mmm indicates milliseconds."),
             SpecReference(document: .vast2, section: "2.3.5.1", quote: "Duration ... HH:MM:SS"),
         ],
         validExamples: [

@@ -17,11 +17,14 @@ struct UniversalAdIdRegistryRule: Rule {
             SpecReference(document: .vast43, section: "2.3.6", quote: "101 VAST schema validation error."),
         ],
         validExamples: [
-            RuleExample(#"<VAST version="4.2"><Ad><InLine><Creatives><Creative><UniversalAdId idRegistry="unknown">unknown</UniversalAdId><Linear/></Creative></Creatives></InLine></Ad></VAST>"#),
+            RuleExample(#"<VAST version="4.2"><Ad><InLine><Creatives><Creative><Linear/><UniversalAdId idRegistry="unknown">unknown</UniversalAdId></Creative></Creatives></InLine></Ad></VAST>"#),
         ],
         invalidExamples: [
-            RuleExample(#"<VAST version="4.2"><Ad><InLine><Creatives><Creative>↓<UniversalAdId>X</UniversalAdId><Linear/></Creative></Creatives></InLine></Ad></VAST>"#),
-        ])
+            RuleExample(#"<VAST version="4.2"><Ad><InLine><Creatives><Creative><Linear/>↓<UniversalAdId>X</UniversalAdId></Creative></Creatives></InLine></Ad></VAST>"#),
+        ],
+        schemaBasis: SchemaBasis(element: "UniversalAdId", items: ["idRegistry"], [
+            .init(VASTVersion.v4_0...VASTVersion.v4_3, "UniversalAdId@idRegistry use=\"required\"", .enforced),
+        ]))
 
     func check(_ context: RuleContext) {
         for creative in context.creativeList {

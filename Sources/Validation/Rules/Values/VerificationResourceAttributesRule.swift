@@ -7,7 +7,7 @@ struct VerificationResourceAttributesRule: Rule {
         id: "VAST-4.1-verification-resource-attributes",
         name: "Verification resource attributes",
         summary: "JavaScriptResource must have apiFramework and browserOptional, ExecutableResource apiFramework and type (VAST 4.1)",
-        rationale: "The 4.1 schema requires these attributes: apiFramework (omid) tells the player which measurement API loads the script, browserOptional whether it can run outside a browser, type which runtime an executable needs. Players skip verification resources without them and fire verificationNotExecuted (error 410). Sources disagree: the 4.3 text marks these attributes required, the 4.1 XSD leaves them optional. Decision: an error from 4.1 on, as the text says; before 4.1 the shape differed. Before VAST 4.1 the same content travels in <Extension type=\"AdVerifications\"> (4.3 §1.8); conform checks it there as 4.1 content, whatever version the document declares.",
+        rationale: "The 4.3 text marks these attributes required (apiFramework*, browserOptional*, type*): apiFramework (omid) tells the player which measurement API loads the script, browserOptional whether it can run outside a browser, type which runtime an executable needs. Players skip verification resources without them and fire verificationNotExecuted (error 410). Sources disagree: the 4.1 and 4.2 XSDs declare each of them with use=\"optional\", so a schema validator accepts a resource without them. Decision: an error from 4.1 on, as the text says; before 4.1 verification had another shape. Before VAST 4.1 the same content travels in <Extension type=\"AdVerifications\"> (4.3 §1.8); conform checks it there as 4.1 content, whatever version the document declares.",
         fix: "Write <JavaScriptResource apiFramework=\"omid\" browserOptional=\"true\"><![CDATA[https://...]]></JavaScriptResource>.",
         severity: .error,
         versions: VASTVersion.v4_1.andLater,
@@ -20,9 +20,12 @@ struct VerificationResourceAttributesRule: Rule {
             RuleExample(#"<VAST version="4.2"><Ad><InLine><AdVerifications><Verification vendor="v"><JavaScriptResource apiFramework="omid" browserOptional="true">https://v.example/v.js</JavaScriptResource></Verification></AdVerifications></InLine></Ad></VAST>"#),
         ],
         invalidExamples: [
-            RuleExample(#"<VAST version="4.2"><Ad><InLine><AdVerifications><Verification vendor="v">↓<JavaScriptResource>https://v.example/v.js</JavaScriptResource>↓<ExecutableResource apiFramework="x">https://v.example/v.bin</ExecutableResource></Verification></AdVerifications></InLine></Ad></VAST>"#),
+            RuleExample(#"<VAST version="4.2"><Ad><InLine><AdVerifications><Verification vendor="v">↓<ExecutableResource apiFramework="x">https://v.example/v.bin</ExecutableResource>↓<JavaScriptResource>https://v.example/v.js</JavaScriptResource></Verification></AdVerifications></InLine></Ad></VAST>"#),
             SketchTag.verificationExtension("3.0", "<Verification vendor=\"v\">↓<JavaScriptResource apiFramework=\"omid\">https://v.example/v.js</JavaScriptResource></Verification>"),
-        ])
+        ],
+        schemaBasis: SchemaBasis(element: "JavaScriptResource", items: ["apiFramework", "browserOptional"], [
+            .init(VASTVersion.v4_1...VASTVersion.v4_3, "JavaScriptResource@apiFramework, @browserOptional and ExecutableResource@apiFramework, @type use=\"optional\"", .looser),
+        ]))
 
     func check(_ context: RuleContext) {
         for group in context.verificationGroups {

@@ -24,7 +24,10 @@ struct VerificationVendorRule: Rule {
         invalidExamples: [
             RuleExample(#"<VAST version="4.1"><Ad><InLine><AdVerifications>↓<Verification><JavaScriptResource apiFramework="omid" browserOptional="true">https://v.example/v.js</JavaScriptResource></Verification></AdVerifications></InLine></Ad></VAST>"#),
             SketchTag.verificationExtension("3.0", "↓<Verification><JavaScriptResource apiFramework=\"omid\" browserOptional=\"true\">https://v.example/v.js</JavaScriptResource></Verification>"),
-        ])
+        ],
+        schemaBasis: SchemaBasis(element: "Verification", items: ["vendor"], [
+            .init(VASTVersion.v4_1...VASTVersion.v4_3, "Verification@vendor use=\"optional\"", .looser),
+        ]))
 
     func check(_ context: RuleContext) {
         for verification in context.verificationGroups.joined() where (verification.vendor ?? "").isEmpty {

@@ -12,7 +12,7 @@ struct DTDPresentRule: DecodeFindingRule {
         severity: .warning,
         versions: nil,
         specReferences: [
-            SpecReference(document: .vast43, section: "2.3.2", quote: "VAST is an XML-based specification; the XML must be well-formed and conform to the VAST XSD"),
+            SpecReference(document: .vast43, section: "2.3.2", quote: "A VAST-compliant ad response is a well-formed XML document, compliant with XML 1.0"),
             SpecReference(document: .xml10, section: "2.8", quote: "The XML document type declaration contains or points to markup declarations"),
         ],
         validExamples: [

@@ -13,7 +13,7 @@ struct EntityReferenceRule: DecodeFindingRule {
         versions: nil,
         specReferences: [
             SpecReference(document: .xml10, section: "4.1", quote: "In a document with an external subset ... the Name given in the entity reference MUST match that in an entity declaration"),
-            SpecReference(document: .vast43, section: "2.3.3", quote: "all URIs in VAST should be contained within CDATA sections"),
+            SpecReference(document: .vast43, section: "2.3.3", quote: "URIs provided in a VAST response must be CDATA-wrapped"),
         ],
         validExamples: [
             RuleExample(#"<VAST version="4.2"><Error>https://e.example/e?a=1&amp;b=2</Error></VAST>"#),
