@@ -7,10 +7,10 @@ import Testing
 /// options its `--help` describes.
 @Suite(.enabled(if: CLI.binary != nil, "the conform binary was not found; run 'swift build' first"))
 struct CompletionsCommandTests {
-    /// The path of `name` on this machine, if installed.
-    static func shell(_ name: String) -> String? {
-        ["/usr/bin/\(name)", "/bin/\(name)", "/usr/local/bin/\(name)"].first { FileManager.default.isExecutableFile(atPath: $0) }
-    }
+    /// The shells, where installed.
+    static let bash = SystemProgram.find("bash")?.path
+    static let zsh = SystemProgram.find("zsh")?.path
+    static let fish = SystemProgram.find("fish")?.path
 
     /// Runs `program` in `shell` (with `arguments` before `-c`), after saving `script` where `$SCRIPT` points.
     static func runShell(_ shell: String, _ arguments: [String], script: String, program: String) throws -> String {
@@ -39,7 +39,7 @@ struct CompletionsCommandTests {
             "COMP_WORDS=(" + words.map { "'\($0)'" }.joined(separator: " ") + "); COMP_CWORD=\(words.count - 1); _conform; "
                 + #"printf '%s ' "${COMPREPLY[@]}"; echo"#
         }
-        let output = try runShell(try #require(shell("bash")), ["--norc", "--noprofile"], script: script,
+        let output = try runShell(try #require(Self.bash), ["--norc", "--noprofile"], script: script,
                                   program: "source \"$SCRIPT\"\n" + calls.joined(separator: "\n"))
         return output.split(separator: "\n", omittingEmptySubsequences: false).prefix(lines.count)
             .map { $0.split(separator: " ").map(String.init).sorted() }
@@ -89,7 +89,7 @@ struct CompletionsCommandTests {
             ["check"], ["--format"], ["sarif"], ["json", "junit"], ["error", "info", "warning"], ["hostile"], ["ima"],
             ["VAST-4.1-adservingid-present"], ["VAST-2.0-url-http"], ["warning"], ["explain"], ["bash", "fish", "zsh"], [], [],
         ])
-        let registered = try Self.runShell(try #require(Self.shell("bash")), ["--norc", "--noprofile"], script: script,
+        let registered = try Self.runShell(try #require(Self.bash), ["--norc", "--noprofile"], script: script,
                                            program: "source \"$SCRIPT\"; complete -p conform")
         #expect(registered == "complete -o default -F _conform conform\n")
     }
@@ -116,9 +116,9 @@ struct CompletionsCommandTests {
         }
     }
 
-    @Test(.enabled(if: shell("fish") != nil, "fish is not installed"))
+    @Test(.enabled(if: CompletionsCommandTests.fish != nil, "fish is not installed"))
     func fishCompletesWithDescriptions() throws {
-        let fish = try #require(Self.shell("fish"))
+        let fish = try #require(Self.fish)
         let script = try CLI.run(["completions", "fish"]).stdout
         let output = try Self.runShell(fish, ["--no-config"], script: script, program: """
             source $SCRIPT
@@ -138,9 +138,9 @@ struct CompletionsCommandTests {
         #expect(parts[4].hasPrefix("--quiet\tReport only the findings that fail the check"))
     }
 
-    @Test(.enabled(if: shell("zsh") != nil, "zsh is not installed"))
+    @Test(.enabled(if: CompletionsCommandTests.zsh != nil, "zsh is not installed"))
     func zshLoadsTheScriptThroughItsBashLayer() throws {
-        let zsh = try #require(Self.shell("zsh"))
+        let zsh = try #require(Self.zsh)
         let script = try CLI.run(["completions", "zsh"]).stdout
         // What zsh's bash layer runs on Tab: compgen -F with the words of the line (zsh filters the answer
         // by the typed prefix itself).

@@ -1,5 +1,6 @@
 import Chain
 import ConformCore
+import ConformTestSupport
 import Foundation
 #if canImport(Glibc)
 import Glibc
@@ -66,11 +67,7 @@ final class TestServer: @unchecked Sendable {
         .deletingLastPathComponent().appendingPathComponent("scripts/test-http-server.py")
 
     /// The python3 executable, if there is one on PATH.
-    static let python: String? = {
-        let candidates = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
-            .split(separator: ":").map { "\($0)/python3" }
-        return candidates.first { FileManager.default.isExecutableFile(atPath: $0) }
-    }()
+    static let python: String? = SystemProgram.find("python3")?.path
 
     static var available: Bool { python != nil && FileManager.default.fileExists(atPath: script.path) }
 

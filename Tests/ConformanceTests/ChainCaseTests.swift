@@ -1,4 +1,5 @@
 import ConformCore
+import ConformTestSupport
 import Foundation
 import Testing
 import VAST
@@ -88,8 +89,7 @@ let standardChainEvaluator: ChainCaseEvaluator = CaseEvaluators.standard.chain!
         #expect(kinds == [.vast, .vmap, .chain, .hostile, .params])
     }
 
-    static let python: URL? = ["/usr/bin/python3", "/usr/local/bin/python3"].map(URL.init(fileURLWithPath:))
-        .first { FileManager.default.isExecutableFile(atPath: $0.path) }
+    static let python: URL? = SystemProgram.find("python3")
 
     /// Re-running the generator reproduces the committed corpus byte for byte.
     @Test(.enabled(if: python != nil && FileManager.default.fileExists(atPath: corpus.path), "python3 or Corpus/ not found"))

@@ -1,5 +1,6 @@
 import ConformCore
 import Conformance
+import ConformTestSupport
 import Foundation
 import Testing
 @testable import Reports
@@ -96,16 +97,7 @@ struct BrowserTests {
 
 /// A headless Chromium driven from the command line.
 enum Chromium {
-    static let executable: String? = {
-        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
-        for name in ["chromium", "chromium-browser", "google-chrome", "google-chrome-stable"] {
-            for folder in path.split(separator: ":") {
-                let candidate = "\(folder)/\(name)"
-                if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
-            }
-        }
-        return nil
-    }()
+    static let executable: String? = SystemProgram.find("chromium", "chromium-browser", "google-chrome", "google-chrome-stable")?.path
 
     struct SelfTest {
         var json: [String: Any]
