@@ -9,7 +9,8 @@ Prints the port on the first line of standard output, then serves until it is ki
 
   /chain/<hops>/<id>       a Wrapper whose VASTAdTagURI is /chain/<hops-1>/<id> on the next host (hosts in
                            the order given, round robin), or, at <hops> 1, an InLine: a chain of <hops> documents
-  /stats                   JSON: {"peak": {host: most requests at once}, "served": {host: count}}
+  /stats                   JSON: {"peak": {host: most requests at once}, "served": {host: requests},
+                           "connections": {host: connections opened}}
   /reset                   clears the counts
 
 --slow HOST=MS answers that host's requests after MS milliseconds instead of --latency (repeatable).
@@ -23,7 +24,7 @@ import threading
 import time
 
 lock = threading.Lock()
-active, peak, served = {}, {}, {}
+active, peak, served, connections = {}, {}, {}, {}
 
 
 def wrapper(next_uri, ident):
@@ -49,6 +50,11 @@ def make_handler(host, hosts, port, delay_ms):
         def log_message(self, format, *args):
             pass
 
+        def setup(self):
+            super().setup()
+            with lock:
+                connections[host] = connections.get(host, 0) + 1
+
         def answer(self, status, body, kind="application/xml"):
             data = body.encode()
             self.send_response(status)
@@ -61,12 +67,13 @@ def make_handler(host, hosts, port, delay_ms):
             parts = self.path.strip("/").split("/")
             if parts == ["stats"]:
                 with lock:
-                    body = json.dumps({"peak": peak, "served": served})
+                    body = json.dumps({"peak": peak, "served": served, "connections": connections})
                 return self.answer(200, body, "application/json")
             if parts == ["reset"]:
                 with lock:
                     peak.clear()
                     served.clear()
+                    connections.clear()
                 return self.answer(200, "{}", "application/json")
             with lock:
                 active[host] = active.get(host, 0) + 1

@@ -48,6 +48,13 @@ final class ChainServer: @unchecked Sendable {
         return stats["peak"] as? [String: Int] ?? [:]
     }
 
+    /// Requests served, and connections opened, per host since the last reset.
+    func traffic() throws -> (served: [String: Int], connections: [String: Int]) {
+        let data = try HTTPFetcher().fetch(URL(string: "http://127.0.0.1:\(port)/stats")!, referrer: nil).data
+        let stats = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        return (stats["served"] as? [String: Int] ?? [:], stats["connections"] as? [String: Int] ?? [:])
+    }
+
     func reset() throws { _ = try HTTPFetcher().fetch(URL(string: "http://127.0.0.1:\(port)/reset")!, referrer: nil) }
 }
 
@@ -96,6 +103,18 @@ struct BulkFollowTests {
         #expect(result.code == 0)
         // The limit is reached (the sweep was concurrent) and never passed.
         #expect(try server.peaks()["127.0.0.1"] == 3)
+    }
+
+    @Test func requestsToOneHostReuseTheirConnections() throws {
+        let server = try ChainServer(latencyMs: 0, hosts: ["127.0.0.1"])
+        let list = (0..<10).map { server.url(hops: 2, id: "k\($0)") }
+        try server.reset()
+        let result = try check(["--jobs", "2", "--quiet"], list: list)
+        #expect(result.code == 0)
+        let traffic = try server.traffic()
+        // Twenty requests from two threads: each thread keeps its connection (the /stats request adds one).
+        #expect(traffic.served["127.0.0.1"] == 20)
+        #expect((traffic.connections["127.0.0.1"] ?? 99) <= 4, "connections: \(traffic.connections)")
     }
 
     @Test func aSlowHostHoldsUpOnlyItsOwnChains() throws {
