@@ -188,7 +188,8 @@ enum CheckCommand: Subcommand {
         for error in folderErrors { Terminal.printError("Error: \(error)") }
         var failed = false
         var unreadable = !folderErrors.isEmpty
-        var reports: [FileReport] = []
+        // JSON is written report by report, so a long sweep holds one report at a time.
+        var reports = JSONArrayStream()
         var findings: [FindingsOutput.Input] = []
         var tally = FindingTally()
 
@@ -267,7 +268,10 @@ enum CheckCommand: Subcommand {
                 }
             })
             progress.finish()
-            if let stop { return stop }
+            if let stop {
+                if format == .json { reports.finish() }
+                return stop
+            }
         } else {
             // Inputs are read a few at a time and checked as one batch (see TagCheck), as `conform run` checks a
             // corpus: the findings are each input's own, and a folder of small tags is checked faster.
@@ -288,14 +292,17 @@ enum CheckCommand: Subcommand {
                     }
                 }
                 for (checked, result) in zip(batch, TagCheck.check(batch: batch)) {
-                    if let code = render(checked, result) { return code }
+                    if let code = render(checked, result) {
+                        if format == .json { reports.finish() }
+                        return code
+                    }
                 }
             }
         }
         if statistics {
             print(tally.text(inputs: inputs.count))
         } else if format == .json {
-            print(encodeJSON(reports))
+            reports.finish()
         } else if case .findings(let kind) = format,
                   let code = OutputFormat.print(kind, findings, threshold: threshold, command: "check", noun: "input") {
             return code
