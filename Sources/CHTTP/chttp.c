@@ -28,6 +28,7 @@ typedef int (*easy_setopt_fn)(void *, int, ...);
 typedef int (*easy_perform_fn)(void *);
 typedef int (*easy_getinfo_fn)(void *, int, ...);
 typedef void (*easy_cleanup_fn)(void *);
+typedef void (*easy_reset_fn)(void *);
 typedef const char *(*easy_strerror_fn)(int);
 typedef int (*global_init_fn)(long);
 
@@ -37,11 +38,22 @@ static struct {
     easy_perform_fn perform;
     easy_getinfo_fn getinfo;
     easy_cleanup_fn cleanup;
+    easy_reset_fn reset;
     easy_strerror_fn strerror;
     char why[512];
 } curl;
 
 static pthread_once_t load_once = PTHREAD_ONCE_INIT;
+
+/* Each thread keeps one transfer handle and with it libcurl's cache of open connections, so that the
+ * requests a thread makes to one host reuse a connection (keep-alive, and TLS sessions) instead of opening
+ * one each. The handle is reset between requests (options cleared, connections kept) and freed when the
+ * thread ends. */
+static pthread_key_t handle_key;
+
+static void free_handle(void *easy) {
+    if (easy && curl.cleanup) curl.cleanup(easy);
+}
 
 static void load(void) {
     static const char *const names[] = {
@@ -61,7 +73,8 @@ static void load(void) {
     curl.getinfo = (easy_getinfo_fn)dlsym(library, "curl_easy_getinfo");
     curl.cleanup = (easy_cleanup_fn)dlsym(library, "curl_easy_cleanup");
     curl.strerror = (easy_strerror_fn)dlsym(library, "curl_easy_strerror");
-    if (!global_init || !curl.init || !curl.setopt || !curl.perform || !curl.getinfo || !curl.cleanup || !curl.strerror) {
+    curl.reset = (easy_reset_fn)dlsym(library, "curl_easy_reset");
+    if (!global_init || !curl.init || !curl.setopt || !curl.perform || !curl.getinfo || !curl.cleanup || !curl.strerror || !curl.reset) {
         curl.init = NULL;
         snprintf(curl.why, sizeof curl.why, "the libcurl found lacks the functions HTTP fetching needs");
         return;
@@ -69,6 +82,11 @@ static void load(void) {
     if (global_init(GLOBAL_ALL) != E_OK) {
         curl.init = NULL;
         snprintf(curl.why, sizeof curl.why, "libcurl could not be initialised");
+        return;
+    }
+    if (pthread_key_create(&handle_key, free_handle) != 0) {
+        curl.init = NULL;
+        snprintf(curl.why, sizeof curl.why, "no thread-local storage for libcurl's handles");
     }
 }
 
@@ -138,11 +156,17 @@ chttp_response *chttp_get(const char *url, const char *user_agent, const char *r
         snprintf(r->error, sizeof r->error, "%s", curl.why);
         return r;
     }
-    void *easy = curl.init();
-    if (!easy) {
-        r->outcome = CHTTP_FAILED;
-        snprintf(r->error, sizeof r->error, "libcurl could not start a transfer");
-        return r;
+    void *easy = pthread_getspecific(handle_key);
+    if (easy) {
+        curl.reset(easy);
+    } else {
+        easy = curl.init();
+        if (!easy) {
+            r->outcome = CHTTP_FAILED;
+            snprintf(r->error, sizeof r->error, "libcurl could not start a transfer");
+            return r;
+        }
+        pthread_setspecific(handle_key, easy);
     }
     char message[ERROR_SIZE] = {0};
     curl.setopt(easy, OPT_ERRORBUFFER, message);
@@ -177,7 +201,8 @@ chttp_response *chttp_get(const char *url, const char *user_agent, const char *r
         r->outcome = CHTTP_FAILED;
         snprintf(r->error, sizeof r->error, "%s", message[0] ? message : curl.strerror(code));
     }
-    curl.cleanup(easy);
+    /* The error buffer lives on this stack frame: the handle must not keep pointing at it. */
+    curl.setopt(easy, OPT_ERRORBUFFER, (char *)NULL);
     return r;
 }
 

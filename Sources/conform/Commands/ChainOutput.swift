@@ -7,7 +7,7 @@ import Validation
 
 /// `conform check --follow`: options, root reading, resolution, tracking collection, recording and printing.
 /// Kept apart from CheckCommand.swift so the check command only calls in.
-struct ChainCheck {
+struct ChainCheck: Sendable {
     static let valueOptions: Set<String> = ["--map", "--player", "--max-depth", "--timeout", "--macro", "--record", "--root-uri"]
     static let flagOptions: Set<String> = ["--follow", "--refuse-private-addresses"]
 
@@ -358,5 +358,52 @@ enum ChainOutput {
 
     private static func seconds(_ value: Double) -> String {
         value == value.rounded() ? "\(Int(value)) s" : "\(value) s"
+    }
+}
+
+/// Reads and checks one input of a sweep that fetches (`--follow`, or URL inputs), on any thread: the root
+/// document through the host limiter when it is a URL, then the check (and the chain it follows).
+struct RootReader: Sendable {
+    enum Outcome: Sendable {
+        case checked(TagCheck.Input, TagCheck.Result)
+        case unreadable(String)
+    }
+
+    var follow: ChainCheck?
+    var options: TagCheck.Options
+    var maxBytes: Int
+    var limiter: HostLimiter
+
+    func check(_ name: String) -> Outcome {
+        do {
+            let input: TagCheck.Input
+            if let follow {
+                let (data, rootURI) = try slot(for: name) { try follow.readRoot(name, maxBytes: maxBytes) }
+                input = TagCheck.Input(name: name, data: data, rootURI: rootURI, options: options)
+            } else {
+                input = TagCheck.Input(name: name, data: try slot(for: name) { try InputReader.read(name, maxBytes: maxBytes) }, options: options)
+            }
+            return .checked(input, TagCheck.check(input))
+        } catch {
+            return .unreadable("\(error)")
+        }
+    }
+
+    /// `body`, in a slot of the input's host when the input is a URL.
+    private func slot<T>(for name: String, _ body: () throws -> T) throws -> T {
+        guard name.hasPrefix("http://") || name.hasPrefix("https://"), let url = URL(string: name) else { return try body() }
+        return try limiter.withSlot(for: PoliteFetcher.hostKey(url), body)
+    }
+}
+
+/// `--input-list FILE`: one input a line (a URL or a path), blank lines and `#` comments skipped; `-` reads
+/// the list from standard input.
+enum InputList {
+    static func read(_ file: String) throws -> [String] {
+        let data = file == "-" ? FileHandle.standardInput.readDataToEndOfFile() : try readWholeFile(URL(fileURLWithPath: file))
+        return String(decoding: data, as: UTF8.self).split(whereSeparator: \.isNewline).compactMap { line in
+            let entry = line.trimmingCharacters(in: .whitespaces)
+            return entry.isEmpty || entry.hasPrefix("#") ? nil : entry
+        }
     }
 }

@@ -13,7 +13,8 @@ enum CheckCommand: Subcommand {
     static let name = "check"
     static let summary = "Check tags (files, URLs or stdin): XML, rules, with file:line:column findings."
     static let valueOptions: Set<String> = ChainCheck.valueOptions.union(
-        ["--format", "--config", "--rule", "--severity-threshold", "--max-size", "--profile", "--profile-option", "--xsd"])
+        ["--format", "--config", "--rule", "--severity-threshold", "--max-size", "--profile", "--profile-option", "--xsd",
+         "--jobs", "--per-host", "--input-list"])
     static let flagOptions: Set<String> = ChainCheck.flagOptions.union(["--no-config", "--strict", "-q", "--quiet", "--statistics", "--no-inline-directives"])
     static let usage = "conform check [options] <file|folder|url|->..."
     static let help = """
@@ -56,6 +57,11 @@ enum CheckCommand: Subcommand {
                                   threshold), in every format; in text, only the inputs that have one.
           --statistics            Instead of each finding, count them by rule over all inputs (text).
           --max-size <bytes>      Refuse inputs larger than this. (default: 33554432)
+          --input-list <file>     Also check the inputs listed in this file, one URL or path a line (blank lines
+                                  and # comments skipped; - reads the list from standard input).
+          --jobs <n>              With --follow or URL inputs: how many inputs are checked at once while their
+                                  documents are fetched; the output stays in input order. (default: 16)
+          --per-host <n>          Most requests to one host at a time, over all inputs. (default: 6)
         \(ProfileOutput.helpLines)
           --xsd <file>            Also validate against this XML Schema (an IAB VAST XSD); findings use
                                   rule XSD-schema-violation. Un-namespaced tags are validated in the
@@ -81,6 +87,7 @@ enum CheckCommand: Subcommand {
           conform check --xsd vast_4.2.xsd tag.xml
           conform check --follow https://ads.example.com/vast?id=1
           conform check --follow --player ima --macro CACHEBUSTING=1 tag.xml
+          conform check --follow --quiet --input-list campaign-tags.txt --jobs 32 --per-host 4
           conform check --follow --map chain/map.json chain/root.xml
           conform check --follow --record Corpus/chains/new-case https://ads.example.com/vast?id=1
         """
@@ -124,7 +131,7 @@ enum CheckCommand: Subcommand {
             (profileNames, profileOptions) = try ProfileOutput.parse(scanner, command: "check", usage: usage)
             follow = try ChainCheck.parse(scanner, maxBytes: scanner.value("--max-size") == nil ? nil : parseOptions.maxBytes, usage: usage)
         } catch { return error.report() }
-        guard !scanner.positionals.isEmpty else {
+        guard !scanner.positionals.isEmpty || scanner.value("--input-list") != nil else {
             return UsageError(message: "no input given", command: "check", usage: usage).report()
         }
         guard scanner.positionals.filter({ $0 == "-" }).count <= 1 else {
@@ -149,93 +156,145 @@ enum CheckCommand: Subcommand {
             }
         }
 
+        guard let jobs = Int(scanner.value("--jobs") ?? "16"), (1...256).contains(jobs) else {
+            return UsageError(message: "--jobs takes a whole number from 1 to 256", command: "check", usage: usage).report()
+        }
+        guard let perHost = Int(scanner.value("--per-host") ?? "6"), (1...256).contains(perHost) else {
+            return UsageError(message: "--per-host takes a whole number from 1 to 256", command: "check", usage: usage).report()
+        }
+        let limiter = HostLimiter(perHost: perHost)
         var options = TagCheck.Options(configuration: configuration, parseOptions: parseOptions, schema: schema,
                                        profiles: profileNames.map { TagCheck.ProfileRequest($0, options: profileOptions) })
         if let follow {
             do {
-                options.follow = follow.follow(fetcher: try follow.fetcher())
+                options.follow = follow.follow(fetcher: PoliteFetcher(try follow.fetcher(), limiter: limiter))
             } catch {
                 Terminal.printError("Error: \(error)")
                 return ExitCode.cannotProceed
             }
         }
-        // A folder stands for the tag files under it.
-        let (inputs, folderErrors) = InputReader.expandFolders(scanner.positionals)
+        // A folder stands for the tag files under it; --input-list adds the lines of a file.
+        var named = scanner.positionals
+        if let list = scanner.value("--input-list") {
+            do { named += try InputList.read(list) } catch {
+                Terminal.printError("Error: --input-list: \(error)")
+                return ExitCode.cannotProceed
+            }
+        }
+        let (inputs, folderErrors) = InputReader.expandFolders(named)
         if follow?.recordDirectory != nil, inputs.count != 1 {
             return UsageError(message: "--record records one input; the arguments name \(inputs.count)", command: "check", usage: usage).report()
         }
         for error in folderErrors { Terminal.printError("Error: \(error)") }
         var failed = false
         var unreadable = !folderErrors.isEmpty
-        var reports: [FileReport] = []
+        // JSON is written report by report, so a long sweep holds one report at a time.
+        var reports = JSONArrayStream()
         var findings: [FindingsOutput.Input] = []
         var tally = FindingTally()
-        // Inputs are read a few at a time and checked as one batch (see TagCheck), as `conform run` checks a
-        // corpus: the findings are each input's own, and a folder of small tags is checked faster.
-        var next = 0
-        while next < inputs.count {
-            var batch: [TagCheck.Input] = []
-            var batchBytes = 0
-            while next < inputs.count, batch.count < TagCheck.batchSize, batchBytes < TagCheck.batchBytes {
-                let name = inputs[next]
-                next += 1
-                do {
-                    if let follow {
-                        let (data, rootURI) = try follow.readRoot(name, maxBytes: parseOptions.maxBytes)
-                        batch.append(TagCheck.Input(name: name, data: data, rootURI: rootURI, options: options))
-                    } else {
-                        batch.append(TagCheck.Input(name: name, data: try InputReader.read(name, maxBytes: parseOptions.maxBytes),
-                                                    options: options))
-                    }
-                    batchBytes += batch[batch.count - 1].data.count
-                } catch {
-                    Terminal.printError("Error: \(error)")
-                    unreadable = true
+
+        /// Renders one checked input; a code when the check cannot go on.
+        func render(_ checked: TagCheck.Input, _ result: TagCheck.Result) -> Int32? {
+            if let error = result.schemaError {
+                Terminal.printError("Error: --xsd: \(error)")
+                return ExitCode.cannotProceed
+            }
+            let name = result.name, input = result.input, suppressed = result.suppressed
+            var diagnostics = result.findings
+            var profiles = result.profiles
+            var chain = result.chain.flatMap { followed in follow?.report(followed, rootURI: checked.rootURI) }
+            if result.allFindings.hasAny(atLeast: threshold) { failed = true }
+            if quiet {
+                // Only what fails the check is reported; the verdicts and the chain's tracking stay.
+                diagnostics = diagnostics.filter { $0.severity >= threshold }
+                for index in profiles.indices { profiles[index].diagnostics = profiles[index].diagnostics.filter { $0.severity >= threshold } }
+                if let found = chain?.diagnostics { chain?.diagnostics = found.filter { $0.severity >= threshold } }
+                if format == .text, diagnostics.isEmpty, profiles.allSatisfy(\.diagnostics.isEmpty), chain?.diagnostics.isEmpty ?? true {
+                    return nil
                 }
             }
-            for (checked, result) in zip(batch, TagCheck.check(batch: batch)) {
-                if let error = result.schemaError {
-                    Terminal.printError("Error: --xsd: \(error)")
-                    return ExitCode.cannotProceed
+            switch format {
+            case .findings:
+                // Every finding of the input: rules, profiles and the resolved chain.
+                let all = diagnostics + profiles.flatMap(\.diagnostics) + (chain?.diagnostics ?? [])
+                // The page shows a tag's source around its findings; a tag without any is named only, its text not kept.
+                let source = format == .findings(.html) && !(all.isEmpty && suppressed.isEmpty) ? FindingsOutput.sourceText(result.data) : nil
+                // What each player flow asked for with --profile would do with the ad, for the page.
+                let verdicts = format == .findings(.html) ? profiles.map { (flow: "\($0.profile.rawValue):", verdict: $0.verdict) } : []
+                findings.append(FindingsOutput.Input(name: name, diagnostics: all, suppressed: suppressed, source: source,
+                                                     verdicts: verdicts))
+            case .json:
+                reports.append(FileReport(file: name, summary: TagSummary(input), diagnostics: diagnostics, vast: input.vast, vmap: input.vmap,
+                                          profiles: profileNames.isEmpty ? nil : profiles, chain: chain,
+                                          suppressed: suppressed.isEmpty ? nil : suppressed))
+            case .text where statistics:
+                tally.add(diagnostics + profiles.flatMap(\.diagnostics) + (chain?.diagnostics ?? []))
+                tally.suppressed += suppressed.count
+            case .text:
+                printText(name: name, summary: TagSummary(input), diagnostics: diagnostics, suppressed: suppressed.count, input: input)
+                ProfileOutput.printText(profiles, name: name)
+                if let chain {
+                    ChainOutput.printText(chain)
+                } else if let note = unfollowedWrapperNote(input) {
+                    print(Terminal.paint(note, .dim) + "\n")
                 }
-                let name = result.name, input = result.input, suppressed = result.suppressed
-                var diagnostics = result.findings
-                var profiles = result.profiles
-                var chain = result.chain.flatMap { followed in follow?.report(followed, rootURI: checked.rootURI) }
-                if result.allFindings.hasAny(atLeast: threshold) { failed = true }
-                if quiet {
-                    // Only what fails the check is reported; the verdicts and the chain's tracking stay.
-                    diagnostics = diagnostics.filter { $0.severity >= threshold }
-                    for index in profiles.indices { profiles[index].diagnostics = profiles[index].diagnostics.filter { $0.severity >= threshold } }
-                    if let found = chain?.diagnostics { chain?.diagnostics = found.filter { $0.severity >= threshold } }
-                    if format == .text, diagnostics.isEmpty, profiles.allSatisfy(\.diagnostics.isEmpty), chain?.diagnostics.isEmpty ?? true {
-                        continue
+            }
+
+            return nil
+        }
+
+        let fetches = follow != nil || inputs.contains { $0.hasPrefix("http://") || $0.hasPrefix("https://") }
+        if fetches {
+            // Inputs whose checks wait on the network are checked `jobs` at a time, each host answering at most
+            // `perHost` requests at once; the output is in input order, as a run one at a time gives it.
+            let reader = RootReader(follow: follow, options: options, maxBytes: parseOptions.maxBytes, limiter: limiter)
+            let progress = SweepProgress(total: inputs.count, quiet: quiet || format != .text || inputs.count < 2)
+            var stop: Int32?
+            OrderedWork.run(inputs, jobs: jobs, work: { name in
+                progress.started()
+                defer { progress.finished() }
+                return reader.check(name)
+            }, deliver: { outcome in
+                guard stop == nil else { return }
+                progress.clear()
+                switch outcome {
+                case .checked(let checked, let result):
+                    stop = render(checked, result)
+                    progress.delivered(failed: result.allFindings.hasAny(atLeast: threshold))
+                case .unreadable(let message):
+                    Terminal.printError("Error: \(message)")
+                    unreadable = true
+                    progress.delivered(failed: true)
+                }
+            })
+            progress.finish()
+            if let stop {
+                if format == .json { reports.finish() }
+                return stop
+            }
+        } else {
+            // Inputs are read a few at a time and checked as one batch (see TagCheck), as `conform run` checks a
+            // corpus: the findings are each input's own, and a folder of small tags is checked faster.
+            var next = 0
+            while next < inputs.count {
+                var batch: [TagCheck.Input] = []
+                var batchBytes = 0
+                while next < inputs.count, batch.count < TagCheck.batchSize, batchBytes < TagCheck.batchBytes {
+                    let name = inputs[next]
+                    next += 1
+                    do {
+                        batch.append(TagCheck.Input(name: name, data: try InputReader.read(name, maxBytes: parseOptions.maxBytes),
+                                                    options: options))
+                        batchBytes += batch[batch.count - 1].data.count
+                    } catch {
+                        Terminal.printError("Error: \(error)")
+                        unreadable = true
                     }
                 }
-                switch format {
-                case .findings:
-                    // Every finding of the input: rules, profiles and the resolved chain.
-                    let all = diagnostics + profiles.flatMap(\.diagnostics) + (chain?.diagnostics ?? [])
-                    // The page shows a tag's source around its findings; a tag without any is named only, its text not kept.
-                    let source = format == .findings(.html) && !(all.isEmpty && suppressed.isEmpty) ? FindingsOutput.sourceText(result.data) : nil
-                    // What each player flow asked for with --profile would do with the ad, for the page.
-                    let verdicts = format == .findings(.html) ? profiles.map { (flow: "\($0.profile.rawValue):", verdict: $0.verdict) } : []
-                    findings.append(FindingsOutput.Input(name: name, diagnostics: all, suppressed: suppressed, source: source,
-                                                         verdicts: verdicts))
-                case .json:
-                    reports.append(FileReport(file: name, summary: TagSummary(input), diagnostics: diagnostics, vast: input.vast, vmap: input.vmap,
-                                              profiles: profileNames.isEmpty ? nil : profiles, chain: chain,
-                                              suppressed: suppressed.isEmpty ? nil : suppressed))
-                case .text where statistics:
-                    tally.add(diagnostics + profiles.flatMap(\.diagnostics) + (chain?.diagnostics ?? []))
-                    tally.suppressed += suppressed.count
-                case .text:
-                    printText(name: name, summary: TagSummary(input), diagnostics: diagnostics, suppressed: suppressed.count, input: input)
-                    ProfileOutput.printText(profiles, name: name)
-                    if let chain {
-                        ChainOutput.printText(chain)
-                    } else if let note = unfollowedWrapperNote(input) {
-                        print(Terminal.paint(note, .dim) + "\n")
+                for (checked, result) in zip(batch, TagCheck.check(batch: batch)) {
+                    if let code = render(checked, result) {
+                        if format == .json { reports.finish() }
+                        return code
                     }
                 }
             }
@@ -243,7 +302,7 @@ enum CheckCommand: Subcommand {
         if statistics {
             print(tally.text(inputs: inputs.count))
         } else if format == .json {
-            print(encodeJSON(reports))
+            reports.finish()
         } else if case .findings(let kind) = format,
                   let code = OutputFormat.print(kind, findings, threshold: threshold, command: "check", noun: "input") {
             return code

@@ -72,3 +72,56 @@ final class ProgressDisplay: @unchecked Sendable {
         return "expected \(first.expected), got \(actual)\(more)"
     }
 }
+
+/// Progress of a sweep of many inputs (`check --follow` over a list) on standard error: a redrawn line on a
+/// terminal (done, in flight, failed), a plain line at each tenth in CI logs, nothing when quiet.
+final class SweepProgress: @unchecked Sendable {
+    private let total: Int
+    private let mode: ProgressDisplay.Mode
+    private let lock = NSLock()
+    private var running = 0, done = 0, failed = 0, lastTenth = 0
+    private var lastDraw = ContinuousClock.now
+
+    init(total: Int, quiet: Bool) {
+        self.total = total
+        mode = ProgressDisplay(quiet: quiet).mode
+    }
+
+    private var drawn = false
+
+    func started() { lock.withLock { running += 1 } }
+
+    /// Clears the drawn line before an input's output is written below it.
+    func clear() {
+        lock.withLock {
+            guard drawn else { return }
+            FileHandle.standardError.write(Data("\r\u{1B}[K".utf8))
+            drawn = false
+        }
+    }
+    func finished() { lock.withLock { running -= 1 } }
+
+    /// One input's output was written; `failed` when it had findings at the threshold or could not be read.
+    func delivered(failed isFailure: Bool) {
+        lock.lock()
+        defer { lock.unlock() }
+        done += 1
+        if isFailure { failed += 1 }
+        switch mode {
+        case .none: return
+        case .lines:
+            let tenth = done * 10 / max(1, total)
+            guard tenth > lastTenth else { return }
+            lastTenth = tenth
+            Terminal.printError("conform check: \(done)/\(total) inputs (\(running) in flight, \(failed) failed)")
+        case .bar:
+            let now = ContinuousClock.now
+            guard done == total || now - lastDraw > .milliseconds(100) else { return }
+            lastDraw = now
+            FileHandle.standardError.write(Data("\r\u{1B}[K\(done)/\(total) inputs, \(running) in flight, \(failed) failed".utf8))
+            drawn = true
+        }
+    }
+
+    func finish() { clear() }
+}

@@ -143,3 +143,20 @@ func encodeJSON<T: Encodable>(_ value: T) -> String {
     guard let data = try? encoder.encode(value) else { return "{}" }
     return String(decoding: data, as: UTF8.self)
 }
+
+/// A JSON array written to standard output one element at a time, as ``encodeJSON(_:)`` writes the whole
+/// array (pretty-printed, keys sorted), so that a long run holds no more than the element at hand.
+struct JSONArrayStream {
+    private var count = 0
+
+    mutating func append<T: Encodable>(_ element: T) {
+        let indented = encodeJSON(element).split(separator: "\n", omittingEmptySubsequences: false).map { $0.isEmpty ? "" : "  " + $0 }.joined(separator: "\n")
+        print(count == 0 ? "[\n" + indented : ",\n" + indented, terminator: "")
+        count += 1
+    }
+
+    /// Closes the array (an empty one as the encoder writes it).
+    func finish() {
+        print(count == 0 ? encodeJSON([String]()) : "\n]")
+    }
+}
