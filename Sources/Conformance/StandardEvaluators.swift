@@ -40,15 +40,20 @@ enum StandardEvaluators {
         let settings = PlayerSettings(name: "corpus", maxDepth: input.maxDepth ?? PlayerSettings.spec.maxDepth, policy: policy)
         let resolved = WrapperResolver.resolve(rootData: data, rootURI: nil, fetcher: fetcher, settings: settings)
         guard let ad = resolved.ads.first else {
-            return ChainOutcome(hops: [], stopReason: "no-ad", errorCode: VASTErrorCode.noAdAfterWrapper.rawValue,
-                                tracking: [:], diagnostics: resolved.diagnostics)
+            let code = VASTErrorCode.noAdAfterWrapper
+            return ChainOutcome(hops: [], stopReason: "no-ad", errorCode: code.rawValue,
+                                tracking: [:], diagnostics: resolved.diagnostics,
+                                errorURLs: resolved.rootErrors.map { TrackingCollector(macros: ["ERRORCODE": String(code.rawValue)]).expand($0.url) })
         }
         let hops = ad.hops.map {
             ChainHopSummary(uri: $0.uri ?? input.root.lastPathComponent, depth: $0.index, outcome: $0.outcome.rawValue)
         }
         var tracking: [String: [TrackedURL]] = [:]
         var trackingFindings: [Diagnostic] = []
-        if let report = TrackingCollector().collect(ad) {
+        let collector = TrackingCollector()
+        // A stopped chain fires its Error URLs: [ERRORCODE] holds the stop's code, the other macros their samples.
+        let errorURLs = ad.stop.reason == .inLine ? [] : ad.errorURLs.map { collector.expand($0.expanded) }
+        if let report = collector.collect(ad) {
             func convert(_ urls: [TrackingURL]) -> [TrackedURL] { urls.map { TrackedURL(url: $0.url, hop: $0.hop, position: $0.position) } }
             tracking["impression"] = convert(report.impression)
             tracking["error"] = convert(report.error)
@@ -59,7 +64,8 @@ enum StandardEvaluators {
             trackingFindings = report.diagnostics
         }
         return ChainOutcome(hops: hops, stopReason: ad.stop.reason.rawValue, errorCode: ad.stop.vastErrorCode?.rawValue,
-                            tracking: tracking, diagnostics: Array(Set(resolved.diagnostics + ad.diagnostics + trackingFindings)).sorted())
+                            tracking: tracking, diagnostics: Array(Set(resolved.diagnostics + ad.diagnostics + trackingFindings)).sorted(),
+                            errorURLs: errorURLs)
     }
 
     /// Profile verdicts and findings of a document, each profile with its own options.
@@ -72,7 +78,37 @@ enum StandardEvaluators {
             }
             reports.append(Profiles.evaluate(profile, input: input, options: try ProfileOptions(settings: settings)))
         }
-        return ProfileOutcome(verdicts: Profiles.verdicts(reports), diagnostics: reports.flatMap(\.diagnostics))
+        return ProfileOutcome(verdicts: Profiles.verdicts(reports), diagnostics: reports.flatMap(\.diagnostics),
+                              facts: Dictionary(reports.map { ($0.profile.rawValue, facts(of: $0)) }, uniquingKeysWith: { first, _ in first }))
+    }
+
+    /// The numbers and choices of one profile report that an expectation can pin.
+    static func facts(of report: ProfileReport) -> ProfileFacts {
+        func milliseconds(_ seconds: Double?) -> Int? { seconds.map { Int(($0 * 1000).rounded()) } }
+        var facts = ProfileFacts()
+        switch report.profile {
+        case .schedule:
+            facts.breaks = report.schedule.map { schedule in
+                schedule.breaks.map { BreakFact(timeMs: milliseconds($0.time), kind: $0.kind, occurrence: $0.occurrence) }
+            } ?? []
+        case .ssai:
+            facts.breaks = report.ssai.map { model in
+                model.adBreaks.map { adBreak in
+                    BreakFact(timeMs: milliseconds(adBreak.timeOffset), ads: adBreak.ads.map {
+                        AdFact(id: $0.id, durationMs: milliseconds($0.duration), skipOffsetMs: milliseconds($0.skipOffset))
+                    })
+                }
+            } ?? []
+        case .pause:
+            facts.eligible = report.eligible ?? false
+            facts.causes = report.pause?.causes ?? []
+        case .companion:
+            let first = report.companion?.ads.first
+            facts.pinsCompanion = true
+            facts.companion = first?.companion.map { CompanionFact(id: $0.id, size: "\($0.width)x\($0.height)") }
+            facts.fallback = first.map { ($0.fallback ?? .none).rawValue } ?? "no-ad"
+        }
+        return facts
     }
 
     /// `{"carousel": {"title": "T", "images": [{"url": …}]}}` → `title: T`, `images[1].url: …`.
