@@ -472,7 +472,7 @@ struct CaseEvaluator: Sendable {
         }
         if let causes = pinned.causes, causes != actual.causes { fail("causes", words(causes), words(actual.causes)) }
         if pinned.pinsCompanion, pinned.companion != actual.companion {
-            fail("companion", pinned.companion?.description ?? "none", actual.companion?.description ?? "none")
+            fail("chosen companion", pinned.companion?.description ?? "none", actual.companion?.description ?? "none")
         }
         if let fallback = pinned.fallback, fallback != actual.fallback { fail("fallback", fallback, actual.fallback ?? "none") }
         return failures
