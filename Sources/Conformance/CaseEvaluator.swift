@@ -472,7 +472,7 @@ struct CaseEvaluator: Sendable {
         }
         if let causes = pinned.causes, causes != actual.causes { fail("causes", words(causes), words(actual.causes)) }
         if pinned.pinsCompanion, pinned.companion != actual.companion {
-            fail("chosen companion", pinned.companion?.description ?? "none", actual.companion?.description ?? "none")
+            fail("chosen", pinned.companion?.description ?? "none", actual.companion?.description ?? "none")
         }
         if let fallback = pinned.fallback, fallback != actual.fallback { fail("fallback", fallback, actual.fallback ?? "none") }
         return failures
@@ -488,8 +488,13 @@ struct CaseEvaluator: Sendable {
         var missing = declared.unmet
         var unexpected: [UnmetExpectation] = []
         var matched: [UnmetExpectation] = []
+        // A finding's words name its file relative to the corpus root; the declared ones name it as the case's
+        // folder sees it, so the case holds wherever the corpus is rooted.
+        let file = result.file, name = (file as NSString).lastPathComponent
+        func local(_ text: String) -> String { file == name ? text : text.replacingOccurrences(of: file + ":", with: name + ":") }
         for unmet in result.unmet {
-            if let index = missing.firstIndex(of: ExpectedMismatch(unmet)) {
+            let words = ExpectedMismatch(check: unmet.check, expected: local(unmet.expected), actual: local(unmet.actual))
+            if let index = missing.firstIndex(of: words) {
                 missing.remove(at: index)
                 matched.append(unmet)
             } else {

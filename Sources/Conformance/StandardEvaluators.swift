@@ -127,8 +127,9 @@ enum StandardEvaluators {
                 for (index, child) in array.enumerated() { walk(child, "\(path)[\(index + 1)]") }
             case let string as String:
                 out[path] = string
-            case let flag as Bool where type(of: value) == Bool.self:
-                out[path] = flag ? "true" : "false"
+            case let number as NSNumber where String(cString: number.objCType) == "c":
+                // A JSON boolean (Foundation's boolean NSNumber; `type(of:)` is not `Bool` on Linux).
+                out[path] = number.boolValue ? "true" : "false"
             case let number as NSNumber:
                 out[path] = number.stringValue
             default:
