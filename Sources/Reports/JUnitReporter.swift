@@ -104,7 +104,16 @@ public struct JUnitReporter: StreamingReporter {
         }
         switch item.status {
         case .passed:
-            out += "/>\n"
+            guard let expected = item.expectedFailure else {
+                out += "/>\n"
+                break
+            }
+            // A strict expected failure that failed as declared: a pass, its mismatches told apart.
+            var detail = "expected failure: \(expected.reason)\n"
+            detail += expected.unmet.map { Text.unmetDetail($0, file: ReportModel.join(corpus, item.file)) }.joined(separator: "\n")
+            out += ">\n      <properties><property name=\"expectedFailure\" value=\"\(Escape.xml(expected.reason, attribute: true))\"/></properties>\n"
+            out += "      <system-out>" + Escape.xml(detail) + "</system-out>\n"
+            out += "    </testcase>\n"
         case .error:
             out += ">\n"
             let message = errorMessage(item)
