@@ -19,6 +19,7 @@ import argparse
 import json
 import os
 import random
+import re
 import shutil
 import subprocess
 import sys
@@ -1269,12 +1270,24 @@ def chain_rule_cases():
     return cases
 
 
+def fired_error_urls(documents, chain):
+    """The Error URLs a player fires when `chain` stops: every Wrapper's (w1.xml, w2.xml, ... in chain
+    order), [ERRORCODE] filled with the stop's code; none when the chain reaches an InLine."""
+    if chain["stopReason"] == "inline":
+        return []
+    wrappers = sorted((name for name in documents if re.fullmatch(r"w\d+\.xml", name)), key=lambda n: int(n[1:-4]))
+    return [url.replace("[ERRORCODE]", str(chain["errorCode"]))
+            for name in wrappers for url in re.findall(r"<Error><!\[CDATA\[(.*?)\]\]></Error>", documents[name])]
+
+
 def generate_chain_rules(writer):
     count = 0
     for rule, variant, description, documents, root, mapping, options, fires, chain in chain_rule_cases():
         folder = f"chains/rules/{rule}/{variant}"
         for name, text in documents.items():
             writer.add(f"{folder}/{name}", text)
+        if chain is not None:
+            chain = dict(chain, errorURLs=fired_error_urls(documents, chain))
         expectation = expect("unresolved" if chain and chain["stopReason"] != "inline" else "resolved",
                              tags=["generated", "chain", "rule-example", "must-fire" if fires else "must-not-fire"],
                              description=description + (f": {rule} fires" if fires else f": {rule} must not fire"),
