@@ -919,12 +919,14 @@ def generate_chains(writer):
                 tracking["clickThrough"] = [f"https://landing.example.com/{ad}"]
                 expectation = expect("resolved", tags=["generated", "chain", f"depth-{depth}"],
                                      description=f"{depth} wrapper(s) then an InLine; wrapper tracking merged root first",
-                                     chain={"stopReason": "inline", "hops": depth + 1}, tracking=tracking,
+                                     chain={"stopReason": "inline", "hops": depth + 1, "errorURLs": []}, tracking=tracking,
                                      absent=CHAIN_FAILURES)
             else:
                 expectation = expect("unresolved", tags=["generated", "chain", f"depth-{depth}", "depth-limit"],
                                      description=f"{depth} wrappers exceed the depth limit of 5 (VAST error 302)",
-                                     chain={"stopReason": "depth-exceeded", "errorCode": 302},
+                                     chain={"stopReason": "depth-exceeded", "errorCode": 302,
+                                            # The root and the 5 wrappers fetched fire; the next one is never fetched.
+                                            "errorURLs": [f"https://errors.example.com/{w}?code=302" for w in wrappers[:6]]},
                                      present=["CHAIN-depth-exceeded"])
             write_chain(writer, folder, docs, "w1.xml", mapping, expectation)
             count += 1
@@ -941,7 +943,10 @@ def generate_chains(writer):
         write_chain(writer, folder, docs, "w1.xml", mapping, expect(
             "unresolved", tags=["generated", "chain", "loop"],
             description="a wrapper that points back to itself" if size == 1 else f"{size} wrappers in a cycle",
-            chain={"stopReason": "loop", "errorCode": 302}, present=["CHAIN-loop"]))
+            # The root is read from a file, not fetched: the first fetch of its URI is a hop of its own.
+            chain={"stopReason": "loop", "errorCode": 302,
+                   "errorURLs": [f"https://errors.example.com/{folder}-{name}?code=302" for name in names + names[:1]]},
+            present=["CHAIN-loop"]))
         count += 1
     # Empty responses, missing targets, pods.
     for depth in range(1, 4):
@@ -964,11 +969,15 @@ def generate_chains(writer):
                 elif kind == "missing-target":
                     mapping[uri] = None
             if kind in ("empty-response", "error-only-response"):
-                chain = {"stopReason": "no-ad", "errorCode": 303, "hops": depth + 1}
+                # Every wrapper's Error URL, then the empty response's own <Error>, [ERRORCODE] filled with 303.
+                fired = [f"https://errors.example.com/{folder}-{name}?code=303" for name in names]
+                fired += ["https://errors.example.com/no-fill"] if kind == "error-only-response" else []
+                chain = {"stopReason": "no-ad", "errorCode": 303, "hops": depth + 1, "errorURLs": fired}
                 description = "the last wrapper's target returns no ad (VAST error 303)"
                 finding = "CHAIN-no-ad"
             else:
-                chain = {"stopReason": "fetch-failed", "errorCode": 301, "hops": depth + 1}
+                chain = {"stopReason": "fetch-failed", "errorCode": 301, "hops": depth + 1,
+                         "errorURLs": [f"https://errors.example.com/{folder}-{name}?code=301" for name in names]}
                 description = "the last wrapper's target cannot be fetched (VAST error 301)"
                 finding = "CHAIN-fetch-failed"
             write_chain(writer, folder, docs, "w1.xml", mapping, expect(
@@ -989,14 +998,40 @@ def generate_chains(writer):
                 expectation = expect(
                     "resolved", tags=["generated", "chain", "pod"],
                     description=f"a pod of 3 ads reached through {depth} wrapper(s) that allow multiple ads",
-                    chain={"stopReason": "inline", "hops": depth + 1}, absent=CHAIN_FAILURES)
+                    chain={"stopReason": "inline", "hops": depth + 1, "errorURLs": []}, absent=CHAIN_FAILURES)
             else:
                 expectation = expect(
                     "unresolved", tags=["generated", "chain", "pod"],
                     description=f"a pod behind {depth} wrapper(s) that do not allow multiple ads: no ad (VAST error 303)",
-                    chain={"stopReason": "no-ad", "errorCode": 303}, present=["CHAIN-multiple-ads-ignored"])
+                    chain={"stopReason": "no-ad", "errorCode": 303,
+                           "errorURLs": [f"https://errors.example.com/{folder}-{name}?code=303" for name in names]},
+                    present=["CHAIN-multiple-ads-ignored"])
             write_chain(writer, folder, docs, "w1.xml", mapping, expectation)
             count += 1
+    # A stopped chain's Error URLs as the player requests them: [ERRORCODE] (and its %%ERRORCODE%% spelling)
+    # filled with the stop's code, every other macro with its sample value.
+    macros = "code=[ERRORCODE]&cb=[CACHEBUSTING]&ts=[TIMESTAMP]&legacy=%%ERRORCODE%%"
+    for kind, code, reason, finding in [("missing-target", 301, "fetch-failed", "CHAIN-fetch-failed"),
+                                        ("empty-response", 303, "no-ad", "CHAIN-no-ad")]:
+        folder = f"error-macros-{kind}"
+        docs, mapping = {}, {}
+        for i, name in enumerate(["w1", "w2"]):
+            target = "w2" if i == 0 else "end"
+            uri = f"{base}/{folder}/{target}.xml"
+            docs[f"{name}.xml"] = chain_wrapper(f"{folder}-{name}", uri, i).replace("?code=[ERRORCODE]", "?" + macros)
+            mapping[uri] = f"{target}.xml"
+        if kind == "empty-response":
+            docs["end.xml"] = '<VAST version="4.2"/>\n'
+        else:
+            mapping[f"{base}/{folder}/end.xml"] = None
+        filled = f"code={code}&cb=12345678&ts=2026-01-01T00:00:00.000Z&legacy={code}"
+        write_chain(writer, folder, docs, "w1.xml", mapping, expect(
+            "unresolved", tags=["generated", "chain", "error-urls"],
+            description=f"a chain that stops ({reason}, VAST error {code}): each wrapper's Error URL fires with its macros filled",
+            chain={"stopReason": reason, "errorCode": code, "hops": 3,
+                   "errorURLs": [f"https://errors.example.com/{folder}-{name}?{filled}" for name in ["w1", "w2"]]},
+            present=[finding]))
+        count += 1
     return count
 
 
@@ -1235,12 +1270,24 @@ def chain_rule_cases():
     return cases
 
 
+def fired_error_urls(documents, chain):
+    """The Error URLs a player fires when `chain` stops: every Wrapper's (w1.xml, w2.xml, ... in chain
+    order), [ERRORCODE] filled with the stop's code; none when the chain reaches an InLine."""
+    if chain["stopReason"] == "inline":
+        return []
+    wrappers = sorted((name for name in documents if re.fullmatch(r"w\d+\.xml", name)), key=lambda n: int(n[1:-4]))
+    return [url.replace("[ERRORCODE]", str(chain["errorCode"]))
+            for name in wrappers for url in re.findall(r"<Error><!\[CDATA\[(.*?)\]\]></Error>", documents[name])]
+
+
 def generate_chain_rules(writer):
     count = 0
     for rule, variant, description, documents, root, mapping, options, fires, chain in chain_rule_cases():
         folder = f"chains/rules/{rule}/{variant}"
         for name, text in documents.items():
             writer.add(f"{folder}/{name}", text)
+        if chain is not None:
+            chain = dict(chain, errorURLs=fired_error_urls(documents, chain))
         expectation = expect("unresolved" if chain and chain["stopReason"] != "inline" else "resolved",
                              tags=["generated", "chain", "rule-example", "must-fire" if fires else "must-not-fire"],
                              description=description + (f": {rule} fires" if fires else f": {rule} must not fire"),

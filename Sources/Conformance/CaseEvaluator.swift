@@ -14,6 +14,7 @@ struct ActualOutcome {
     var chain: ChainOutcome?
     var parameters: ParameterOutcome?
     var profiles: [String: String]?
+    var profileFacts: [String: ProfileFacts] = [:]
     var milliseconds: Double
 }
 
@@ -216,6 +217,8 @@ struct CaseEvaluator: Sendable {
                                    milliseconds: checked.timing.total + milliseconds(since: clock))
         if !document.check.options.profiles.isEmpty {
             actual.profiles = Profiles.verdicts(checked.profiles)
+            actual.profileFacts = Dictionary(checked.profiles.map { ($0.profile.rawValue, ProfileFacts(of: $0)) },
+                                             uniquingKeysWith: { first, _ in first })
             // Profile findings join the document's (the verdict stays the document's own).
             actual.diagnostics = (actual.diagnostics + checked.profiles.flatMap(\.diagnostics)).sorted()
         }
@@ -227,7 +230,7 @@ struct CaseEvaluator: Sendable {
             result.status = .error
             result.errorMessage = profileError
         }
-        return applyGolden(&result, path: document.golden)
+        return settleExpectedFailure(applyGolden(&result, path: document.golden), expectation)
     }
 
     // MARK: Chains
@@ -273,7 +276,7 @@ struct CaseEvaluator: Sendable {
         let actual = ActualOutcome(verdict: outcome.verdict, diagnostics: outcome.diagnostics, tracking: outcome.tracking,
                                    chain: outcome, milliseconds: milliseconds(since: clock))
         var result = judge(corpusCase, kind: .chain, expectation: expectation, actual: actual) { _ in nil }
-        return applyGolden(&result, path: folder + "/" + Corpus.chainGoldenFileName)
+        return settleExpectedFailure(applyGolden(&result, path: folder + "/" + Corpus.chainGoldenFileName), expectation)
     }
 
     // MARK: Parameter rows
@@ -307,7 +310,7 @@ struct CaseEvaluator: Sendable {
         } else if let recorded = goldens.tableSnapshot(table)?.rows[row.id] {
             fold(&result, recorded.differences(from: OutcomeSnapshot(result)))
         }
-        return result
+        return settleExpectedFailure(result, row.expectation)
     }
 
     // MARK: Judging
@@ -402,6 +405,10 @@ struct CaseEvaluator: Sendable {
             if let uris = pinned.uris, uris != outcome?.hops.map(\.uri) {
                 failures.append(UnmetExpectation(check: .chain, expected: "URIs \(Self.list(uris))", actual: "URIs \(Self.list(outcome?.hops.map(\.uri) ?? []))"))
             }
+            if let urls = pinned.errorURLs, urls != outcome?.errorURLs {
+                failures.append(UnmetExpectation(check: .chain, expected: "Error URLs fired \(Self.list(urls))",
+                                                 actual: "Error URLs fired \(Self.list(outcome?.errorURLs ?? []))"))
+            }
             mark(.chain, failures)
         }
         if let pinned = expectation?.parameters {
@@ -419,8 +426,12 @@ struct CaseEvaluator: Sendable {
         if let pinned = expectation?.profiles, let profiles = actual.profiles {
             var failures: [UnmetExpectation] = []
             for name in pinned.keys.sorted() {
-                guard let verdict = pinned[name]?.verdict, profiles[name] != verdict else { continue }
-                failures.append(UnmetExpectation(check: .profiles, expected: "\(name): \(verdict)", actual: "\(name): \(profiles[name] ?? "no verdict")"))
+                if let verdict = pinned[name]?.verdict, profiles[name] != verdict {
+                    failures.append(UnmetExpectation(check: .profiles, expected: "\(name): \(verdict)", actual: "\(name): \(profiles[name] ?? "no verdict")"))
+                }
+                if let facts = pinned[name]?.facts {
+                    failures += Self.compare(profile: name, pinned: facts, actual: actual.profileFacts[name] ?? ProfileFacts())
+                }
             }
             mark(.profiles, failures)
         }
@@ -432,6 +443,74 @@ struct CaseEvaluator: Sendable {
             parameterFormat: actual.parameters?.format, parameterFields: actual.parameters.map(\.fields),
             profiles: actual.profiles, file: corpusCase.file, durationMilliseconds: actual.milliseconds,
             description: expectation?.description)
+    }
+
+    /// The unmet expectations of one profile's pinned facts: each fact the expectation sets must equal the
+    /// profile's exactly (a list with one break more, fewer or moved is one mismatch naming both lists).
+    static func compare(profile name: String, pinned: ProfileFacts, actual: ProfileFacts) -> [UnmetExpectation] {
+        var failures: [UnmetExpectation] = []
+        func fail(_ what: String, _ expected: String, _ found: String) {
+            failures.append(UnmetExpectation(check: .profiles, expected: "\(name) \(what): \(expected)", actual: "\(name) \(what): \(found)"))
+        }
+        func words<T: CustomStringConvertible>(_ items: [T]?) -> String {
+            items.map { $0.isEmpty ? "[]" : "[" + $0.map(\.description).joined(separator: "; ") + "]" } ?? "none"
+        }
+        if let breaks = pinned.breaks, breaks != actual.breaks { fail("breaks", words(breaks), words(actual.breaks)) }
+        if let eligible = pinned.eligible, eligible != actual.eligible {
+            fail("eligible", String(eligible), actual.eligible.map(String.init) ?? "none")
+        }
+        if let causes = pinned.causes, causes != actual.causes { fail("causes", words(causes), words(actual.causes)) }
+        if pinned.pinsCompanion, pinned.companion != actual.companion {
+            fail("chosen", pinned.companion?.description ?? "none", actual.companion?.description ?? "none")
+        }
+        if let fallback = pinned.fallback, fallback != actual.fallback { fail("fallback", fallback, actual.fallback ?? "none") }
+        return failures
+    }
+
+    /// A strict expected failure passes only when the case reported exactly the mismatches it declares (no
+    /// more, no fewer, in any order) and failed for them; it is then `passed`, its mismatches moved to
+    /// ``CaseResult/expectedFailure``. Otherwise it fails, naming each mismatch that was declared and not
+    /// reported beside the ones that were reported and not declared. An `error` case stays an error.
+    func settleExpectedFailure(_ result: CaseResult, _ expectation: CaseExpectation?) -> CaseResult {
+        guard let declared = expectation?.expectedFailure, result.status != .error else { return result }
+        var result = result
+        var missing = declared.unmet
+        var unexpected: [UnmetExpectation] = []
+        var matched: [UnmetExpectation] = []
+        // A finding's words name its file relative to the corpus root; the declared ones name it as the case's
+        // folder sees it, so the case holds wherever the corpus is rooted.
+        let file = result.file, name = (file as NSString).lastPathComponent
+        func local(_ text: String) -> String { file == name ? text : text.replacingOccurrences(of: file + ":", with: name + ":") }
+        for unmet in result.unmet {
+            let words = ExpectedMismatch(check: unmet.check, expected: local(unmet.expected), actual: local(unmet.actual))
+            if let index = missing.firstIndex(of: words) {
+                missing.remove(at: index)
+                matched.append(unmet)
+            } else {
+                unexpected.append(unmet)
+            }
+        }
+        if missing.isEmpty && unexpected.isEmpty && result.status == .failed {
+            result.status = .passed
+            result.unmet = []
+            // Each failed check failed as the expectation asked.
+            for (check, outcome) in result.checks where outcome == .fail { result.checks[check] = .pass }
+            result.expectedFailure = ExpectedFailureOutcome(reason: declared.reason, unmet: matched)
+            return result
+        }
+        let reportedStatus = result.status
+        result.status = .failed
+        result.unmet = unexpected + missing.map {
+            UnmetExpectation(check: $0.check, expected: "expected failure: \($0.expected) (got \($0.actual))",
+                             actual: "not reported" + (result.unmet.isEmpty ? ": the case met every expectation" : ""))
+        }
+        if result.unmet.isEmpty {
+            // Every declared mismatch was reported, yet the case was not counted as failed.
+            result.unmet = [UnmetExpectation(check: declared.unmet[0].check, expected: "the declared mismatches fail the case",
+                                             actual: "the case was reported \(reportedStatus.rawValue)")]
+        }
+        for unmet in result.unmet { result.checks[unmet.check] = .fail }
+        return result
     }
 
     /// Writes (with `--record`) or compares the golden snapshot at `path`.

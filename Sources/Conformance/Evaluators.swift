@@ -81,14 +81,30 @@ public struct ChainOutcome: Sendable, Codable, Hashable {
     public var tracking: [String: [TrackedURL]]
     /// Every diagnostic of every document and of the resolution itself.
     public var diagnostics: [Diagnostic]
+    /// The Error URLs a player fires for the stop, in order, as it requests them (`[ERRORCODE]` and the other
+    /// macros filled); empty when the chain reached an InLine.
+    public var errorURLs: [String]
 
     public init(hops: [ChainHopSummary], stopReason: String, errorCode: Int? = nil,
-                tracking: [String: [TrackedURL]] = [:], diagnostics: [Diagnostic] = []) {
+                tracking: [String: [TrackedURL]] = [:], diagnostics: [Diagnostic] = [], errorURLs: [String] = []) {
         self.hops = hops
         self.stopReason = stopReason
         self.errorCode = errorCode
         self.tracking = tracking
         self.diagnostics = diagnostics
+        self.errorURLs = errorURLs
+    }
+
+    enum CodingKeys: String, CodingKey { case hops, stopReason, errorCode, tracking, diagnostics, errorURLs }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(hops: try container.decode([ChainHopSummary].self, forKey: .hops),
+                  stopReason: try container.decode(String.self, forKey: .stopReason),
+                  errorCode: try container.decodeIfPresent(Int.self, forKey: .errorCode),
+                  tracking: try container.decode([String: [TrackedURL]].self, forKey: .tracking),
+                  diagnostics: try container.decode([Diagnostic].self, forKey: .diagnostics),
+                  errorURLs: try container.decodeIfPresent([String].self, forKey: .errorURLs) ?? [])
     }
 
     /// `resolved` when the chain reached an InLine, `unresolved` otherwise.

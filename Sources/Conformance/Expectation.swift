@@ -32,6 +32,9 @@ public struct CaseExpectation: Sendable, Codable, Hashable {
     /// An XML Schema (path relative to the case file) the document is also validated against, as
     /// `conform check --xsd` does; its findings join the diagnostics.
     public var schema: String?
+    /// A strict expected failure: the expectation is deliberately wrong, and the run must report exactly
+    /// these mismatches (no more, no fewer); see ``ExpectedFailure``.
+    public var expectedFailure: ExpectedFailure?
 
     public init(version: Int = CaseExpectation.currentVersion, verdict: String? = nil, tags: [String] = [],
                 description: String? = nil, diagnostics: DiagnosticExpectation? = nil,
@@ -51,7 +54,7 @@ public struct CaseExpectation: Sendable, Codable, Hashable {
     }
 
     enum CodingKeys: String, CodingKey, CaseIterable {
-        case version, verdict, tags, description, diagnostics, tracking, chain, parameters, profiles, limits, schema
+        case version, verdict, tags, description, diagnostics, tracking, chain, parameters, profiles, limits, schema, expectedFailure
     }
 
     public init(from decoder: any Decoder) throws {
@@ -78,6 +81,7 @@ public struct CaseExpectation: Sendable, Codable, Hashable {
         profiles = try container.decodeIfPresent([String: ProfileRequest].self, forKey: .profiles)
         limits = try container.decodeIfPresent(LimitExpectation.self, forKey: .limits)
         schema = try container.decodeIfPresent(String.self, forKey: .schema)
+        expectedFailure = try container.decodeIfPresent(ExpectedFailure.self, forKey: .expectedFailure)
     }
 
     /// Decodes an expectation from JSON bytes, turning Foundation's decoding errors into one readable
@@ -202,15 +206,20 @@ public struct ChainExpectation: Sendable, Codable, Hashable {
     public var hops: Int?
     /// The exact URIs visited, root first.
     public var uris: [String]?
+    /// The exact, ordered Error URLs a player fires when the chain stops, as it requests them: `[ERRORCODE]`
+    /// filled with the stop's code, every other macro with its sample value (an InLine fires none: `[]`).
+    public var errorURLs: [String]?
 
-    public init(stopReason: String? = nil, errorCode: Int? = nil, hops: Int? = nil, uris: [String]? = nil) {
+    public init(stopReason: String? = nil, errorCode: Int? = nil, hops: Int? = nil, uris: [String]? = nil,
+                errorURLs: [String]? = nil) {
         self.stopReason = stopReason
         self.errorCode = errorCode
         self.hops = hops
         self.uris = uris
+        self.errorURLs = errorURLs
     }
 
-    enum CodingKeys: String, CodingKey, CaseIterable { case stopReason, errorCode, hops, uris }
+    enum CodingKeys: String, CodingKey, CaseIterable { case stopReason, errorCode, hops, uris, errorURLs }
 
     public init(from decoder: any Decoder) throws {
         try rejectUnknownKeys(decoder, known: CodingKeys.allCases.map(\.rawValue), in: "chain")
@@ -219,6 +228,7 @@ public struct ChainExpectation: Sendable, Codable, Hashable {
         errorCode = try container.decodeIfPresent(Int.self, forKey: .errorCode)
         hops = try container.decodeIfPresent(Int.self, forKey: .hops)
         uris = try container.decodeIfPresent([String].self, forKey: .uris)
+        errorURLs = try container.decodeIfPresent([String].self, forKey: .errorURLs)
     }
 }
 
@@ -258,23 +268,29 @@ public struct ParameterExpectation: Sendable, Codable, Hashable {
 
 /// One profile a case asks for: `"pause": "eligible: …"` pins the verdict; the object form
 /// `{"verdict": "…", "options": ["duration=600"]}` also sets the profile's `key=value` options (those of
-/// `conform check --profile-option`), and leaves the verdict unpinned when `verdict` is absent.
+/// `conform check --profile-option`), and leaves the verdict unpinned when `verdict` is absent. The object form
+/// may also pin the numbers and choices the profile settled on, each compared exactly: `breaks` (schedule and
+/// SSAI), `eligible` and `causes` (pause), `companion` and `fallback` (companion); see ``ProfileFacts``.
 public struct ProfileRequest: Sendable, Codable, Hashable, ExpressibleByStringLiteral {
     /// The verdict in words the profile must give, or `nil` to leave it unpinned.
     public var verdict: String?
     /// `key=value` profile options, applied in order to the defaults.
     public var options: [String]
+    /// The facts pinned: every field that is set (``ProfileFacts/pinsCompanion`` for `companion`) must equal
+    /// the profile's own, exactly.
+    public var facts: ProfileFacts
 
-    public init(verdict: String? = nil, options: [String] = []) {
+    public init(verdict: String? = nil, options: [String] = [], facts: ProfileFacts = ProfileFacts()) {
         self.verdict = verdict
         self.options = options
+        self.facts = facts
     }
 
     public init(stringLiteral value: String) {
         self.init(verdict: value)
     }
 
-    enum CodingKeys: String, CodingKey, CaseIterable { case verdict, options }
+    enum CodingKeys: String, CodingKey, CaseIterable { case verdict, options, breaks, eligible, causes, companion, fallback }
 
     public init(from decoder: any Decoder) throws {
         if let single = try? decoder.singleValueContainer(), let verdict = try? single.decode(String.self) {
@@ -283,12 +299,19 @@ public struct ProfileRequest: Sendable, Codable, Hashable, ExpressibleByStringLi
         }
         try rejectUnknownKeys(decoder, known: CodingKeys.allCases.map(\.rawValue), in: "profiles entry")
         let container = try decoder.container(keyedBy: CodingKeys.self)
+        var facts = ProfileFacts()
+        facts.breaks = try container.decodeIfPresent([BreakFact].self, forKey: .breaks)
+        facts.eligible = try container.decodeIfPresent(Bool.self, forKey: .eligible)
+        facts.causes = try container.decodeIfPresent([String].self, forKey: .causes)
+        facts.pinsCompanion = container.contains(.companion)
+        facts.companion = try container.decodeIfPresent(CompanionFact.self, forKey: .companion)
+        facts.fallback = try container.decodeIfPresent(String.self, forKey: .fallback)
         self.init(verdict: try container.decodeIfPresent(String.self, forKey: .verdict),
-                  options: try container.decodeIfPresent([String].self, forKey: .options) ?? [])
+                  options: try container.decodeIfPresent([String].self, forKey: .options) ?? [], facts: facts)
     }
 
     public func encode(to encoder: any Encoder) throws {
-        if let verdict, options.isEmpty {
+        if let verdict, options.isEmpty, facts == ProfileFacts() {
             var single = encoder.singleValueContainer()
             try single.encode(verdict)
             return
@@ -296,7 +319,204 @@ public struct ProfileRequest: Sendable, Codable, Hashable, ExpressibleByStringLi
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encodeIfPresent(verdict, forKey: .verdict)
         if !options.isEmpty { try container.encode(options, forKey: .options) }
+        try container.encodeIfPresent(facts.breaks, forKey: .breaks)
+        try container.encodeIfPresent(facts.eligible, forKey: .eligible)
+        try container.encodeIfPresent(facts.causes, forKey: .causes)
+        if facts.pinsCompanion { try container.encode(facts.companion, forKey: .companion) }
+        try container.encodeIfPresent(facts.fallback, forKey: .fallback)
     }
+}
+
+/// The numbers and choices a profile settled on, beside its verdict in words: what a profile evaluator
+/// reports (``ProfileOutcome/facts``) and what an expectation pins (``ProfileRequest/facts``). A field that
+/// does not apply to a profile is `nil`.
+public struct ProfileFacts: Sendable, Hashable {
+    /// Schedule: every break that plays, in play order (`timeMs`, `kind`, `occurrence`). SSAI: every ad break,
+    /// in order (`timeMs`, `ads`).
+    public var breaks: [BreakFact]?
+    /// Pause: whether a pause ad shows.
+    public var eligible: Bool?
+    /// Pause: why it does not show, one cause per reason in the order found (`no-ad`, `no-inline-or-wrapper`,
+    /// `wrapper-unresolved`, `no-nonlinear`, `nonlinear-api-framework`, `creative-api-framework`,
+    /// `no-static-image`, `not-vast`); `[]` when eligible.
+    public var causes: [String]?
+    /// Companion: the `<Companion>` the first ad shows in the native slot, or `nil` when none.
+    public var companion: CompanionFact?
+    /// Whether `companion` is a fact (an expectation that pins `"companion": null` pins "no companion").
+    public var pinsCompanion: Bool
+    /// Companion: the fallback the first ad took (`none`: an in-house format shows; `standard-slot`: the
+    /// native slot shows a companion; `no-matching-companion`: the slot has no companion of its size;
+    /// `no-native-slot`: no slot to fall back to; `no-ad`: no InLine ad to present).
+    public var fallback: String?
+
+    public init(breaks: [BreakFact]? = nil, eligible: Bool? = nil, causes: [String]? = nil,
+                companion: CompanionFact? = nil, pinsCompanion: Bool = false, fallback: String? = nil) {
+        self.breaks = breaks
+        self.eligible = eligible
+        self.causes = causes
+        self.companion = companion
+        self.pinsCompanion = pinsCompanion
+        self.fallback = fallback
+    }
+}
+
+/// One break of a schedule or of an SSAI model. Every field is compared: a field left out of an expected
+/// break pins "none" (`"ads"` left out of a schedule break, `"skipOffsetMs"` of an ad that cannot be skipped).
+public struct BreakFact: Sendable, Codable, Hashable, CustomStringConvertible {
+    /// Absolute content (schedule) or stream (SSAI) time in milliseconds; `nil` when unknown (a post-roll of
+    /// content of unknown length, an offset that does not resolve).
+    public var timeMs: Int?
+    /// Schedule: `pre-roll`, `mid-roll` or `post-roll`.
+    public var kind: String?
+    /// Schedule: 1 for the break itself, 2 and up for its `repeatAfter` repetitions.
+    public var occurrence: Int?
+    /// SSAI: the break's ads, in order.
+    public var ads: [AdFact]?
+
+    public init(timeMs: Int? = nil, kind: String? = nil, occurrence: Int? = nil, ads: [AdFact]? = nil) {
+        self.timeMs = timeMs
+        self.kind = kind
+        self.occurrence = occurrence
+        self.ads = ads
+    }
+
+    enum CodingKeys: String, CodingKey, CaseIterable { case timeMs, kind, occurrence, ads }
+
+    public init(from decoder: any Decoder) throws {
+        try rejectUnknownKeys(decoder, known: CodingKeys.allCases.map(\.rawValue), in: "breaks[]")
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(timeMs: try container.decodeIfPresent(Int.self, forKey: .timeMs),
+                  kind: try container.decodeIfPresent(String.self, forKey: .kind),
+                  occurrence: try container.decodeIfPresent(Int.self, forKey: .occurrence),
+                  ads: try container.decodeIfPresent([AdFact].self, forKey: .ads))
+    }
+
+    /// `75000 ms mid-roll #2`, `0 ms [ad a1 30000 ms skip 5000 ms]`.
+    public var description: String {
+        var parts = [timeMs.map { "\($0) ms" } ?? "unknown time"]
+        if let kind { parts.append(kind) }
+        if let occurrence { parts.append("#\(occurrence)") }
+        if let ads { parts.append("[" + ads.map(\.description).joined(separator: ", ") + "]") }
+        return parts.joined(separator: " ")
+    }
+}
+
+/// One ad of an SSAI break.
+public struct AdFact: Sendable, Codable, Hashable, CustomStringConvertible {
+    /// `Ad@id`, else the Creative's `id`.
+    public var id: String?
+    /// Duration in milliseconds, `nil` when it cannot be derived.
+    public var durationMs: Int?
+    /// Milliseconds after the ad starts when it becomes skippable; `nil` when it cannot be skipped.
+    public var skipOffsetMs: Int?
+
+    public init(id: String? = nil, durationMs: Int? = nil, skipOffsetMs: Int? = nil) {
+        self.id = id
+        self.durationMs = durationMs
+        self.skipOffsetMs = skipOffsetMs
+    }
+
+    enum CodingKeys: String, CodingKey, CaseIterable { case id, durationMs, skipOffsetMs }
+
+    public init(from decoder: any Decoder) throws {
+        try rejectUnknownKeys(decoder, known: CodingKeys.allCases.map(\.rawValue), in: "ads[]")
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(id: try container.decodeIfPresent(String.self, forKey: .id),
+                  durationMs: try container.decodeIfPresent(Int.self, forKey: .durationMs),
+                  skipOffsetMs: try container.decodeIfPresent(Int.self, forKey: .skipOffsetMs))
+    }
+
+    /// `ad a1 30000 ms skip 5000 ms`
+    public var description: String {
+        "ad \(id ?? "-") " + (durationMs.map { "\($0) ms" } ?? "no duration") + (skipOffsetMs.map { " skip \($0) ms" } ?? " no skip")
+    }
+}
+
+/// The companion a presentation shows in its native slot.
+public struct CompanionFact: Sendable, Codable, Hashable, CustomStringConvertible {
+    /// `Companion@id`, if any.
+    public var id: String?
+    /// `WxH`.
+    public var size: String
+
+    public init(id: String?, size: String) {
+        self.id = id
+        self.size = size
+    }
+
+    enum CodingKeys: String, CodingKey, CaseIterable { case id, size }
+
+    public init(from decoder: any Decoder) throws {
+        try rejectUnknownKeys(decoder, known: CodingKeys.allCases.map(\.rawValue), in: "companion")
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(id: try container.decodeIfPresent(String.self, forKey: .id), size: try container.decode(String.self, forKey: .size))
+    }
+
+    /// `320x50 id=c1`
+    public var description: String { size + (id.map { " id=\($0)" } ?? "") }
+}
+
+/// A strict expected failure: a case whose expectation is deliberately wrong, so that the judge itself is
+/// tested. The run must report exactly `unmet` (the same checks, expected and actual words, as many times,
+/// in any order) and nothing else; the case then passes, marked as an expected failure. When a listed
+/// mismatch is not reported, or another one is, the case fails.
+public struct ExpectedFailure: Sendable, Codable, Hashable {
+    /// Why the expectation is wrong, in words (shown in reports).
+    public var reason: String
+    /// The mismatches the run must report.
+    public var unmet: [ExpectedMismatch]
+
+    public init(reason: String, unmet: [ExpectedMismatch]) {
+        self.reason = reason
+        self.unmet = unmet
+    }
+
+    enum CodingKeys: String, CodingKey, CaseIterable { case reason, unmet }
+
+    public init(from decoder: any Decoder) throws {
+        try rejectUnknownKeys(decoder, known: CodingKeys.allCases.map(\.rawValue), in: "expectedFailure")
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        reason = try container.decode(String.self, forKey: .reason)
+        unmet = try container.decode([ExpectedMismatch].self, forKey: .unmet)
+        if unmet.isEmpty {
+            throw DecodingError.dataCorruptedError(forKey: .unmet, in: container,
+                                                   debugDescription: "an expected failure names at least one mismatch")
+        }
+    }
+}
+
+/// One mismatch an expected failure must produce: an unmet expectation's check and its words.
+public struct ExpectedMismatch: Sendable, Codable, Hashable, Comparable, CustomStringConvertible {
+    public var check: CheckName
+    public var expected: String
+    public var actual: String
+
+    public init(check: CheckName, expected: String, actual: String) {
+        self.check = check
+        self.expected = expected
+        self.actual = actual
+    }
+
+    public init(_ unmet: UnmetExpectation) {
+        self.init(check: unmet.check, expected: unmet.expected, actual: unmet.actual)
+    }
+
+    enum CodingKeys: String, CodingKey, CaseIterable { case check, expected, actual }
+
+    public init(from decoder: any Decoder) throws {
+        try rejectUnknownKeys(decoder, known: CodingKeys.allCases.map(\.rawValue), in: "expectedFailure.unmet[]")
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(check: try container.decode(CheckName.self, forKey: .check),
+                  expected: try container.decode(String.self, forKey: .expected),
+                  actual: try container.decode(String.self, forKey: .actual))
+    }
+
+    public static func < (lhs: ExpectedMismatch, rhs: ExpectedMismatch) -> Bool {
+        (lhs.check.rawValue, lhs.expected, lhs.actual) < (rhs.check.rawValue, rhs.expected, rhs.actual)
+    }
+
+    /// `tracking: expected start: [a], got start: [a, b]`
+    public var description: String { "\(check.rawValue): expected \(expected), got \(actual)" }
 }
 
 /// Resource bounds a hostile case must stay within.

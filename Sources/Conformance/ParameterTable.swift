@@ -26,6 +26,8 @@ public struct ParameterRow: Sendable, Hashable {
     public var policy: URLPolicy = .default
     /// 1-based column, in Unicode code points, where the string starts in its row (after the four tabs).
     public var stringColumn: Int
+    /// What the `# expect:` line above the row adds: typed fields, a description, a strict expected failure.
+    public var extra: RowExpectation?
 
     public init(id: String, line: Int, verdict: String, format: String?, present: [String] = [],
                 absent: [String] = [], string: String, tags: [String] = [], stringColumn: Int = 1) {
@@ -42,11 +44,45 @@ public struct ParameterRow: Sendable, Hashable {
 
     /// The row as an expectation, so rows and files are judged by the same code.
     public var expectation: CaseExpectation {
-        CaseExpectation(
-            verdict: verdict == "-" ? nil : verdict, tags: tags,
+        var parameters = pinsFormat ? ParameterExpectation(format: format) : nil
+        if let fields = extra?.fields {
+            parameters = ParameterExpectation(format: format, formatPinned: pinsFormat, fields: fields)
+        }
+        var expectation = CaseExpectation(
+            verdict: verdict == "-" ? nil : verdict, tags: tags, description: extra?.description,
             diagnostics: present.isEmpty && absent.isEmpty ? nil
                 : DiagnosticExpectation(present: present.map { ExpectedDiagnostic(rule: $0) }, absent: absent),
-            parameters: pinsFormat ? ParameterExpectation(format: format) : nil)
+            parameters: parameters)
+        expectation.expectedFailure = extra?.expectedFailure
+        return expectation
+    }
+}
+
+/// The JSON object of a table's `# expect:` line, for the row below it: what a row's columns cannot say.
+///
+/// ```
+/// # expect: {"fields": {"ctaUrl": "https://shop.example.com/"}, "description": "…"}
+/// ```
+public struct RowExpectation: Sendable, Codable, Hashable {
+    /// Typed fields that must have these values (``ParameterExpectation/fields``).
+    public var fields: [String: String]?
+    public var description: String?
+    public var expectedFailure: ExpectedFailure?
+
+    enum CodingKeys: String, CodingKey, CaseIterable { case fields, description, expectedFailure }
+
+    public init(fields: [String: String]? = nil, description: String? = nil, expectedFailure: ExpectedFailure? = nil) {
+        self.fields = fields
+        self.description = description
+        self.expectedFailure = expectedFailure
+    }
+
+    public init(from decoder: any Decoder) throws {
+        try rejectUnknownKeys(decoder, known: CodingKeys.allCases.map(\.rawValue), in: "'# expect:' line")
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(fields: try container.decodeIfPresent([String: String].self, forKey: .fields),
+                  description: try container.decodeIfPresent(String.self, forKey: .description),
+                  expectedFailure: try container.decodeIfPresent(ExpectedFailure.self, forKey: .expectedFailure))
     }
 }
 
@@ -65,6 +101,10 @@ public struct ParameterRow: Sendable, Hashable {
 /// - string: everything after the fourth tab, unchanged (it may contain tabs and spaces).
 /// A header row whose first column is `id` is skipped.
 ///
+/// `# expect: {json}` adds to the row right below it what the columns cannot say (``RowExpectation``: typed
+/// `fields`, a `description`, a strict `expectedFailure`); a line that does not decode, or that no row follows,
+/// is a broken entry.
+///
 /// `# policy: allowed-hosts=example.com; allowed-schemes=https; takeover-schemes=https` sets the URL
 /// policy of every row below it (keys as `conform params` spells its options; a key left out keeps its
 /// default); `# policy: default` returns to the default policy. A policy line that does not parse is a
@@ -82,6 +122,8 @@ public enum ParameterTable {
         var tags: [String] = []
         var policy = URLPolicy.default
         var lineNumber = 0
+        // The `# expect:` line waiting for its row, with its line.
+        var pendingExtra: (line: Int, value: RowExpectation)?
         // "\r\n" is one Character in Swift, so split on both spellings of a line end.
         for rawLine in text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" }) {
             lineNumber += 1
@@ -93,6 +135,16 @@ public enum ParameterTable {
                 if comment.lowercased().hasPrefix("tags:") {
                     tags = comment.dropFirst(5).split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
                         .filter { !$0.isEmpty }
+                } else if comment.lowercased().hasPrefix("expect:") {
+                    if let pending = pendingExtra {
+                        entries.append(.broken(line: pending.line, id: nil, message: "'# expect:' line without a row below it"))
+                    }
+                    do {
+                        pendingExtra = (lineNumber, try JSONDecoder().decode(RowExpectation.self, from: Data(comment.dropFirst(7).utf8)))
+                    } catch {
+                        pendingExtra = nil
+                        entries.append(.broken(line: lineNumber, id: nil, message: "invalid '# expect:' line: \(describe(error))"))
+                    }
                 } else if comment.lowercased().hasPrefix("policy:") {
                     switch parsePolicy(String(comment.dropFirst(7))) {
                     case .success(let parsed): policy = parsed
@@ -104,6 +156,9 @@ public enum ParameterTable {
             }
             let columns = line.split(separator: "\t", maxSplits: 4, omittingEmptySubsequences: false).map(String.init)
             if columns.first == "id" && columns.count >= 2 && columns[1] == "verdict" { continue }
+            // An `# expect:` line belongs to the row right below it, whether that row parses or not.
+            let extra = pendingExtra?.value
+            pendingExtra = nil
             let id = columns.first.flatMap { $0.isEmpty || $0.contains(where: { $0 == " " || $0 == "#" }) ? nil : $0 }
             guard columns.count == 5 else {
                 // The row's id is taken, as a good row's would be: two cases must never share one.
@@ -140,7 +195,11 @@ public enum ParameterTable {
                                    stringColumn: columns[0..<4].reduce(5) { $0 + $1.unicodeScalars.count })
             row.pinsFormat = pinsFormat
             row.policy = policy
+            row.extra = extra
             entries.append(.row(row))
+        }
+        if let pending = pendingExtra {
+            entries.append(.broken(line: pending.line, id: nil, message: "'# expect:' line without a row below it"))
         }
         return entries
     }

@@ -128,6 +128,9 @@ public struct CaseResult: Sendable, Codable, Hashable {
     public var errorLine: Int?
     /// What the case is about, from its expectation's `description`.
     public var description: String?
+    /// Set when the case is a strict expected failure that failed exactly as declared: its status is then
+    /// `passed`, `unmet` is empty, and the mismatches it reported are here.
+    public var expectedFailure: ExpectedFailureOutcome?
 
     public init(id: String, suite: String, kind: CaseKind, status: CaseStatus, tags: [String] = [],
                 expectedVerdict: String? = nil, actualVerdict: String, checks: [CheckName: CheckOutcome] = [:],
@@ -157,6 +160,19 @@ public struct CaseResult: Sendable, Codable, Hashable {
         self.durationMilliseconds = durationMilliseconds
         self.errorMessage = errorMessage
         self.description = description
+    }
+}
+
+/// The mismatches a strict expected failure reported, exactly as its expectation declared them.
+public struct ExpectedFailureOutcome: Sendable, Codable, Hashable {
+    /// Why the expectation is deliberately wrong, from ``ExpectedFailure/reason``.
+    public var reason: String
+    /// The unmet expectations the run reported (all of them declared).
+    public var unmet: [UnmetExpectation]
+
+    public init(reason: String, unmet: [UnmetExpectation]) {
+        self.reason = reason
+        self.unmet = unmet
     }
 }
 

@@ -1,6 +1,7 @@
 import Chain
 import ConformCore
 import Foundation
+import Profiles
 import Trafficking
 import VAST
 
@@ -37,15 +38,20 @@ enum StandardEvaluators {
         let settings = PlayerSettings(name: "corpus", maxDepth: input.maxDepth ?? PlayerSettings.spec.maxDepth, policy: policy)
         let resolved = WrapperResolver.resolve(rootData: data, rootURI: nil, fetcher: fetcher, settings: settings)
         guard let ad = resolved.ads.first else {
-            return ChainOutcome(hops: [], stopReason: "no-ad", errorCode: VASTErrorCode.noAdAfterWrapper.rawValue,
-                                tracking: [:], diagnostics: resolved.diagnostics)
+            let code = VASTErrorCode.noAdAfterWrapper
+            return ChainOutcome(hops: [], stopReason: "no-ad", errorCode: code.rawValue,
+                                tracking: [:], diagnostics: resolved.diagnostics,
+                                errorURLs: resolved.rootErrors.map { TrackingCollector(macros: ["ERRORCODE": String(code.rawValue)]).expand($0.url) })
         }
         let hops = ad.hops.map {
             ChainHopSummary(uri: $0.uri ?? input.root.lastPathComponent, depth: $0.index, outcome: $0.outcome.rawValue)
         }
         var tracking: [String: [TrackedURL]] = [:]
         var trackingFindings: [Diagnostic] = []
-        if let report = TrackingCollector().collect(ad) {
+        let collector = TrackingCollector()
+        // A stopped chain fires its Error URLs: [ERRORCODE] holds the stop's code, the other macros their samples.
+        let errorURLs = ad.stop.reason == .inLine ? [] : ad.errorURLs.map { collector.expand($0.expanded) }
+        if let report = collector.collect(ad) {
             func convert(_ urls: [TrackingURL]) -> [TrackedURL] {
                 urls.map { TrackedURL(url: $0.url, hop: $0.hop, position: $0.position, repeated: $0.repeated, fromExtension: $0.fromExtension) }
             }
@@ -69,7 +75,8 @@ enum StandardEvaluators {
             trackingFindings = report.diagnostics
         }
         return ChainOutcome(hops: hops, stopReason: ad.stop.reason.rawValue, errorCode: ad.stop.vastErrorCode?.rawValue,
-                            tracking: tracking, diagnostics: Array(Set(resolved.diagnostics + ad.diagnostics + trackingFindings)).sorted())
+                            tracking: tracking, diagnostics: Array(Set(resolved.diagnostics + ad.diagnostics + trackingFindings)).sorted(),
+                            errorURLs: errorURLs)
     }
 
     /// `{"carousel": {"title": "T", "images": [{"url": …}]}}` → `title: T`, `images[1].url: …`.
@@ -88,8 +95,9 @@ enum StandardEvaluators {
                 for (index, child) in array.enumerated() { walk(child, "\(path)[\(index + 1)]") }
             case let string as String:
                 out[path] = string
-            case let flag as Bool where type(of: value) == Bool.self:
-                out[path] = flag ? "true" : "false"
+            case let number as NSNumber where String(cString: number.objCType) == "c":
+                // A JSON boolean (Foundation's boolean NSNumber; `type(of:)` is not `Bool` on Linux).
+                out[path] = number.boolValue ? "true" : "false"
             case let number as NSNumber:
                 out[path] = number.stringValue
             default:
@@ -98,5 +106,35 @@ enum StandardEvaluators {
         }
         walk(body, "")
         return out
+    }
+}
+
+extension ProfileFacts {
+    /// The numbers and choices of one profile report that an expectation can pin.
+    public init(of report: ProfileReport) {
+        func milliseconds(_ seconds: Double?) -> Int? { seconds.map { Int(($0 * 1000).rounded()) } }
+        self.init()
+        switch report.profile {
+        case .schedule:
+            breaks = report.schedule.map { schedule in
+                schedule.breaks.map { BreakFact(timeMs: milliseconds($0.time), kind: $0.kind, occurrence: $0.occurrence) }
+            } ?? []
+        case .ssai:
+            breaks = report.ssai.map { model in
+                model.adBreaks.map { adBreak in
+                    BreakFact(timeMs: milliseconds(adBreak.timeOffset), ads: adBreak.ads.map {
+                        AdFact(id: $0.id, durationMs: milliseconds($0.duration), skipOffsetMs: milliseconds($0.skipOffset))
+                    })
+                }
+            } ?? []
+        case .pause:
+            eligible = report.eligible ?? false
+            causes = report.pause?.causes ?? []
+        case .companion:
+            let first = report.companion?.ads.first
+            pinsCompanion = true
+            companion = first?.companion.map { CompanionFact(id: $0.id, size: "\($0.width)x\($0.height)") }
+            fallback = first.map { ($0.fallback ?? .none).rawValue } ?? "no-ad"
+        }
     }
 }

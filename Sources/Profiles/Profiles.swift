@@ -342,7 +342,7 @@ public enum Profiles {
         var report = ProfileReport(profile: profile, verdict: "not applicable: \(message)", eligible: profile == .pause ? false : nil,
                                    reasons: [message], diagnostics: diagnostics)
         if profile == .pause {
-            report.pause = PauseDetail(creative: nil, adPath: nil, adHop: nil)
+            report.pause = PauseDetail(creative: nil, adPath: nil, adHop: nil, causes: [PauseCause.notVAST.rawValue])
             report.pixels = Dictionary(uniqueKeysWithValues: PauseProfile.pixelEvents.map { ($0, []) })
         }
         return report
@@ -353,7 +353,8 @@ public enum Profiles {
         let evaluation = PauseProfile.evaluate([vast] + chain)
         return ProfileReport(profile: .pause, verdict: evaluation.verdict, eligible: evaluation.eligible,
                              reasons: evaluation.reasons, pixels: evaluation.pixels, diagnostics: evaluation.diagnostics,
-                             pause: PauseDetail(creative: evaluation.creative, adPath: evaluation.adPath, adHop: evaluation.adHop))
+                             pause: PauseDetail(creative: evaluation.creative, adPath: evaluation.adPath, adHop: evaluation.adHop,
+                                                causes: evaluation.causes.map(\.rawValue)))
     }
 
     static func evaluateCompanion(_ input: DecodedInput, options: ProfileOptions, chain: [VASTDocument],

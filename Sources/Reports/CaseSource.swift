@@ -162,14 +162,17 @@ private struct CaseOutline: Decodable {
     var file: String
     var durationMilliseconds: Double
     var errorMessage: String?
+    var expectedFailure: ExpectedFailureOutcome?
 
     var result: CaseResult {
-        CaseResult(
+        var result = CaseResult(
             id: id, suite: suite, kind: kind, status: status, tags: tags, expectedVerdict: expectedVerdict,
             actualVerdict: actualVerdict, checks: checks, unmet: unmet,
             diagnostics: diagnostics.map { Diagnostic(ruleID: $0.ruleID, severity: .info, message: "") },
             requiredRules: requiredRules, forbiddenRules: forbiddenRules, profiles: profiles, file: file,
             durationMilliseconds: durationMilliseconds, errorMessage: errorMessage)
+        result.expectedFailure = expectedFailure
+        return result
     }
 }
 

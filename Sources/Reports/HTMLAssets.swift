@@ -74,7 +74,7 @@ enum HTMLAssets {
     tr.open .tw{transform:rotate(90deg)}
     .sub{color:var(--muted);font-size:12px;margin-top:2px;font-family:system-ui,-apple-system,"Segoe UI",sans-serif;word-break:normal}
     .badge{display:inline-block;padding:1px 8px;border-radius:10px;font-size:12px;font-weight:600;white-space:nowrap}
-    .badge.passed{background:var(--pass-bg);color:var(--pass)}.badge.failed{background:var(--fail-bg);color:var(--fail)}.badge.error{background:var(--error-bg);color:var(--error)}
+    .badge.passed{background:var(--pass-bg);color:var(--pass)}.badge.failed{background:var(--fail-bg);color:var(--fail)}.badge.error{background:var(--error-bg);color:var(--error)}.badge.xfail{background:var(--border);color:var(--muted)}
     .mark{display:inline-grid;place-items:center;width:22px;height:22px;border-radius:5px;font-weight:700;font-size:12px}
     .mark.pass{background:var(--pass-bg);color:var(--pass)}
     .mark.fail{background:var(--fail);color:#fff}
@@ -158,13 +158,15 @@ enum HTMLAssets {
       var CELL = { p: ['pass', '\u2713', 'pass'], f: ['fail', '\u2717', 'fail'], n: ['na', '\u2013', 'not applicable'] };
       function rowHTML(c, i) {
         var h = '<tr class="case s-' + c.status + (state.open[i] ? ' open' : '') + '" data-i="' + i + '" tabindex="0" aria-expanded="' + !!state.open[i] + '">';
-        h += '<td><span class="badge ' + c.status + '">' + c.status + '</span></td>';
+        h += '<td><span class="badge ' + c.status + '">' + c.status + '</span>' +
+          (c.xf ? ' <span class="badge xfail" title="a deliberately wrong expectation that failed exactly as declared">expected failure</span>' : '') + '</td>';
         h += '<td class="name"><span class="tw">\u25B8</span> ' + esc(c.name);
         var sub = c.kind;
         if (c.exp) sub += ' \u00B7 expected ' + esc(c.exp) + ', got ' + esc(c.act);
         else sub += ' \u00B7 ' + esc(c.act);
         if (c.unmet) sub += ' \u00B7 ' + c.unmet.length + ' unmet';
         if (c.err) sub += ' \u00B7 ' + esc(c.err);
+        if (c.xf) sub += ' \u00B7 expected failure: ' + esc(c.xf[0]);
         h += '<div class="sub">' + sub + '</div>';
         if (c.unmet) {
           c.unmet.slice(0, 3).forEach(function (u) {
@@ -197,6 +199,7 @@ enum HTMLAssets {
         if (c.exp) h += '<dt>Expected verdict</dt><dd>' + esc(c.exp) + '</dd>';
         h += '<dt>Actual verdict</dt><dd>' + esc(c.act) + '</dd>';
         if (c.tags) h += '<dt>Tags</dt><dd>' + c.tags.map(esc).join(', ') + '</dd>';
+        if (c.xf) h += '<dt>Expected failure</dt><dd>' + esc(c.xf[0]) + '<ul>' + c.xf.slice(1).map(function (x) { return '<li>' + esc(x) + '</li>'; }).join('') + '</ul></dd>';
         if (c.req) h += '<dt>Must fire</dt><dd class="mono">' + c.req.map(esc).join(', ') + '</dd>';
         if (c.forb) h += '<dt>Must not fire</dt><dd class="mono">' + c.forb.map(esc).join(', ') + '</dd>';
         h += '<dt>Duration</dt><dd>' + (Math.round(c.ms * 100) / 100) + ' ms</dd>';

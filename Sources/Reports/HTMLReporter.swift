@@ -295,6 +295,8 @@ struct PageData: Encodable {
         var rules: [String]?
         var req: [String]?
         var forb: [String]?
+        /// A strict expected failure met: why, then each declared mismatch the run reported.
+        var xf: [String]?
     }
 
     var columns: [Column]
@@ -379,6 +381,9 @@ extension PageData.Case {
             profiles: item.profiles.map { profiles in profiles.keys.sorted().map { [$0, profiles[$0] ?? ""] } },
             rules: rules.isEmpty ? nil : rules,
             req: item.requiredRules.isEmpty ? nil : item.requiredRules.sorted(),
-            forb: item.forbiddenRules.isEmpty ? nil : item.forbiddenRules.sorted())
+            forb: item.forbiddenRules.isEmpty ? nil : item.forbiddenRules.sorted(),
+            xf: item.expectedFailure.map { expected in
+                [PageData.clip(expected.reason)] + expected.unmet.map { PageData.clip(Text.unmetLine($0)) }
+            })
     }
 }

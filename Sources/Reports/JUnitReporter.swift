@@ -91,7 +91,16 @@ public struct JUnitReporter: StreamingReporter {
         }
         switch item.status {
         case .passed:
-            out += "/>\n"
+            guard let expected = item.expectedFailure else {
+                out += "/>\n"
+                break
+            }
+            // A strict expected failure that failed as declared: a pass (the schema CI systems read allows no
+            // property on a test case), its reason and mismatches in its output.
+            var detail = "expected failure: \(expected.reason)\n"
+            detail += expected.unmet.map { Text.unmetDetail($0, file: ReportModel.join(corpus, item.file)) }.joined(separator: "\n")
+            out += ">\n      <system-out>" + Escape.xml(detail) + "</system-out>\n"
+            out += "    </testcase>\n"
         case .error:
             out += ">\n"
             let message = errorMessage(item)

@@ -51,6 +51,17 @@ public struct MarkdownReporter: StreamingReporter {
                 return true
             })
         }
+        if !model.expectedFailures.isEmpty, !out.truncated {
+            section = "the expected failures"
+            out.hold("\n### Expected failures met (\(Numbers.grouped(model.expectedFailures.count)))\n\n"
+                     + "Cases whose expectation is deliberately wrong: each reported exactly the mismatches it declares, so it passed.\n\n"
+                     + "| Case | Why | Mismatches |\n|---|---|---:|\n")
+            try source.forEach(model.expectedFailures.sorted { model.ids[$0] < model.ids[$1] }, detail: .outline, while: { item in
+                guard let expected = item.expectedFailure else { return true }
+                return out.add("| \(code(item.id)) | \(Escape.markdown(expected.reason)) | \(expected.unmet.count) |\n")
+            })
+            out.flush()
+        }
         if !out.truncated {
             section = "the folder summary"
             _ = out.add(folderTable(model))
@@ -154,6 +165,9 @@ public struct MarkdownReporter: StreamingReporter {
         var facts = ["conform \(Escape.markdown(model.info.conformVersion))", "corpus \(code(model.info.corpus))"]
         if let started = model.info.startedAt { facts.append("started \(Escape.markdown(started))") }
         if let shard = model.info.shard { facts.append("shard \(Escape.markdown(shard))") }
+        if !model.expectedFailures.isEmpty {
+            facts.append("\(Numbers.count(model.expectedFailures.count, "expected failure")) met")
+        }
         out += facts.joined(separator: " · ") + "\n"
         if model.info.interrupted {
             out += "\n> [!WARNING]\n> The run was interrupted: these results hold only the cases finished before.\n"

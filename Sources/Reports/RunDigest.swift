@@ -50,6 +50,8 @@ struct RunDigest {
     var sarifRuleIDs = Set<String>()
     /// Per case, in the source's order.
     var entries: [Entry] = []
+    /// Positions of the strict expected failures that failed as declared (passed cases shown apart).
+    var expectedFailures: [Int] = []
     var ids: [String] = []
 
     /// Reads every case of `source` once.
@@ -101,6 +103,10 @@ struct RunDigest {
                 if let id = unmet.ruleID { bump(id) { $0.unmet += 1 } }
             }
             touched.formUnion(ReportModel.ruleIDs(of: item))
+            if item.expectedFailure != nil {
+                expectedFailures.append(entries.count)
+                sarifRuleIDs.insert(SARIFReporter.SyntheticRule.expectedFailure.rawValue)
+            }
             switch item.status {
             case .passed: break
             case .error: sarifRuleIDs.insert(SARIFReporter.SyntheticRule.caseError.rawValue)

@@ -29,6 +29,7 @@ public struct SARIFReporter: StreamingReporter {
     enum SyntheticRule: String, CaseIterable {
         case caseError = "conform-case-error"
         case expectation = "conform-expectation"
+        case expectedFailure = "conform-expected-failure"
 
         var descriptor: SARIF.ReportingDescriptor {
             switch self {
@@ -46,6 +47,13 @@ public struct SARIFReporter: StreamingReporter {
                     fullDescription: .init(text: "The case's outcome (verdict, tracking, chain, parameters or profile) differs from what its expectation states."),
                     help: .init(text: "Fix the tag or, when the new outcome is right, update the expectation."),
                     helpUri: nil, defaultConfiguration: .init(level: "error"))
+            case .expectedFailure:
+                SARIF.ReportingDescriptor(
+                    id: rawValue, name: "ExpectedFailure",
+                    shortDescription: .init(text: "A strict expected failure failed exactly as declared"),
+                    fullDescription: .init(text: "The case's expectation is deliberately wrong, to test the judge; the run reported exactly the mismatches it declares, so the case passes."),
+                    help: .init(text: "Nothing to fix: the result is a pass. When it fails instead, the judge reported other mismatches than declared."),
+                    helpUri: nil, defaultConfiguration: .init(level: "none"))
             }
         }
     }
@@ -88,7 +96,9 @@ public struct SARIFReporter: StreamingReporter {
         }, marker: { number throws(ReportError) in
             try JSONText.encode(marker(number), format: .sarif, pretty: true)
         })
-        let failing = digest.idOrder().filter { digest.entries[$0].rank != UInt8(ReportModel.statusRank(.passed)) }
+        // Failing cases, and the expected failures that passed (as `pass` results, shown apart).
+        let expected = Set(digest.expectedFailures)
+        let failing = digest.idOrder().filter { digest.entries[$0].rank != UInt8(ReportModel.statusRank(.passed)) || expected.contains($0) }
         let known = info.baseline.map { Set($0.stillFailing) }
         try array.write(to: out) { element in
             try source.forEach(failing, detail: .outline) { item in
@@ -117,7 +127,12 @@ public struct SARIFReporter: StreamingReporter {
         let uri = SARIFReporter.uri(digest.repositoryPath(of: item))
         switch item.status {
         case .passed:
-            return []
+            guard let expected = item.expectedFailure else { return [] }
+            let ruleID = SyntheticRule.expectedFailure.rawValue
+            let mismatches = expected.unmet.map { "\($0.check.rawValue): expected \($0.expected); actual \($0.actual)" }
+            let message = "\(item.id): expected failure met (\(expected.reason)): " + mismatches.joined(separator: "; ")
+            return [SARIF.Result(ruleId: ruleID, ruleIndex: index[ruleID] ?? 0, level: "none", message: .init(text: message),
+                                 locations: [.at(uri, nil)], kind: "pass")]
         case .error:
             let message = "\(item.id): \(item.errorMessage ?? "the case could not be run")"
             let ruleID = SyntheticRule.caseError.rawValue
@@ -219,6 +234,8 @@ enum SARIF {
         var suppressions: [Suppression]? = nil
         /// With a baseline: `new` or `unchanged` (§3.27.24).
         var baselineState: String? = nil
+        /// `pass` for a strict expected failure met (§3.27.9); absent (`fail`) otherwise.
+        var kind: String? = nil
     }
 
     /// SARIF 2.1.0 §3.35: `kind` is `inSource` for a suppression written in the analysed file.

@@ -94,6 +94,18 @@ public enum CompanionDisplay: String, Sendable, Codable, Hashable {
     case none
 }
 
+/// The fallback an ad's presentation took when no in-house creative shows, for expectations that pin it.
+public enum CompanionFallback: String, Sendable, Codable, Hashable {
+    /// None needed: an in-house format (carousel, custom CTA) shows.
+    case none
+    /// The native slot shows a `<Companion>` of its size.
+    case standardSlot = "standard-slot"
+    /// The native slot is there, but no `<Companion>` of its size has a resource: nothing shows.
+    case noMatchingCompanion = "no-matching-companion"
+    /// No native slot to fall back to (the standard format off, no slot size, tvOS): nothing shows.
+    case noNativeSlot = "no-native-slot"
+}
+
 /// The `<Companion>` that feeds the native slot.
 public struct ChosenCompanion: Sendable, Codable, Hashable {
     public var id: String?
@@ -146,6 +158,8 @@ public struct CompanionAdDecision: Sendable, Codable, Hashable {
     /// What happens after the ad ends and content resumes.
     public var afterAd: String
     public var takeover: TakeoverReport?
+    /// The fallback taken; `nil` in reports written before it was recorded.
+    public var fallback: CompanionFallback?
 }
 
 /// The companion profile's answer for a response.
@@ -302,6 +316,7 @@ public enum CompanionProfile {
         }
 
         var chosen: ChosenCompanion?
+        var fallback = CompanionFallback.none
         if display == nil {
             if parameters?.format == nil || parameters?.format == .takeover {
                 reasons.append("no eligible in-house creative (no custom CTA or carousel parameters)")
@@ -310,6 +325,7 @@ public enum CompanionProfile {
                 let companions = body.creatives.flatMap { $0.companionAds?.companions ?? [] }
                 if let match = companions.first(where: { $0.width?.value == size.width && $0.height?.value == size.height && !$0.resources.isEmpty }) {
                     display = .standard
+                    fallback = .standardSlot
                     chosen = ChosenCompanion(id: match.id, width: size.width, height: size.height,
                                              resource: match.resources[0].kind.rawValue, resourceContent: match.resources[0].content.value,
                                              clickThrough: match.clickThrough?.value, position: match.position, path: match.path)
@@ -321,6 +337,7 @@ public enum CompanionProfile {
                     }
                     let have = sizes.isEmpty ? "the ad has no <Companion>" : "the ad's companions are \(sizes.joined(separator: ", "))"
                     let message = "no <Companion> of exactly the \(size) slot size with a resource (\(have)): nothing is displayed"
+                    fallback = .noMatchingCompanion
                     reasons.append(message)
                     let anchor = body.creatives.first(where: { $0.companionAds != nil })?.companionAds
                     diagnostics.append(ProfileRules.companionNoDisplay.diagnostic(
@@ -331,6 +348,7 @@ public enum CompanionProfile {
                 if !configuration.formats.contains(.standard) { why.append("the standard format is not enabled") }
                 if configuration.standardSlotSize == nil { why.append("no standard slot size is configured") }
                 if configuration.platform == .tvOS { why.append("tvOS has no native slot") }
+                fallback = .noNativeSlot
                 reasons.append("no native slot fallback (\(why.joined(separator: ", "))): nothing is displayed")
             }
         }
@@ -350,7 +368,7 @@ public enum CompanionProfile {
             adPath: ad.path, adID: ad.id, detectedFormat: parameters?.format?.rawValue,
             parametersAccepted: parameters?.format == nil ? nil : parameters?.accepted, display: final, companion: chosen,
             content: content(final, parameters: parameters, companion: chosen),
-            events: events, reasons: reasons, afterAd: afterAd, takeover: takeover)
+            events: events, reasons: reasons, afterAd: afterAd, takeover: takeover, fallback: fallback)
         return (decision, diagnostics)
     }
 

@@ -34,6 +34,29 @@ public struct PauseDetail: Sendable, Codable, Hashable {
     /// Path of the ad used (the first ad of the pod) in its document, and the hop of that document.
     public var adPath: String?
     public var adHop: Int?
+    /// Why no pause ad shows, one ``PauseCause`` per reason (empty when eligible); `nil` in reports written
+    /// before causes were recorded.
+    public var causes: [String]?
+}
+
+/// Why a pause ad does not show: one cause per reason a verdict gives, for expectations that pin it.
+public enum PauseCause: String, Sendable, Codable, Hashable, CaseIterable {
+    /// The response has no `<Ad>` (PROFILE-pause-no-ad).
+    case noAd = "no-ad"
+    /// The first `<Ad>` has neither `<InLine>` nor `<Wrapper>` (PROFILE-pause-nonlinear-required).
+    case noInLineOrWrapper = "no-inline-or-wrapper"
+    /// The first ad is a Wrapper whose chain was not resolved (PROFILE-pause-wrapper-unresolved).
+    case wrapperUnresolved = "wrapper-unresolved"
+    /// The first ad has no `<NonLinear>` (PROFILE-pause-nonlinear-required).
+    case noNonLinear = "no-nonlinear"
+    /// A `<NonLinear apiFramework>` names VPAID, SIMID or MRAID (PROFILE-pause-static-image-type).
+    case nonLinearAPIFramework = "nonlinear-api-framework"
+    /// Its `<Creative apiFramework>` names VPAID, SIMID or MRAID (PROFILE-pause-static-image-type).
+    case creativeAPIFramework = "creative-api-framework"
+    /// A `<NonLinear>` without a non-empty PNG or JPEG `<StaticResource>` (PROFILE-pause-static-image-type).
+    case noStaticImage = "no-static-image"
+    /// The input is not a VAST response (PROFILE-input-not-applicable).
+    case notVAST = "not-vast"
 }
 
 /// What the pause-ad flow would do with a VAST response (pause-ads.txt).
@@ -44,6 +67,8 @@ public struct PauseEvaluation: Sendable, Codable, Hashable {
     public var verdict: String
     /// Every reason the tag cannot show (empty when eligible).
     public var reasons: [String]
+    /// The cause of each reason, in the same order (empty when eligible).
+    public var causes: [PauseCause] = []
     /// The creative that would show.
     public var creative: PauseCreative?
     /// Path of the ad used (the first ad of the pod) in its document, and the hop of that document.
@@ -87,17 +112,18 @@ public enum PauseProfile {
     }
 
     /// Why a NonLinear cannot be shown as a pause ad, or its supported image.
-    static func check(_ nonLinear: NonLinear, in creative: Creative) -> (resource: Resource?, reason: String?) {
-        for framework in [nonLinear.apiFramework, creative.apiFramework].compactMap({ $0 }) {
+    static func check(_ nonLinear: NonLinear, in creative: Creative) -> (resource: Resource?, reason: String?, cause: PauseCause?) {
+        for (framework, cause) in [(nonLinear.apiFramework, PauseCause.nonLinearAPIFramework), (creative.apiFramework, .creativeAPIFramework)] {
+            guard let framework else { continue }
             let upper = framework.uppercased()
             if upper == "VPAID" || upper == "SIMID" || upper == "MRAID" {
-                return (nil, "is a \(upper) creative (apiFramework=\"\(framework)\"); pause ads show static PNG or JPEG images only")
+                return (nil, "is a \(upper) creative (apiFramework=\"\(framework)\"); pause ads show static PNG or JPEG images only", cause)
             }
         }
         if let image = nonLinear.resources.first(where: {
             $0.kind == .staticResource && supportedImageTypes.contains(($0.creativeType ?? "").lowercased()) && !$0.content.value.isEmpty
         }) {
-            return (image, nil)
+            return (image, nil, nil)
         }
         var found: [String] = []
         for resource in nonLinear.resources {
@@ -115,7 +141,7 @@ public enum PauseProfile {
             }
         }
         let has = found.isEmpty ? "has no resource" : "has only \(found.joined(separator: ", "))"
-        return (nil, "\(has); pause ads need a StaticResource of type image/png or image/jpeg")
+        return (nil, "\(has); pause ads need a StaticResource of type image/png or image/jpeg", .noStaticImage)
     }
 
     /// Evaluates a response, or a resolved chain: `documents[0]` is the tag as requested, each following
@@ -123,12 +149,16 @@ public enum PauseProfile {
     public static func evaluate(_ documents: [VASTDocument]) -> PauseEvaluation {
         var diagnostics: [Diagnostic] = []
         var reasons: [String] = []
+        var causes: [PauseCause] = []
         var pixels: [String: [ProfilePixel]] = Dictionary(uniqueKeysWithValues: pixelEvents.map { ($0, []) })
-        func fail(_ rule: RuleDescription, _ message: String, at position: SourcePosition?, path: String?, hop: Int) {
+        func fail(_ rule: RuleDescription, _ message: String, cause: PauseCause? = nil, at position: SourcePosition?, path: String?, hop: Int) {
             var details: [String: String] = [:]
             if hop > 0 { details["hop"] = String(hop) }
             diagnostics.append(rule.diagnostic(message, at: position, path: path, details: details))
-            if rule.severity == .error || rule.id == ProfileRules.pauseWrapperUnresolved.id { reasons.append(message) }
+            if rule.severity == .error || rule.id == ProfileRules.pauseWrapperUnresolved.id {
+                reasons.append(message)
+                if let cause { causes.append(cause) }
+            }
         }
 
         var inLineAd: Ad?
@@ -138,7 +168,7 @@ public enum PauseProfile {
             guard let index = firstAdIndex(document.ads) else {
                 for node in document.errors { pixels["error", default: []].append(ProfilePixel(node, hop: hop)) }
                 fail(ProfileRules.pauseNoAd, "the response has no <Ad>: no pause ad can show (the player reports a no-ad response)",
-                     at: document.position, path: document.path, hop: hop)
+                     cause: .noAd, at: document.position, path: document.path, hop: hop)
                 break
             }
             let ad = document.ads[index]
@@ -149,7 +179,7 @@ public enum PauseProfile {
             }
             guard let body = ad.body else {
                 fail(ProfileRules.pauseNonLinearRequired, "the first <Ad> has neither <InLine> nor <Wrapper>",
-                     at: ad.position, path: ad.path, hop: hop)
+                     cause: .noInLineOrWrapper, at: ad.position, path: ad.path, hop: hop)
                 break
             }
             for node in body.impressions { pixels["impression", default: []].append(ProfilePixel(node, hop: hop)) }
@@ -167,7 +197,7 @@ public enum PauseProfile {
                     unresolved = true
                     fail(ProfileRules.pauseWrapperUnresolved,
                          "the first ad is a <Wrapper>\(body.vastAdTagURI.map { " to \($0.value)" } ?? ""); whether it shows depends on the tag it wraps (resolve the chain)",
-                         at: body.position, path: body.path, hop: hop)
+                         cause: .wrapperUnresolved, at: body.position, path: body.path, hop: hop)
                 }
                 continue
             }
@@ -180,14 +210,14 @@ public enum PauseProfile {
         if let ad = inLineAd, let body = ad.inLine {
             let hop = inLineHop
             var candidates: [(NonLinear, Creative, Resource)] = []
-            var rejected: [(NonLinear, String)] = []
+            var rejected: [(NonLinear, String, PauseCause?)] = []
             for creative in body.creatives {
                 for nonLinear in creative.nonLinearAds?.nonLinears ?? [] {
                     let result = check(nonLinear, in: creative)
                     if let resource = result.resource {
                         candidates.append((nonLinear, creative, resource))
                     } else if let reason = result.reason {
-                        rejected.append((nonLinear, reason))
+                        rejected.append((nonLinear, reason, result.cause))
                     }
                 }
             }
@@ -208,10 +238,10 @@ public enum PauseProfile {
             } else if rejected.isEmpty {
                 fail(ProfileRules.pauseNonLinearRequired,
                      "the first ad has no <NonLinear> creative; pause ads show a NonLinear static image",
-                     at: body.position, path: body.path, hop: hop)
+                     cause: .noNonLinear, at: body.position, path: body.path, hop: hop)
             } else {
-                for (nonLinear, reason) in rejected {
-                    fail(ProfileRules.pauseStaticImageType, "this <NonLinear> \(reason)",
+                for (nonLinear, reason, cause) in rejected {
+                    fail(ProfileRules.pauseStaticImageType, "this <NonLinear> \(reason)", cause: cause,
                          at: nonLinear.position, path: nonLinear.path, hop: hop)
                 }
             }
@@ -224,10 +254,12 @@ public enum PauseProfile {
         } else {
             verdict = "not eligible: " + (reasons.isEmpty ? "no pause creative" : reasons.joined(separator: "; "))
         }
-        return PauseEvaluation(
+        var evaluation = PauseEvaluation(
             eligible: eligible, verdict: verdict, reasons: eligible ? [] : reasons, creative: eligible ? chosen : nil,
             adPath: inLineAd?.path, adHop: inLineAd == nil ? nil : inLineHop, pixels: pixels,
             diagnostics: diagnostics.sorted(), unresolved: unresolved)
+        evaluation.causes = eligible ? [] : causes
+        return evaluation
     }
 
     static func collectTracking(_ events: [TrackingEvent], hop: Int, into pixels: inout [String: [ProfilePixel]]) {
