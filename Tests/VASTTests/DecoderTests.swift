@@ -440,6 +440,6 @@ import XMLCore
         #expect(creative.repeated?.linears.map(\.duration?.raw) == ["bad"])
         #expect(creative.repeated?.companionAds.count == 1)
         // The repeat is the structure rules' to report; a value inside it is not reported by the decoder.
-        #expect(!input.diagnostics.contains { $0.ruleID == DecodeRuleID.timeFormat })
+        #expect(!input.findings.contains { $0.ruleID == DecodeRuleID.timeFormat })
     }
 }
