@@ -413,8 +413,9 @@ final class OriginServer: @unchecked Sendable {
 
     init(files: [String: String]) throws {
         let folder = try ConformBinary.temporaryDirectory(files: files)
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", ServeCommandTests.packageRoot.appendingPathComponent("scripts/test-http-server.py").path, folder.path]
+        guard let python = SystemProgram.find("python3") else { throw HTTPClient.Failure(message: "python3 is not installed") }
+        process.executableURL = python
+        process.arguments = [ServeCommandTests.packageRoot.appendingPathComponent("scripts/test-http-server.py").path, folder.path]
         let output = Pipe()
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice
