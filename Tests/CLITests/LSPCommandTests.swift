@@ -385,24 +385,8 @@ struct LSPCommandTests {
             <Linear><Duration>00:00:10</Duration><MediaFiles><MediaFile delivery="progressive" type="video/mp4" width="640" height="360"><![CDATA[https://cdn.adtrack-metrics.net/a.mp4]]></MediaFile></MediaFiles></Linear>
             </Creative></Creatives></InLine></Ad></VAST>
             """.utf8).write(to: folder.appendingPathComponent("inline.xml"))
-        let python = try #require(SystemProgram.find("python3"))
-        let server = Process()
-        server.executableURL = python
-        let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("scripts/test-http-server.py")
-        server.arguments = [script.path, folder.path]
-        let portPipe = Pipe()
-        server.standardOutput = portPipe
-        server.standardError = FileHandle.nullDevice
-        try server.run()
-        defer { server.terminate(); server.waitUntilExit() }
-        var line = Data()
-        while !line.contains(0x0A) {
-            let chunk = portPipe.fileHandleForReading.availableData
-            if chunk.isEmpty { break }
-            line.append(chunk)
-        }
-        let port = try #require(Int(String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)))
+        let server = try ScriptServer("test-http-server.py", [folder.path])
+        let port = server.port
         let inline = "http://127.0.0.1:\(port)/files/inline.xml"
 
         let client = try LSPClient()

@@ -408,37 +408,16 @@ final class Workbench: @unchecked Sendable {
 
 /// scripts/test-http-server.py serving a temporary folder.
 final class OriginServer: @unchecked Sendable {
-    let process = Process()
-    let port: Int
+    let server: ScriptServer
+    var port: Int { server.port }
 
     init(files: [String: String]) throws {
-        let folder = try ConformBinary.temporaryDirectory(files: files)
-        guard let python = SystemProgram.find("python3") else { throw HTTPClient.Failure(message: "python3 is not installed") }
-        process.executableURL = python
-        process.arguments = [ServeCommandTests.packageRoot.appendingPathComponent("scripts/test-http-server.py").path, folder.path]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        var line = Data()
-        while !line.contains(0x0A) {
-            let chunk = output.fileHandleForReading.availableData
-            if chunk.isEmpty { break }
-            line.append(chunk)
-        }
-        guard let port = Int(String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)) else {
-            process.terminate()
-            throw HTTPClient.Failure(message: "the test HTTP server printed no port")
-        }
-        self.port = port
+        server = try ScriptServer("test-http-server.py", [try ConformBinary.temporaryDirectory(files: files).path])
     }
 
     func url(_ path: String) -> String { "http://127.0.0.1:\(port)\(path)" }
 
-    func stop() {
-        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
-        process.waitUntilExit()
-    }
+    func stop() { server.stop() }
 }
 
 /// HTTP/1.1 over a plain TCP socket: the request is sent as written, the answer read to the end.

@@ -10,33 +10,12 @@ import Testing
 /// The local ad server of `scripts/chain-server.py`: Wrapper chains over several loopback hosts, a set
 /// latency, and a count of the requests it served at once per host.
 final class ChainServer: @unchecked Sendable {
-    static let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("scripts/chain-server.py")
-    let process = Process()
-    let port: Int
+    let server: ScriptServer
+    var port: Int { server.port }
 
     init(latencyMs: Int, hosts: [String] = ["127.0.0.1", "127.0.0.2", "127.0.0.3"], slow: [String: Int] = [:]) throws {
-        let python = try #require(SystemProgram.find("python3"))
-        process.executableURL = python
-        process.arguments = [Self.script.path, "--hosts", hosts.joined(separator: ","), "--latency", String(latencyMs)]
-            + slow.flatMap { ["--slow", "\($0.key)=\($0.value)"] }
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        var line = Data()
-        while !line.contains(0x0A) {
-            let chunk = output.fileHandleForReading.availableData
-            if chunk.isEmpty { break }
-            line.append(chunk)
-        }
-        port = try #require(Int(String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)))
-    }
-
-    /// SIGKILL, which no signal mask the test process hands down can block.
-    deinit {
-        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
-        process.waitUntilExit()
+        server = try ScriptServer("chain-server.py", ["--hosts", hosts.joined(separator: ","), "--latency", String(latencyMs)]
+            + slow.flatMap { ["--slow", "\($0.key)=\($0.value)"] })
     }
 
     func url(_ host: String = "127.0.0.1", hops: Int, id: String) -> String { "http://\(host):\(port)/chain/\(hops)/\(id)" }
