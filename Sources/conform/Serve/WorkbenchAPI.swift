@@ -175,7 +175,7 @@ struct WorkbenchAPI: Sendable {
 
     /// The fetcher of every chain: HTTP(S) only (a VASTAdTagURI naming a file is refused, never read).
     private func fetcher(_ settings: PlayerSettings) -> any Fetcher {
-        let http = HTTPFetcher(settings: settings)
+        let http = PoliteFetcher(HTTPFetcher(settings: settings), limiter: self.settings.hosts)
         return RoutingFetcher(routes: ["http": http, "https": http])
     }
 

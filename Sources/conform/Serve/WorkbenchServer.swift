@@ -19,6 +19,8 @@ final class WorkbenchServer: Sendable {
         var maxConnections: Int
         /// Refuse fetches of private, loopback and link-local addresses (on with a non-loopback host).
         var refusePrivateAddresses: Bool
+        /// Shared by every request's fetches: at most a few requests to one host at a time, as `check --follow`.
+        var hosts = HostLimiter(perHost: 6)
     }
 
     let settings: Settings
