@@ -605,7 +605,8 @@ $("downloadHTML").addEventListener("click", async () => {
   try { download(await api("check", checkBody({ format: "html" })), "findings.html", "text/html"); } catch (error) { status(error.message, true); }
 });
 $("copyMarkdown").addEventListener("click", async () => {
-  try { const md = await api("check", checkBody({ format: "markdown" })); $("shareOut").textContent = md; copy(md); } catch (error) { status(error.message, true); }
+  status("building the summary…");
+  try { const md = await api("check", checkBody({ format: "markdown" })); $("shareOut").textContent = md; await copy(md); } catch (error) { status(error.message, true); }
 });
 $("saveCase").addEventListener("click", async () => {
   const name = $("caseName").value.trim();
