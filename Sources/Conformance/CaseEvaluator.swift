@@ -263,7 +263,7 @@ struct CaseEvaluator: Sendable {
             folder: folderURL, root: folderURL.appendingPathComponent(manifest.root), map: files,
             // The case's own limit, else the configuration's (the spec's 5 by default).
             maxDepth: manifest.maxDepth ?? options.configuration.maxWrapperDepth, responses: responses,
-            policy: manifest.policy?.applied(to: PlayerSettings.spec.policy))
+            policy: manifest.policy?.applied(to: PlayerSettings.spec.policy), rootURI: manifest.rootURI)
         let clock = ContinuousClock.now
         var outcome: ChainOutcome
         do {

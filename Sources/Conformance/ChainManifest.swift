@@ -7,7 +7,7 @@ import Foundation
 /// {"version": 1, "root": "root.xml",
 ///  "map": {"https://ads.example/w1": "w1.xml", "https://ads.example/gone": null,
 ///          "https://ads.example/slow": {"timeout": true}, "https://ads.example/moved": {"redirect": "https://ads.example/w1"}},
-///  "maxDepth": 5,
+///  "maxDepth": 5, "rootURI": "https://ads.example/root",
 ///  "policy": {"refusePrivateAddresses": true},
 ///  "expect": {"version": 1, "verdict": "resolved", "chain": {"stopReason": "inline", "hops": 2}}}
 /// ```
@@ -15,6 +15,9 @@ public struct ChainManifest: Sendable, Codable, Hashable {
     public var version: Int
     /// The first document, relative to the case folder.
     public var root: String
+    /// The URI the root document stands for (a recorded chain's address), or `nil`: relative `VASTAdTagURI`s
+    /// in the root resolve against it, and a hop back to it is a loop.
+    public var rootURI: String?
     /// URI → a file relative to the case folder, a simulated response (``CorpusFetcher/Entry``: status,
     /// timeout, redirect, body, size), or `nil` (`null`) for a URI that must fail to fetch.
     public var map: [String: CorpusFetcher.Entry?]
@@ -23,7 +26,18 @@ public struct ChainManifest: Sendable, Codable, Hashable {
     public var policy: ChainPolicyOverrides?
     public var expect: CaseExpectation?
 
-    enum CodingKeys: String, CodingKey, CaseIterable { case version, root, map, maxDepth, policy, expect }
+    enum CodingKeys: String, CodingKey, CaseIterable { case version, root, rootURI, map, maxDepth, policy, expect }
+
+    public init(root: String, rootURI: String? = nil, map: [String: CorpusFetcher.Entry?], maxDepth: Int? = nil,
+                policy: ChainPolicyOverrides? = nil, expect: CaseExpectation? = nil) {
+        self.version = 1
+        self.root = root
+        self.rootURI = rootURI
+        self.map = map
+        self.maxDepth = maxDepth
+        self.policy = policy
+        self.expect = expect
+    }
 
     public init(from decoder: any Decoder) throws {
         try rejectUnknownKeys(decoder, known: CodingKeys.allCases.map(\.rawValue), in: "chain.json")
@@ -33,6 +47,7 @@ public struct ChainManifest: Sendable, Codable, Hashable {
             throw DecodingError.dataCorruptedError(forKey: .version, in: container, debugDescription: "chain.json version \(version) is not supported (this conform reads version 1)")
         }
         root = try container.decode(String.self, forKey: .root)
+        rootURI = try container.decodeIfPresent(String.self, forKey: .rootURI)
         map = try container.decodeIfPresent([String: CorpusFetcher.Entry?].self, forKey: .map) ?? [:]
         maxDepth = try container.decodeIfPresent(Int.self, forKey: .maxDepth)
         policy = try container.decodeIfPresent(ChainPolicyOverrides.self, forKey: .policy)

@@ -55,9 +55,12 @@ public struct ChainCaseInput: Sendable, Hashable {
     public var responses: [String: CorpusFetcher.Entry]
     /// The fetch limits, when the case changes the spec settings' (otherwise `nil`).
     public var policy: FetchPolicy?
+    /// The URI the root document stands for, when the case names one: relative `VASTAdTagURI`s resolve against it.
+    public var rootURI: String?
 
     public init(folder: URL, root: URL, map: [String: URL], maxDepth: Int? = nil,
-                responses: [String: CorpusFetcher.Entry] = [:], policy: FetchPolicy? = nil) {
+                responses: [String: CorpusFetcher.Entry] = [:], policy: FetchPolicy? = nil, rootURI: String? = nil) {
+        self.rootURI = rootURI
         self.folder = folder
         self.root = root
         self.map = map

@@ -36,7 +36,13 @@ enum StandardEvaluators {
         let fetcher = CorpusFetcher(entries: entries, baseDirectory: input.folder, policy: policy)
         let data = try Data(contentsOf: input.root)
         let settings = PlayerSettings(name: "corpus", maxDepth: input.maxDepth ?? PlayerSettings.spec.maxDepth, policy: policy)
-        let resolved = WrapperResolver.resolve(rootData: data, rootURI: nil, fetcher: fetcher, settings: settings)
+        let resolved = WrapperResolver.resolve(rootData: data, rootURI: input.rootURI, fetcher: fetcher, settings: settings)
+        return outcome(of: resolved, rootName: input.root.lastPathComponent)
+    }
+
+    /// What a chain case judges of a resolution: the first ad's hops, stop and Error URLs, the tracking merged
+    /// along its chain, and every finding (the root file named `rootName` stands for the root's URI).
+    static func outcome(of resolved: ResolvedChain, rootName: String) -> ChainOutcome {
         guard let ad = resolved.ads.first else {
             let code = VASTErrorCode.noAdAfterWrapper
             return ChainOutcome(hops: [], stopReason: "no-ad", errorCode: code.rawValue,
@@ -44,7 +50,7 @@ enum StandardEvaluators {
                                 errorURLs: resolved.rootErrors.map { TrackingCollector(macros: ["ERRORCODE": String(code.rawValue)]).expand($0.url) })
         }
         let hops = ad.hops.map {
-            ChainHopSummary(uri: $0.uri ?? input.root.lastPathComponent, depth: $0.index, outcome: $0.outcome.rawValue)
+            ChainHopSummary(uri: $0.uri ?? rootName, depth: $0.index, outcome: $0.outcome.rawValue)
         }
         var tracking: [String: [TrackedURL]] = [:]
         var trackingFindings: [Diagnostic] = []

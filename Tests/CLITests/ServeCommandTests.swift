@@ -246,6 +246,40 @@ struct ServeCommandTests {
         #expect(try unsaving.post("/api/save-case", ["xml": Self.inline, "name": "x"]).status == 403)
     }
 
+    @Test func aChainIsSavedAsCheckFollowRecordRecordsIt() throws {
+        let wrapper = """
+            <VAST version="4.2"><Ad id="w"><Wrapper><AdSystem>w</AdSystem><VASTAdTagURI><![CDATA[inline.xml]]></VASTAdTagURI>
+            <Impression><![CDATA[https://i.example/w]]></Impression></Wrapper></Ad></VAST>
+            """
+        let origin = try OriginServer(files: ["wrapper.xml": wrapper, "inline.xml": Self.inline])
+        defer { origin.stop() }
+        let corpus = try ConformBinary.temporaryDirectory()
+        let server = try Workbench(["--corpus", corpus.path])
+        defer { server.stop() }
+        let saved = try server.post("/api/save-case", ["url": origin.url("/files/wrapper.xml"), "name": "chains/saved"])
+        #expect(saved.status == 201, "\(saved.text)")
+        #expect(saved.json?["status"] as? String == "passed")
+        let folder = corpus.appendingPathComponent("chains/saved")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == ["chain.json", "hop-1.xml", "root.xml"])
+        let manifest = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: folder.appendingPathComponent("chain.json"))) as? [String: Any])
+        let expect = try #require(manifest["expect"] as? [String: Any])
+        #expect((expect["chain"] as? [String: Any])?["hops"] as? Int == 2)
+        #expect((expect["tracking"] as? [String: Any])?["impression"] as? [String] == ["https://i.example/w", "https://i.example/i"])
+        // The same files `check --follow --record` writes for the same tag.
+        let recorded = try ConformBinary.temporaryDirectory().appendingPathComponent("recorded")
+        let record = try ConformBinary.run(["check", "--no-config", "--follow", "--record", recorded.path, origin.url("/files/wrapper.xml")])
+        #expect(FileManager.default.fileExists(atPath: recorded.appendingPathComponent("chain.json").path), "\(record.stdout)\(record.stderr)")
+        for file in ["chain.json", "hop-1.xml", "root.xml"] {
+            #expect(try Data(contentsOf: folder.appendingPathComponent(file)) == Data(contentsOf: recorded.appendingPathComponent(file)), "\(file)")
+        }
+        // `conform run` passes on the saved case, with the origin server gone: the case is offline.
+        origin.stop()
+        let run = try ConformBinary.run(["run", "--no-config", "--output", corpus.appendingPathComponent("Reports").path,
+                                         corpus.appendingPathComponent("chains").path])
+        #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
+        #expect(run.stdout.contains("1 case(s): 1 passed"), "\(run.stdout)")
+    }
+
     @Test func nothingElseOfTheFileSystemIsReadable() throws {
         let corpus = try ConformBinary.temporaryDirectory(files: ["tags/a.xml": Self.inline, "notes.txt": "private notes"])
         let server = try Workbench(["--corpus", corpus.path])

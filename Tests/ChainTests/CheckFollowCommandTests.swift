@@ -137,16 +137,22 @@ struct CheckFollowCommandTests {
         #expect(big.code == 2, "\(big.output)")
     }
 
-    @Test func recordWritesACaseThatReplaysOffline() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("conform-cli-record-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let (code, _) = try run(["check", "--follow", "--record", directory.path, "--map", "depth/map.json", "depth/wrapper-3.xml"])
-        #expect(code == 0)
+    @Test func recordWritesACaseThatRunPasses() throws {
+        let corpus = FileManager.default.temporaryDirectory.appendingPathComponent("conform-cli-record-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: corpus) }
+        let directory = corpus.appendingPathComponent("chains/new-case")
+        let (code, output) = try run(["check", "--follow", "--record", directory.path, "--map", "depth/map.json", "depth/wrapper-3.xml"])
+        #expect(code == 0, "\(output)")
         let files = try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted()
-        #expect(files == ["chain.expect.json", "hop-1.xml", "hop-2.xml", "hop-3.xml", "map.json", "root.xml"])
-        let replay = try run(["check", "--follow", "--format", "json", "--map", directory.appendingPathComponent("map.json").path,
-                              directory.appendingPathComponent("root.xml").path])
-        #expect(replay.code == 0)
-        #expect(replay.output.contains("\"rootURI\" : \"https://ads.example.com/depth/wrapper-3.xml\""))
+        #expect(files == ["chain.json", "hop-1.xml", "hop-2.xml", "hop-3.xml", "root.xml"])
+        let manifest = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: directory.appendingPathComponent("chain.json"))) as? [String: Any])
+        #expect(manifest["rootURI"] as? String == "https://ads.example.com/depth/wrapper-3.xml")
+        let chain = try #require((manifest["expect"] as? [String: Any])?["chain"] as? [String: Any])
+        #expect(chain["stopReason"] as? String == "inline" && chain["hops"] as? Int == 4)
+        // The recorded folder is a case `conform run` accepts, and passes.
+        let replay = try run(["run", "--no-config", "--format", "json", "--output", corpus.appendingPathComponent("Reports").path,
+                              corpus.appendingPathComponent("chains").path])
+        #expect(replay.code == 0, "\(replay.output)")
+        #expect(replay.output.contains("1 case(s): 1 passed, 0 failed, 0 errors"), "\(replay.output)")
     }
 }

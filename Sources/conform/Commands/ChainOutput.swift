@@ -32,8 +32,8 @@ struct ChainCheck: Sendable {
           --macro <NAME=VALUE>    Value for a macro in the expansion preview (repeatable; default: sample values).
         """ + (record ? """
 
-          --record <dir>          Write the fetched chain as a corpus case: every document, map.json and
-                                  chain.expect.json (one input only).
+          --record <dir>          Write the fetched chain as a corpus case `conform run` passes: every
+                                  document and chain.json, their URI map and expectation (one input only).
         """ : "") + """
 
           --root-uri <uri>        The URI the root document stands for (default: the URI --map gives the root file,
@@ -164,14 +164,14 @@ struct ChainCheck: Sendable {
             },
             rootErrors: chain.rootErrors,
             diagnostics: followed.diagnostics,
-            recorded: record(chain, collector: TrackingCollector(macros: macros)))
+            recorded: record(chain, rootURI: rootURI))
     }
 
     /// Writes the recorded case when `--record` was given; returns the directory and file names.
-    private func record(_ chain: ResolvedChain, collector: TrackingCollector) -> ChainReport.Recording? {
+    private func record(_ chain: ResolvedChain, rootURI: String?) -> ChainReport.Recording? {
         guard let recordDirectory else { return nil }
         let directory = URL(fileURLWithPath: recordDirectory)
-        let files = ChainRecorder.files(for: chain, collector: collector)
+        let files = ChainRecorder.files(for: chain, description: ChainRecorder.describe(rootURI: rootURI))
         do {
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
             for (fileName, data) in files {

@@ -390,9 +390,9 @@ struct WorkbenchAPI: Sendable {
     }
 
     /// `save-case`: a new corpus case in the folder `name` under the corpus folder. A pasted tag (`xml`) becomes
-    /// a document case, `tag.xml`; with `follow`, or for a `url`, the chain is resolved and recorded as
-    /// `check --follow --record` records it (`root.xml`, `hop-N.xml`, the URI map) in a chain case, `chain.json`.
-    /// Its expectation is the golden snapshot `conform run --record` writes, recorded by the same run, so the
+    /// a document case, `tag.xml`, whose expectation is the golden snapshot `conform run --record` writes. With
+    /// `follow`, or for a `url`, the chain is resolved and recorded by the writer `check --follow --record` uses
+    /// (``ChainRecorder``: `root.xml`, `hop-N.xml` and `chain.json`, its map and expectation). Either way the
     /// case passes `conform run` until the tag's behaviour changes. The name is one or more plain path segments;
     /// a folder that exists is never written into.
     private func saveCase(_ body: Body) throws(Refusal) -> HTTPResponse {
@@ -427,13 +427,7 @@ struct WorkbenchAPI: Sendable {
             follow.settings = bounded(follow.settings)
             let (data, _, rootURI) = try tag(body, settings: follow.settings)
             let chain = WrapperResolver.resolve(rootData: data, rootURI: rootURI, fetcher: fetcher(follow.settings), settings: follow.settings)
-            files = ChainRecorder.files(for: chain, collector: TrackingCollector(macros: follow.macros))
-            // The recording's map and settings, as the manifest of a chain case.
-            let map = files.removeValue(forKey: ChainRecorder.mapFileName).flatMap { try? JSONSerialization.jsonObject(with: $0) } ?? [String: Any]()
-            files.removeValue(forKey: ChainRecorder.expectationFileName)
-            var manifest: [String: Any] = ["version": 1, "root": "root.xml", "map": map, "maxDepth": follow.settings.maxDepth]
-            if follow.settings.policy.refusePrivateAddresses { manifest["policy"] = ["refusePrivateAddresses": true] }
-            files["chain.json"] = try? JSONSerialization.data(withJSONObject: manifest, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
+            files = ChainRecorder.files(for: chain, description: ChainRecorder.describe(rootURI: rootURI))
         } else {
             guard let xml = try body.string("xml") else { throw Refusal(400, "give the tag as xml, or its address as url") }
             files = ["tag.xml": Data(xml.utf8)]
@@ -444,13 +438,14 @@ struct WorkbenchAPI: Sendable {
         } catch {
             throw Refusal(500, "the case could not be written: \(fileErrorReason(error))")
         }
-        // The golden snapshot, as `conform run --record` writes it, then the run that must pass.
-        // The run covers the new case alone: the corpus folder, selected down to the cases in the new folder.
+        // A document case's expectation is the golden snapshot `conform run --record` writes (a chain case has
+        // its own in chain.json); then the run that must pass. The run covers the new case alone: the corpus
+        // folder, selected down to the cases in the new folder.
         let status: String
         do {
             var options = RunOptions(corpus: root, filter: CaseFilter([name]), jobs: 1, record: true, evaluators: .standard)
             options.only = Set(try CorpusRunner.selectedCases(options).map(\.id).filter { $0 == name || $0.hasPrefix(name + "/") })
-            _ = try CorpusRunner.run(options, consume: { _ in })
+            if files[Corpus.chainFileName] == nil { _ = try CorpusRunner.run(options, consume: { _ in }) }
             options.record = false
             let results = LockedResults()
             _ = try CorpusRunner.run(options, consume: { results.append($0) })
