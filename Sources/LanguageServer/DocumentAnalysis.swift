@@ -121,6 +121,19 @@ public enum DocumentAnalysis {
     /// A finding's range: an attribute it names (`MediaFile@delivery`) in the start tag it points at, else the
     /// element's name; the first line when it has no position.
     static func place(_ diagnostic: Diagnostic, in document: TextDocument) -> PlacedFinding {
+        var placed = placeAlone(diagnostic, in: document)
+        // A repeated element points back at the element's first occurrence.
+        if let line = diagnostic.details["firstLine"].flatMap(Int.init), let column = diagnostic.details["firstColumn"].flatMap(Int.init) {
+            let start = document.offset(line: line, column: column)
+            var end = start + 1
+            while let scalar = document.scalar(at: end), !scalar.properties.isWhitespace, scalar != ">", scalar != "/" { end += 1 }
+            placed.related.append((start, end, "first given here" + (diagnostic.details["firstPath"].map { " (\($0))" } ?? "")))
+        }
+        return placed
+    }
+
+    /// A finding's own range, as ``place(_:in:)`` describes it.
+    static func placeAlone(_ diagnostic: Diagnostic, in document: TextDocument) -> PlacedFinding {
         guard let position = diagnostic.position else {
             return PlacedFinding(diagnostic: diagnostic, start: 0, end: min(1, document.scalarCount), related: [])
         }

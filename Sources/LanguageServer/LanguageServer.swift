@@ -396,6 +396,13 @@ public final class LanguageServer: @unchecked Sendable {
         let before = document.scalar(at: start - 1)
         if before == "<" || (before == "/" && document.scalar(at: start - 2) == "<") {
             var lines = ["**<\(name)>**" + (VASTSchemaFacts.versions(ofElement: name).map { " — part of \($0)" } ?? "")]
+            // What the spec says the element is, and where (the parent tells `<Error>` in `<VAST>` from an ad's).
+            let closing = before == "/"
+            let open = XMLCursor.at(start - (closing ? 2 : 1), in: document).open
+            let parent = closing ? open.dropLast().last : open.last
+            if let description = VASTElementDescriptions.of(name, parent: parent) {
+                lines.append("\(description.summary)\n\n*VAST 4.3 §\(description.section) \(description.title)*")
+            }
             if let children = VASTSchemaFacts.children(of: name, in: version), !children.isEmpty {
                 lines.append("Children in VAST \(version.rawValue): " + children.map { "`\($0)`" }.joined(separator: ", "))
             } else if VASTSchemaFacts.holdsTextOnly(name) {

@@ -251,6 +251,43 @@ struct LSPCommandTests {
         #expect(try client.finish() == 0)
     }
 
+    @Test func hoversSayWhatTheSpecSaysAndRepeatsPointAtTheFirst() throws {
+        let client = try LSPClient(arguments: ["--debounce", "20"])
+        _ = try client.initialize()
+        let uri = "file:///nonexistent-folder/repeated.xml"
+        let text = Self.tag.replacingOccurrences(of: "<AdTitle>", with: "<AdSystem>again</AdSystem><AdTitle>")
+        client.open(uri, text)
+        let diagnostics = try client.diagnostics(for: uri)
+        let repeated = try #require(diagnostics.first { $0["code"] as? String == "VAST-2.0-element-repeated" })
+        // The finding is on the second <AdSystem>; its related information is the first one, where it stands.
+        let second = text.range(of: "<AdSystem>again")!
+        let line = text[..<second.lowerBound].components(separatedBy: "\n").count - 1
+        #expect(Self.range(repeated).0 == line)
+        let related = try #require((repeated["relatedInformation"] as? [[String: Any]])?.first)
+        let location = try #require(related["location"] as? [String: Any])
+        #expect(location["uri"] as? String == uri)
+        let first = Self.position(of: "<AdSystem>ads", in: text)
+        let range = try #require(location["range"] as? [String: Any])
+        #expect(range["start"] as? [String: Int] == first)
+        #expect(range["end"] as? [String: Int] == ["line": first["line"]!, "character": first["character"]! + 9])
+        #expect((related["message"] as? String)?.contains("first given here") == true)
+
+        // Hover on an element: the spec's description and section, the parent deciding which <Error> it is.
+        func hover(_ needle: String, _ shift: Int) throws -> String {
+            var at = Self.position(of: needle, in: text)
+            at["character"]! += shift
+            let answer = try client.request("textDocument/hover", ["textDocument": ["uri": uri], "position": at])
+            return (((answer["result"] as? [String: Any])?["contents"] as? [String: Any])?["value"] as? String) ?? ""
+        }
+        let mediaFile = try hover("<MediaFile ", 3)
+        #expect(mediaFile.contains("One encoding of the creative") && mediaFile.contains("VAST 4.3 §3.9.1 MediaFile"), "\(mediaFile)")
+        let error = try hover("<Error>", 2)
+        #expect(error.contains("§3.4.11 Error (InLine and Wrapper)"), "\(error)")
+        let closing = try hover("</Duration>", 4)
+        #expect(closing.contains("§3.8.1 Duration"), "\(closing)")
+        #expect(try client.finish() == 0)
+    }
+
     @Test func configurationIsFoundUpwardAndReadAgainWhenItChanges() throws {
         let folder = try ConformBinary.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }

@@ -9,16 +9,19 @@ struct StructureScan {
         var message: String
         var position: SourcePosition
         var path: String
+        /// Extra facts for tools (a repeated element's first occurrence: `firstLine`, `firstColumn`, `firstPath`).
+        var details: [String: String] = [:]
 
-        init(message: String, position: SourcePosition, path: String) {
+        init(message: String, position: SourcePosition, path: String, details: [String: String] = [:]) {
             self.message = message
             self.position = position
             self.path = path
+            self.details = details
         }
 
         /// A finding at `element`'s position and path.
-        init(message: String, at element: XMLElement) {
-            self.init(message: message, position: element.position, path: element.path)
+        init(message: String, at element: XMLElement, details: [String: String] = [:]) {
+            self.init(message: message, position: element.position, path: element.path, details: details)
         }
     }
 
@@ -167,7 +170,11 @@ struct StructureScan {
                         } else if reportedRepeat & mask == 0 {
                             reportedRepeat |= mask
                             let total = (0 ..< childCount).reduce(0) { $0 + (element.childName(at: $1) == childName ? 1 : 0) }
-                            scan.repeated.append(Finding(message: "<\(name)> has \(total) <\(childName)> elements; at most one is allowed", at: element.child(at: c)))
+                            // The first occurrence, for tools that point back at it (an editor's related information).
+                            let first = (0 ..< c).first { element.childName(at: $0) == childName }.map { element.child(at: $0) }
+                            let details = first.map { ["firstLine": String($0.position.line), "firstColumn": String($0.position.column), "firstPath": $0.path] } ?? [:]
+                            scan.repeated.append(Finding(message: "<\(name)> has \(total) <\(childName)> elements; at most one is allowed",
+                                                         at: element.child(at: c), details: details))
                         }
                     }
                     if !banned.isEmpty, banned.contains(childName) {
@@ -188,7 +195,7 @@ struct StructureScan {
 extension RuleContext {
     /// Reports structural findings of the running rule.
     func report(_ findings: [StructureScan.Finding]) {
-        for finding in findings { report(finding.message, at: finding.position, path: finding.path) }
+        for finding in findings { report(finding.message, at: finding.position, path: finding.path, details: finding.details) }
     }
 }
 
