@@ -53,6 +53,27 @@ PASTED = """<VAST version="4.2">
 """
 
 
+# A tag for the playback pick and the player profiles: a WebM file, a VPAID MP4 and a plain MP4 (the native
+# player plays the plain MP4: neither WebM nor VPAID is among its formats), two companions, a pause-ad
+# NonLinear and a skippable Linear.
+def profiled(base):
+    return f"""<VAST version="4.2"><Ad id="profiled"><InLine><AdSystem>x</AdSystem><AdTitle>Profiled</AdTitle>
+<Impression><![CDATA[https://track.example.com/i]]></Impression><AdServingId>a</AdServingId>
+<Creatives><Creative><UniversalAdId idRegistry="ad-id.org">P-1</UniversalAdId><Linear skipoffset="00:00:05"><Duration>00:00:10</Duration><MediaFiles>
+<MediaFile delivery="progressive" type="video/webm" width="640" height="360"><![CDATA[{base}/files/clip.webm]]></MediaFile>
+<MediaFile delivery="progressive" type="video/mp4" apiFramework="VPAID" width="640" height="360"><![CDATA[{base}/files/vpaid.mp4]]></MediaFile>
+<MediaFile delivery="progressive" type="video/mp4" width="640" height="360"><![CDATA[{base}/files/p.mp4]]></MediaFile>
+</MediaFiles></Linear></Creative>
+<Creative><UniversalAdId idRegistry="ad-id.org">P-2</UniversalAdId><CompanionAds>
+<Companion width="728" height="90"><StaticResource creativeType="image/png"><![CDATA[{base}/files/companion.png]]></StaticResource></Companion>
+<Companion width="300" height="250"><StaticResource creativeType="image/png"><![CDATA[{base}/files/companion.png]]></StaticResource></Companion>
+</CompanionAds></Creative>
+<Creative><UniversalAdId idRegistry="ad-id.org">P-3</UniversalAdId><NonLinearAds><NonLinear width="400" height="225" minSuggestedDuration="00:00:10"><StaticResource creativeType="image/png"><![CDATA[{base}/files/companion.png]]></StaticResource>
+<NonLinearClickThrough><![CDATA[https://landing.example.com/p]]></NonLinearClickThrough></NonLinear></NonLinearAds></Creative>
+</Creatives></InLine></Ad></VAST>
+"""
+
+
 def inline(base):
     pixel = base + "/status/204?e="
     events = "".join(
@@ -164,6 +185,10 @@ def main():
                         "-c:v", "libvpx", "-b:v", "200k", "-y", os.path.join(files, "clip.webm")], check=True)
         subprocess.run(["ffmpeg", "-loglevel", "error", "-f", "lavfi", "-i", "color=c=orange:s=300x250", "-frames:v", "1",
                         "-y", os.path.join(files, "companion.png")], check=True)
+        # MP4 files for the native player's pick (MPEG-4 part 2: any ffmpeg writes it; the page only selects them).
+        for name in ["p.mp4", "vpaid.mp4"]:
+            subprocess.run(["ffmpeg", "-loglevel", "error", "-f", "lavfi", "-i", "testsrc=duration=1:size=160x120:rate=10",
+                            "-c:v", "mpeg4", "-y", os.path.join(files, name)], check=True)
         origin, line = start([sys.executable, os.path.join(ROOT, "scripts/test-http-server.py"), files], lambda l: l.strip().isdigit())
         processes.append(origin)
         base = f"http://127.0.0.1:{line.strip()}"
@@ -334,6 +359,48 @@ def main():
             page.wait_for_selector("#profilesOut .chip", timeout=15000)
             profiles = page.inner_text("#profilesOut")
             expect(all(p in profiles for p in ["pause", "companion", "ssai", "schedule"]), "every player profile's verdict")
+
+            # Playback picks the MediaFile the library says the native player plays (the SSAI profile's decision),
+            # not the first one: the plain MP4, third in the document.
+            page.select_option("#mode", "tag")
+            page.fill("#source", profiled(base))
+            wait_until(page, "document.getElementById('media').options.length === 3", timeout=15000)
+            wait_until(page, "document.getElementById('media').selectedIndex === 2", timeout=15000)
+            picked = page.eval_on_selector("#media", "s => s.options[s.selectedIndex].textContent")
+            expect("p.mp4" in picked and "the native player's pick" in picked, f"playback selects the native player's pick ({picked})")
+            labelled = page.eval_on_selector_all("#media option", "os => os.filter(o => o.textContent.includes(\"native player's pick\")).length")
+            expect(labelled == 1, f"one MediaFile is labelled the native player's pick ({labelled})")
+
+            # The profiles drawn: pause eligibility, the companion decision, the SSAI model, the pause timeline.
+            page.click("#tabs button[data-pane=profiles]")
+            page.fill("#slot", "300x250")
+            # The example's profiles are drawn already: clear them so that only this tag's can be found.
+            page.evaluate("document.getElementById('profilesOut').innerHTML = ''")
+            page.click("#profilesRun")
+            page.wait_for_selector("#profilesOut .pauseEligibility", timeout=15000)
+            eligible = page.eval_on_selector(".pauseEligibility", "n => n.dataset.eligible")
+            pause_size = page.eval_on_selector(".pauseCreative", "n => n.dataset.width + 'x' + n.dataset.height")
+            expect(eligible == "true" and pause_size == "400x225", f"pause ad eligible, showing the 400x225 NonLinear ({eligible}, {pause_size})")
+            decision = page.eval_on_selector(".companionDecision", "n => [n.dataset.decision, n.dataset.width + 'x' + n.dataset.height, n.dataset.fallback]")
+            expect(decision == ["standard", "300x250", "standard-slot"],
+                   f"the companion decision for the 300x250 slot: the 300x250 companion in the standard slot ({decision})")
+            expect("300×250" in page.inner_text(".companionSize"), "the chosen companion's size is written out")
+            breaks = page.eval_on_selector_all(".ssaiBreak", "ns => ns.map(n => [n.dataset.offset, n.dataset.ads])")
+            expect(breaks == [["0", "1"]], f"the SSAI model: one break at 0 s with one ad ({breaks})")
+            ad = page.eval_on_selector(".ssaiAd", "n => [n.dataset.duration, n.dataset.skip, n.style.width, n.title]")
+            expect(ad[:3] == ["10", "5", "100%"] and ad[3] == base + "/files/p.mp4",
+                   f"the SSAI ad drawn: 10 s, skippable at 5 s, playing the native pick ({ad})")
+            skip = page.eval_on_selector(".ssaiSkip", "n => n.style.left")
+            expect(skip == "50%", f"the skip offset marked halfway along the ad ({skip})")
+            page.fill("#pauseTimeline", "play@0,pause@30,resume@40,pause@90,close@95")
+            page.click("#simulateRun")
+            page.wait_for_selector("#simulateOut .pauseLane .step", timeout=15000)
+            steps = page.eval_on_selector_all("#simulateOut .step", "ns => ns.map(n => n.dataset.event + '@' + n.dataset.time)")
+            expect(steps[:4] == ["play@0", "pause@30", "eligible@31", "resume@40"] and "close@95" in steps,
+                   f"the pause timeline drawn step by step ({steps})")
+            shown = page.eval_on_selector_all("#simulateOut .shown", "ns => ns.map(n => n.dataset.from + '-' + n.dataset.to)")
+            expect(shown == ["31-40"], f"the pause ad on screen from 31 s to the resume at 40 s ({shown})")
+            page.screenshot(path=screenshot.replace(".png", "-profiles.png"))
 
             expect(not problems, "no console errors" + ("".join("\n  " + p for p in problems)))
             browser.close()

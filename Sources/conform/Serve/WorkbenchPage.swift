@@ -69,6 +69,15 @@ video { max-width:100%; background:#000; }
 #paramtext mark.error { text-decoration-color:var(--error); } #paramtext mark.warning { text-decoration-color:var(--warning); } #paramtext mark.info { text-decoration-color:var(--info); }
 .sched { position:relative; height:30px; background:#f0f0f3; border-radius:4px; margin:6px 0; }
 .sched div { position:absolute; top:4px; bottom:4px; width:6px; margin-left:-3px; border-radius:2px; background:#1565c0; }
+.lane { position:relative; height:34px; background:#f0f0f3; border-radius:4px; margin:6px 0 18px; }
+.lane .tick { position:absolute; top:100%; font-size:11px; color:var(--dim); white-space:nowrap; transform:translateX(-50%); }
+.lane .step { position:absolute; top:0; bottom:0; width:2px; background:#888; }
+.lane .step span { position:absolute; top:2px; left:4px; font-size:11px; white-space:nowrap; }
+.lane .shown { position:absolute; top:14px; bottom:4px; background:#2e7d32; opacity:.55; border-radius:2px; }
+.ssaiAd { position:absolute; top:4px; bottom:4px; background:#1565c0; color:#fff; font-size:11px; overflow:hidden; white-space:nowrap; padding:0 4px; border-right:2px solid #fff; }
+.ssaiSkip { position:absolute; top:0; bottom:0; width:2px; background:#ffb300; }
+dl.decision { display:grid; grid-template-columns:max-content 1fr; gap:2px 10px; margin:6px 0; }
+dl.decision dt { color:var(--dim); } dl.decision dd { margin:0; }
 .hidden { display:none !important; }
 label.inline { display:inline-flex; gap:4px; align-items:center; }
 </style>
@@ -148,8 +157,8 @@ label.inline { display:inline-flex; gap:4px; align-items:center; }
       </div>
       <div id="profilesOut"></div>
       <h4>Pause timeline</h4>
-      <input id="pauseTimeline" size="40" value="pause@30,resume@40,pause@90" aria-label="Pause timeline"> <button id="simulateRun">Simulate</button>
-      <pre id="simulateOut" class="mono"></pre>
+      <input id="pauseTimeline" size="40" value="play@0,pause@30,resume@40,pause@90,close@95" aria-label="Pause timeline"> <button id="simulateRun">Simulate</button>
+      <div id="simulateOut"></div>
       <h4>VMAP schedule</h4><button id="scheduleRun">Draw schedule</button><div id="scheduleOut"></div>
     </div>
     <div class="pane" id="pane-params">
@@ -544,20 +553,81 @@ function frame(item, kind) {
 }
 
 // ---- profiles
+// Seconds as the page writes them: 90 → 1:30, 5.5 → 0:05.5.
+function clock(t) {
+  if (t == null || !isFinite(t)) return "?";
+  const m = Math.floor(t / 60), s = t - 60 * m;
+  return m + ":" + (s < 10 ? "0" : "") + (Number.isInteger(s) ? s : s.toFixed(1));
+}
+// Pause-ad eligibility: the verdict, the creative it would show (at its size) or the causes it shows none.
+function drawPause(p) {
+  const c = p.pause?.creative;
+  return `<div class="pauseEligibility" data-eligible="${p.eligible ? "true" : "false"}">
+    <span class="chip ${p.eligible ? "ok" : "bad"}">${p.eligible ? "eligible for a pause ad" : "not eligible for a pause ad"}</span>
+    ${c ? `<dl class="decision"><dt>shows</dt><dd class="pauseCreative" data-width="${c.width ?? ""}" data-height="${c.height ?? ""}">&lt;NonLinear&gt; ${c.width ?? "?"}×${c.height ?? "?"} ${esc(c.creativeType || "")}</dd>
+      <dt>image</dt><dd class="url">${esc(c.imageURL || "")}</dd><dt>click</dt><dd class="url">${esc(c.clickThrough || "(none)")}</dd></dl>` : ""}
+    ${(p.pause?.causes || []).map((cause) => `<div class="cause rule">${esc(typeof cause === "string" ? cause : JSON.stringify(cause))}</div>`).join("")}</div>`;
+}
+// The companion decision for the slot: which companion the player chooses, at what size, and the fallback taken.
+function drawCompanion(p) {
+  const decision = p.companion || {};
+  return (decision.ads || []).map((ad) => `<dl class="decision companionDecision" data-decision="${esc(decision.decision || "")}"
+      data-width="${ad.companion?.width ?? ""}" data-height="${ad.companion?.height ?? ""}" data-fallback="${esc(ad.fallback || "")}">
+    <dt>ad</dt><dd>${esc(ad.adID || ad.adPath || "")}</dd>
+    <dt>decision</dt><dd class="companionChoice">${esc(decision.decision || "")} (${esc(ad.display || "")})</dd>
+    <dt>companion</dt><dd class="companionSize">${ad.companion ? `${ad.companion.width}×${ad.companion.height} ${esc(ad.companion.resource || "")}` : "none chosen"}</dd>
+    ${ad.companion?.resourceContent ? `<dt>resource</dt><dd class="url">${esc(ad.companion.resourceContent)}</dd>` : ""}
+    <dt>fallback</dt><dd class="companionFallback">${esc(ad.fallback || "none")}</dd>
+    <dt>after the ad</dt><dd>${esc(ad.afterAd || "")}</dd></dl>`).join("") || "<p class='rule'>No ad to decide for.</p>";
+}
+// The SSAI model: each break on a lane, its ads as bars as long as their durations, a mark at each skip offset.
+function drawSSAI(p) {
+  const breaks = p.ssai?.adBreaks || [];
+  return breaks.map((b, i) => {
+    const length = b.ads.reduce((sum, ad) => sum + (ad.duration || 0), 0), total = length || 1;
+    let at = 0;
+    const bars = b.ads.map((ad) => {
+      const left = 100 * at / total, width = 100 * (ad.duration || 0) / total;
+      at += ad.duration || 0;
+      const skip = ad.skipOffset != null && ad.duration ? `<div class="ssaiSkip" title="skippable at ${ad.skipOffset} s" style="left:${(left + 100 * ad.skipOffset / total).toFixed(2)}%"></div>` : "";
+      return `<div class="ssaiAd" data-duration="${ad.duration ?? ""}" data-skip="${ad.skipOffset ?? ""}" title="${esc(ad.resourceURI || "no resource URI")}"
+        style="left:${left.toFixed(2)}%;width:${width.toFixed(2)}%">${esc(ad.id || "ad")} · ${ad.duration ?? "?"} s${ad.skipOffset != null ? " · skip " + ad.skipOffset + " s" : ""}</div>${skip}`;
+    }).join("");
+    return `<div class="ssaiBreak" data-offset="${b.timeOffset ?? ""}" data-ads="${b.ads.length}">
+      <div class="rule">break ${i + 1} at ${b.timeOffset != null ? clock(b.timeOffset) : "?"} (${esc(b.source)}): ${b.ads.length} ad(s), ${length} s</div>
+      <div class="lane">${bars}</div></div>`;
+  }).join("") || "<p class='rule'>No ad break.</p>";
+}
 $("profilesRun").addEventListener("click", async () => {
   try {
     const [report] = await api("check", checkBody({ profile: ["all"], "profile-option": ["slot=" + $("slot").value, "duration=" + $("duration").value] }));
-    $("profilesOut").innerHTML = (report.profiles || []).map((p) => `<div><b>${esc(p.profile)}</b> <span class="chip ${p.diagnostics.some((d) => d.severity === "error") ? "bad" : "ok"}">${esc(p.verdict)}</span>
+    const drawn = { pause: drawPause, companion: drawCompanion, ssai: drawSSAI };
+    $("profilesOut").innerHTML = (report.profiles || []).map((p) => `<div class="profile" data-profile="${esc(p.profile)}"><b>${esc(p.profile)}</b> <span class="chip ${p.diagnostics.some((d) => d.severity === "error") ? "bad" : "ok"}">${esc(p.verdict)}</span>
       ${(p.reasons || []).map((r) => `<div class="rule">because ${esc(r)}</div>`).join("")}
+      ${drawn[p.profile] ? drawn[p.profile](p) : ""}
       ${p.diagnostics.map((d) => `<div><span class="sev ${d.severity}">${d.severity}</span> ${esc(d.message)} <span class="rule">[${esc(d.ruleID)}]</span></div>`).join("")}
       <details><summary class="rule">what the player flow does (JSON)</summary><pre class="mono">${esc(JSON.stringify(Object.fromEntries(Object.entries(p).filter(([k]) => !["diagnostics", "verdict", "profile", "reasons"].includes(k))), null, 2))}</pre></details></div>`).join("<hr>");
   } catch (error) { $("profilesOut").innerHTML = `<p class="sev error">${esc(error.message)}</p>`; }
 });
+// The simulated pause timeline: each step at its time, and the span each pause ad is on screen.
 $("simulateRun").addEventListener("click", async () => {
   try {
     const out = await api("simulate", { xml: source.value, name: "tag.xml", timeline: $("pauseTimeline").value });
-    $("simulateOut").textContent = JSON.stringify(out.simulation, null, 2);
-  } catch (error) { $("simulateOut").textContent = error.message; }
+    const steps = out.simulation.steps || [];
+    const end = Math.max(1, ...steps.map((s) => s.time || 0)) * 1.05;
+    const pos = (t) => (100 * t / end).toFixed(2) + "%";
+    const spans = [];
+    steps.forEach((s, i) => {
+      if (!s.shown) return;
+      const gone = steps.slice(i + 1).find((later) => later.dismissed === s.shown || later.event === "close" && later.pixels?.length);
+      spans.push({ ad: s.shown, from: s.time, to: gone ? gone.time : end });
+    });
+    $("simulateOut").innerHTML = `<div class="lane pauseLane">
+        ${steps.map((s, i) => `<div class="step" data-event="${esc(s.event)}" data-time="${s.time}" style="left:${pos(s.time)}" title="${esc(s.outcome)}"><span style="top:${i % 2 ? 17 : 2}px">${esc(s.event)}</span></div>`).join("")}
+        ${spans.map((s) => `<div class="shown" data-from="${s.from}" data-to="${s.to}" style="left:${pos(s.from)};width:${(100 * (s.to - s.from) / end).toFixed(2)}%" title="${esc(s.ad)} on screen"></div>`).join("")}
+        ${[0, end / 2, end].map((t) => `<div class="tick" style="left:${pos(t)}">${clock(Math.round(t))}</div>`).join("")}</div>
+      <table>${steps.map((s) => `<tr><td class="mono">${clock(s.time)}</td><td>${esc(s.event)}</td><td>${esc(s.outcome)}</td><td class="url">${(s.pixels || []).map((px) => esc(px.event + " → " + px.url)).join("<br>")}</td></tr>`).join("")}</table>`;
+  } catch (error) { $("simulateOut").innerHTML = `<p class="sev error">${esc(error.message)}</p>`; }
 });
 $("scheduleRun").addEventListener("click", async () => {
   try {
