@@ -74,6 +74,16 @@ def profiled(base):
 """
 
 
+# A VMAP schedule: a pre-roll, a mid-roll at five minutes, a post-roll.
+VMAP = """<vmap:VMAP xmlns:vmap="http://www.iab.net/videosuite/vmap" version="1.0">
+""" + "".join(f"""  <vmap:AdBreak timeOffset="{offset}" breakType="linear" breakId="{name}">
+    <vmap:AdSource id="{name}-source" allowMultipleAds="false" followRedirects="true">
+      <vmap:AdTagURI templateType="vast4"><![CDATA[https://ads.example.com/vast?slot={name}]]></vmap:AdTagURI>
+    </vmap:AdSource>
+  </vmap:AdBreak>
+""" for offset, name in [("start", "pre"), ("00:05:00", "mid"), ("end", "post")]) + "</vmap:VMAP>\n"
+
+
 def inline(base):
     pixel = base + "/status/204?e="
     events = "".join(
@@ -264,6 +274,11 @@ def main():
                    "the tracking waterfall lists both hops' impressions and the quartile events")
 
             page.evaluate("document.getElementById('status').textContent = ''")
+            page.click("#copyText")
+            wait_until(page, "document.getElementById('status').textContent === 'copied'")
+            text = page.evaluate("navigator.clipboard.readText()")
+            expect("impression-wrapper" in text and "firstQuartile" in text and not text.startswith("ad,event"), "the waterfall copied as text")
+            page.evaluate("document.getElementById('status').textContent = ''")
             page.click("#copyCSV")
             wait_until(page, "document.getElementById('status').textContent === 'copied'")
             csv = page.evaluate("navigator.clipboard.readText()")
@@ -285,6 +300,10 @@ def main():
             fired = page.eval_on_selector_all("#timeline .mark.fired span", "nodes => nodes.map(n => n.textContent)")
             for name in ["start", "firstQuartile", "midpoint", "thirdQuartile", "complete", "progress@00:00:01"]:
                 expect(name in fired, f"playback: {name} marked on the timeline")
+            # The skip button shows once the playhead passes skipoffset (00:00:02), and skipping is logged.
+            expect(page.eval_on_selector("#skip", "b => !b.classList.contains('hidden')"), "the skip button shows after the skip offset")
+            page.click("#skip")
+            expect("skipped at" in page.inner_text("#fired"), "skipping is logged on the timeline")
             log = page.inner_text("#fired")
             expect("shown, not requested" in log and "(fired)" not in log, "pixels shown, not requested (the switch is off)")
             pixels = [u for u in requested if "/status/204" in u]
@@ -401,6 +420,14 @@ def main():
             shown = page.eval_on_selector_all("#simulateOut .shown", "ns => ns.map(n => n.dataset.from + '-' + n.dataset.to)")
             expect(shown == ["31-40"], f"the pause ad on screen from 31 s to the resume at 40 s ({shown})")
             page.screenshot(path=screenshot.replace(".png", "-profiles.png"))
+
+            # A VMAP schedule drawn on a timeline of the content's duration: pre-roll, mid-roll halfway, post-roll.
+            page.fill("#source", VMAP)
+            page.fill("#duration", "00:10:00")
+            page.click("#scheduleRun")
+            page.wait_for_selector("#scheduleOut .sched div", timeout=15000)
+            placed = page.eval_on_selector_all("#scheduleOut .sched div", "ns => ns.map(n => n.style.left)")
+            expect(placed == ["0%", "50%", "100%"], f"the VMAP breaks at 0 %, 50 % and 100 % of ten minutes ({placed})")
 
             expect(not problems, "no console errors" + ("".join("\n  " + p for p in problems)))
             browser.close()
