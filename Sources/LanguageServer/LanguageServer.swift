@@ -416,6 +416,9 @@ public final class LanguageServer: @unchecked Sendable {
         let cursor = XMLCursor.at(start, in: document)
         if case .attributeName(let element, _) = cursor.place {
             var text = "**\(element)@\(name)**"
+            if let description = VASTElementDescriptions.of(attribute: name, element: element) {
+                text += "\n\n\(description.summary)\n\n*VAST 4.3 §\(description.section) \(description.title)*"
+            }
             if let values = Self.attributeValues(element: element, attribute: name, version: version) {
                 text += "\n\nValues in VAST \(version.rawValue): " + values.map { "`\($0)`" }.joined(separator: ", ")
             }

@@ -285,6 +285,10 @@ struct LSPCommandTests {
         #expect(error.contains("§3.4.11 Error (InLine and Wrapper)"), "\(error)")
         let closing = try hover("</Duration>", 4)
         #expect(closing.contains("§3.8.1 Duration"), "\(closing)")
+        // On an attribute: what it is, and the values the declared version allows.
+        let delivery = try hover("delivery=", 2)
+        #expect(delivery.contains("How the file is delivered") && delivery.contains("`progressive`, `streaming`")
+                && delivery.contains("§3.9.1 MediaFile"), "\(delivery)")
         #expect(try client.finish() == 0)
     }
 

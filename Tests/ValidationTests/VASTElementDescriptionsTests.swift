@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import ConformCore
 @testable import Validation
 
 /// The element descriptions an editor shows on hover: each names an element conform knows, and a section
@@ -16,6 +17,24 @@ import Testing
                 #expect(VASTElementDescriptions.of(child, parent: parent) != nil, "<\(child)> under <\(parent)> has no description")
             }
         }
+    }
+
+    @Test func everyDescribedAttributeIsAnAttributeOfItsElement() throws {
+        #expect(VASTElementDescriptions.attributeNames.count >= 50)
+        for key in VASTElementDescriptions.attributeNames {
+            let parts = key.split(separator: "@").map(String.init)
+            try #require(parts.count == 2, "\(key)")
+            // Known in some version, or the element takes any attribute (as <Extension> does: conform lists none).
+            let known = VASTVersion.allCases.contains { VASTSchemaFacts.attributes(of: parts[0], in: $0)?.contains(parts[1]) == true }
+            let open = VASTVersion.allCases.allSatisfy { (VASTSchemaFacts.attributes(of: parts[0], in: $0) ?? []).isEmpty }
+            #expect(known || open, "\(key) is not an attribute conform knows in any version")
+            #expect(VASTElementDescriptions.of(attribute: parts[1], element: parts[0]) != nil, "\(key)")
+        }
+        // A shared attribute is described on every element, in the element's own section.
+        #expect(VASTElementDescriptions.of(attribute: "apiFramework", element: "Verification") == nil)
+        #expect(VASTElementDescriptions.of(attribute: "apiFramework", element: "JavaScriptResource")?.section == "3.17.1")
+        #expect(VASTElementDescriptions.of(attribute: "delivery", element: "MediaFile")?.section == "3.9.1")
+        #expect(VASTElementDescriptions.of(attribute: "nonsense", element: "MediaFile") == nil)
     }
 
     @Test func theParentChoosesTheMeaning() {

@@ -1,3 +1,5 @@
+import ConformCore
+
 /// What each VAST element is for, in a sentence or two, and the section of the VAST 4.3 specification that
 /// defines it: the text an editor shows when hovering an element. Kept as data beside ``VASTSchemaFacts``
 /// (which knows the element's children and attributes per version); the sentences are conform's own
@@ -21,6 +23,83 @@ public enum VASTElementDescriptions {
 
     /// Every element name described.
     public static var names: [String] { byName.keys.sorted() }
+
+    /// The description of the attribute `attribute` of `element` (`MediaFile`, `delivery`), in the section
+    /// that defines the element.
+    public static func of(attribute: String, element: String) -> VASTElementDescription? {
+        let shared = commonAttributes[attribute].flatMap { summary in
+            VASTVersion.allCases.contains { VASTSchemaFacts.attributes(of: element, in: $0)?.contains(attribute) == true } ? summary : nil
+        }
+        guard let summary = attributes["\(element)@\(attribute)"] ?? shared, let owner = of(element) else { return nil }
+        return VASTElementDescription(summary: summary, section: owner.section, title: owner.title)
+    }
+
+    /// Every `Element@attribute` described for one element alone.
+    public static var attributeNames: [String] { attributes.keys.sorted() }
+
+    /// Attributes that mean the same on every element that has them.
+    private static let commonAttributes: [String: String] = [
+        "apiFramework": "The API the player needs to run the resource or creative (for example `omid` for verification code).",
+        "creativeType": "The MIME type of the resource (for example `image/png`).",
+        "pxratio": "The ratio of physical to device-independent pixels the creative is made for (1 when absent).",
+    ]
+
+    private static let attributes: [String: String] = [
+        "VAST@version": "The VAST version the response follows (2.0, 3.0, 4.0, 4.1, 4.2, 4.3), which decides the elements and values it may use.",
+        "Ad@id": "The ad server's identifier of the ad.",
+        "Ad@sequence": "The ad's place in an ad pod, counting from 1; ads with a sequence form the pod and play in its order.",
+        "Ad@conditionalAd": "Whether the ad is conditional (it may decide at run time not to play). Deprecated since VAST 4.1.",
+        "Ad@adType": "Whether the ad is `video`, `audio` or `hybrid` (video when absent).",
+        "Impression@id": "The ad server's identifier of the impression; impressions of one id are requested together.",
+        "Pricing@model": "The pricing model: `cpm`, `cpc`, `cpe` or `cpv`.",
+        "Pricing@currency": "The currency of the price, as a three-letter ISO 4217 code (USD, EUR, ...).",
+        "Category@authority": "The URL of the body whose category list the value comes from.",
+        "Creative@id": "The ad server's identifier of the creative.",
+        "Creative@sequence": "The order in which the creatives of the ad play.",
+        "Creative@adId": "The ad server's identifier of the creative (UniversalAdId identifies it across systems).",
+        "UniversalAdId@idRegistry": "The registry in which the creative's identifier is kept (for example ad-id.org); `unknown` when there is none.",
+        "Linear@skipoffset": "When skip controls appear: a time (HH:MM:SS or HH:MM:SS.mmm) or a percentage of the duration. Without it, the ad is not skippable.",
+        "AdParameters@xmlEncoded": "Whether the ad parameters are XML-encoded.",
+        "MediaFile@delivery": "How the file is delivered: `progressive` (downloaded over HTTP) or `streaming`.",
+        "MediaFile@type": "The MIME type of the file's container (for example `video/mp4`, `application/x-mpegURL`).",
+        "MediaFile@width": "The native width of the video, in pixels.",
+        "MediaFile@height": "The native height of the video, in pixels.",
+        "MediaFile@codec": "The codec the file is encoded with, as RFC 4281 (or RFC 6381) writes it.",
+        "MediaFile@bitrate": "The average bitrate of a progressive file, in kilobits per second.",
+        "MediaFile@minBitrate": "The lowest bitrate of a streaming file, in kilobits per second.",
+        "MediaFile@maxBitrate": "The highest bitrate of a streaming file, in kilobits per second.",
+        "MediaFile@scalable": "Whether the file may be scaled to larger dimensions.",
+        "MediaFile@maintainAspectRatio": "Whether the aspect ratio is kept when the file is scaled.",
+        "MediaFile@fileSize": "The file's size, in bytes.",
+        "MediaFile@mediaType": "The kind of media (2D, 3D, 360, ...); 2D when absent.",
+        "InteractiveCreativeFile@variableDuration": "Whether the interactive creative may make the ad last longer than its duration (by pausing it, for example).",
+        "ClosedCaptionFile@language": "The captions' language, as an ISO 639-1 code with an optional region (en, en-US).",
+        "Icon@program": "What the icon stands for (for example AdChoices).",
+        "Icon@width": "The icon's width, in pixels.",
+        "Icon@height": "The icon's height, in pixels.",
+        "Icon@xPosition": "Where the icon stands across the ad: pixels from the left, or `left` or `right`.",
+        "Icon@yPosition": "Where the icon stands down the ad: pixels from the top, or `top` or `bottom`.",
+        "Icon@duration": "How long the icon shows, as HH:MM:SS or HH:MM:SS.mmm.",
+        "Icon@offset": "How long after the Linear starts the icon appears, as HH:MM:SS or HH:MM:SS.mmm.",
+        "NonLinear@width": "The width of the slot the overlay is made for, in pixels.",
+        "NonLinear@height": "The height of the slot the overlay is made for, in pixels.",
+        "NonLinear@minSuggestedDuration": "The shortest time the overlay should stay on screen, as HH:MM:SS or HH:MM:SS.mmm.",
+        "CompanionAds@required": "Which companions must show with the ad: `all`, `any` or `none`.",
+        "Companion@width": "The width of the slot the companion is made for, in pixels.",
+        "Companion@height": "The height of the slot the companion is made for, in pixels.",
+        "Companion@assetWidth": "The width of the companion creative itself, in pixels.",
+        "Companion@assetHeight": "The height of the companion creative itself, in pixels.",
+        "Companion@renderingMode": "When the companion shows: `default`, `end-card` (after the ad) or `concurrent` (with it).",
+        "Tracking@event": "The event whose moment requests the URI (start, firstQuartile, midpoint, thirdQuartile, complete, progress, ...).",
+        "Tracking@offset": "For a `progress` event: when it fires, as a time or a percentage of the duration.",
+        "Verification@vendor": "The verification vendor, best written as domain-useCase (for example company.com-omid).",
+        "JavaScriptResource@browserOptional": "Whether the script can run without a browser (without a DOM).",
+        "ExecutableResource@type": "The kind of executable code, as agreed between the vendor and the player.",
+        "Extension@type": "What kind of custom data the extension holds.",
+        "Wrapper@followAdditionalWrappers": "Whether the player may follow further wrappers after this one.",
+        "Wrapper@allowMultipleAds": "Whether the next response may hold several ads (a pod) for this wrapper.",
+        "Wrapper@fallbackOnNoAd": "Whether the player should try another ad of the pod when this wrapper's chain returns no ad.",
+    ]
 
     private static func entry(_ section: String, _ title: String, _ summary: String) -> VASTElementDescription {
         VASTElementDescription(summary: summary, section: section, title: title)
