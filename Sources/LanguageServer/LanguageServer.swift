@@ -493,16 +493,14 @@ public final class LanguageServer: @unchecked Sendable {
         case .attributeValue(let element, let attribute, let prefix):
             return (Self.attributeValues(element: element, attribute: attribute, version: version) ?? [])
                 .filter { $0.hasPrefix(prefix) }.map { Self.item($0, kind: 12, detail: "\(element)@\(attribute)") }
-        case .content:
-            // A macro after `[` in a URL.
+        case .content, .other:
+            // A macro after `[` in a URL, in text or in a CDATA section (where URLs usually stand).
             var start = offset
             while let scalar = document.scalar(at: start - 1), scalar != "[", scalar != "]", !scalar.properties.isWhitespace, offset - start < 40 { start -= 1 }
             guard document.scalar(at: start - 1) == "[" else { return [] }
             let prefix = document.text(from: start, to: offset).uppercased()
             return MacroCatalog.all.filter { $0.name.hasPrefix(prefix) && $0.since <= version }
                 .map { Self.item($0.name, kind: 21, detail: "VAST macro, since \($0.since.rawValue)") }
-        case .other:
-            return []
         }
     }
 

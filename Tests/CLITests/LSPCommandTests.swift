@@ -289,6 +289,32 @@ struct LSPCommandTests {
         let delivery = try hover("delivery=", 2)
         #expect(delivery.contains("How the file is delivered") && delivery.contains("`progressive`, `streaming`")
                 && delivery.contains("§3.9.1 MediaFile"), "\(delivery)")
+
+        // Completion of a macro in a URL inside CDATA, and of an enumerated attribute value.
+        func labels(after needle: String) throws -> [String] {
+            var at = Self.position(of: needle, in: text)
+            at["character"]! += needle.utf16.count
+            let answer = try client.request("textDocument/completion", ["textDocument": ["uri": uri], "position": at])
+            return (((answer["result"] as? [String: Any])?["items"] as? [[String: Any]]) ?? []).compactMap { $0["label"] as? String }
+        }
+        #expect(try labels(after: "<![CDATA[https://ads.example.com/i") == [])
+        client.notify("textDocument/didChange", ["textDocument": ["uri": uri, "version": 2], "contentChanges": [["text": text.replacingOccurrences(
+            of: "https://ads.example.com/i]]", with: "https://ads.example.com/i?c=[CACHEB]]")]]])
+        let typed = text.replacingOccurrences(of: "https://ads.example.com/i]]", with: "https://ads.example.com/i?c=[CACHEB]]")
+        var at = Self.position(of: "[CACHEB", in: typed)
+        at["character"]! += "[CACHEB".utf16.count
+        let macros = try client.request("textDocument/completion", ["textDocument": ["uri": uri], "position": at])
+        let macroLabels = (((macros["result"] as? [String: Any])?["items"] as? [[String: Any]]) ?? []).compactMap { $0["label"] as? String }
+        #expect(macroLabels == ["CACHEBUSTING"], "\(macroLabels)")
+        var inValue = Self.position(of: "delivery=\"", in: typed)
+        inValue["character"]! += "delivery=\"".utf16.count
+        let values = try client.request("textDocument/completion", ["textDocument": ["uri": uri], "position": inValue])
+        let valueLabels = (((values["result"] as? [String: Any])?["items"] as? [[String: Any]]) ?? []).compactMap { $0["label"] as? String }
+        #expect(valueLabels == ["progressive", "streaming"], "\(valueLabels)")
+        // Saving publishes the document's diagnostics again.
+        _ = try client.diagnostics(for: uri)
+        client.notify("textDocument/didSave", ["textDocument": ["uri": uri]])
+        #expect(Self.rules(try client.diagnostics(for: uri)).contains("VAST-2.0-element-repeated"))
         #expect(try client.finish() == 0)
     }
 
