@@ -379,6 +379,15 @@ def main():
             profiles = page.inner_text("#profilesOut")
             expect(all(p in profiles for p in ["pause", "companion", "ssai", "schedule"]), "every player profile's verdict")
 
+            # A response with no ad: the chain view lists the root's Error URLs as a player would request them.
+            page.select_option("#mode", "tag")
+            page.click("#tabs button[data-pane=chain]")
+            page.fill("#source", '<VAST version="4.2"><Error><![CDATA[https://errors.example.com/noad?code=[ERRORCODE]]]></Error></VAST>')
+            page.wait_for_selector("#chainOut .rootErrors li", timeout=15000)
+            root_errors = page.eval_on_selector_all("#chainOut .rootErrors li", "ns => ns.map(n => n.textContent)")
+            expect(len(root_errors) == 1 and root_errors[0].startswith("https://errors.example.com/noad?code=") and "object" not in root_errors[0],
+                   f"a no-ad response's Error URL in the chain view ({root_errors})")
+
             # Playback picks the MediaFile the library says the native player plays (the SSAI profile's decision),
             # not the first one: the plain MP4, third in the document.
             page.select_option("#mode", "tag")

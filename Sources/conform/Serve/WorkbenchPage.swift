@@ -388,7 +388,7 @@ function renderChain() {
     ${ad.chain.map((h) => `<tr><td>${h.hop}</td><td class="url">${esc(h.uri || "(pasted)")}</td><td>${esc(h.outcome)}</td><td>${esc(h.version || "")}</td><td>${h.durationMs ?? ""}</td><td>${h.statusCode ?? ""}</td></tr>`).join("")}</table>
     <p>Stop: <b>${esc(ad.stop.reason)}</b>${ad.stop.vastErrorCode ? ` (IAB error ${ad.stop.vastErrorCode})` : ""} — ${esc(ad.stop.message)}</p>
     ${ad.errorURLs && ad.errorURLs.length ? `<p>Error URLs a player would fire:</p><ul>${ad.errorURLs.map((u) => `<li class="mono">${esc(u.expanded || u.url || u)}</li>`).join("")}</ul>` : ""}`).join("")
-    + (chain.rootErrors && chain.rootErrors.length ? `<p>Root errors: ${chain.rootErrors.map(esc).join(", ")}</p>` : "")
+    + (chain.rootErrors && chain.rootErrors.length ? `<p>No ad in the response: the Error URLs a player would fire:</p><ul class="rootErrors">${chain.rootErrors.map((u) => `<li class="mono">${esc(u.expanded || u.url || u)}</li>`).join("")}</ul>` : "")
     + `<p class="rule">player ${esc(chain.player.name)}: depth ${chain.player.maxDepth}, ${chain.player.perHopTimeout} s per hop${chain.player.refusePrivateAddresses ? ", private addresses refused" : ""}</p>`;
 }
 $("comparePlayers").addEventListener("click", async () => {
