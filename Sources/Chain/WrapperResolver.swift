@@ -111,8 +111,9 @@ private struct Resolution {
         var rootErrors: [ChainURL] = []
         if let vast = input.vast {
             if vast.ads.isEmpty {
+                // A player reports an empty response with 303 (no ad), as it does a chain that ends in one.
                 rootErrors = vast.errors.filter { !$0.value.isEmpty }.map {
-                    ChainURL(url: $0.value, expanded: $0.value, hop: 0, document: documentName(rootURI),
+                    ChainURL(url: $0.value, expanded: fillErrorCode($0.value, code: .noAdAfterWrapper), hop: 0, document: documentName(rootURI),
                              position: $0.position, path: $0.path)
                 }
             }

@@ -317,6 +317,7 @@ import VAST
             rootURI: nil, fetcher: FileFetcher())
         #expect(chain.ads.isEmpty)
         #expect(chain.rootErrors.map(\.url) == ["https://t.example.com/noad?c=[ERRORCODE]"])
+        #expect(chain.rootErrors.map(\.expanded) == ["https://t.example.com/noad?c=303"])
     }
 
     @Test func aTotalTimeoutOfZeroStopsBeforeFetching() throws {
