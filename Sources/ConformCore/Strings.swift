@@ -151,16 +151,28 @@ extension String {
     /// The Levenshtein distance to `other`, over characters: how many insertions, deletions and
     /// substitutions turn one into the other. For suggestions ("did you mean …?"), on short strings.
     public func editDistance(to other: String) -> Int {
-        let a = Array(self), b = Array(other)
+        Levenshtein.distance(Array(self), Array(other))
+    }
+}
+
+/// The one edit-distance function of the project (rule-id and command suggestions, parameter-key typos).
+public enum Levenshtein {
+    /// How many insertions, deletions and substitutions turn `a` into `b`; with a `limit`, gives up and
+    /// returns `limit + 1` as soon as the distance must exceed it.
+    public static func distance<Element: Equatable>(_ a: [Element], _ b: [Element], limit: Int = .max - 1) -> Int {
         if a.isEmpty { return b.count }
         if b.isEmpty { return a.count }
         var previous = Array(0 ... b.count)
         var current = Array(repeating: 0, count: b.count + 1)
         for i in 1 ... a.count {
             current[0] = i
+            var rowMinimum = i
             for j in 1 ... b.count {
                 current[j] = Swift.min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+                rowMinimum = Swift.min(rowMinimum, current[j])
             }
+            // Every later row is at least this row's minimum.
+            if rowMinimum > limit { return limit + 1 }
             swap(&previous, &current)
         }
         return previous[b.count]

@@ -7,6 +7,10 @@ import Foundation
 /// the exact spelling of the asked type, a non-conforming float, a type Foundation decodes its own way)
 /// makes it throw ``Unsupported``; ``decode(_:from:fallback:)`` then asks Foundation's decoder, which
 /// either reads the value or throws the error a reader should see. Tests hold the two to equal values.
+///
+/// Kept because it wins by more than 1.5x on the real workload: reading back every case of the shipped
+/// corpus's results (4,566 lines, 53 MB), it took 1.5 s where Swift 6.3's `JSONDecoder` took 3.4 s (2.2x),
+/// best of seven turns each (`conform-bench json-coders Reports/results.json Corpus`, release build).
 public struct CompactJSONDecoder {
     struct Unsupported: Error {}
 

@@ -1,3 +1,5 @@
+import ConformCore
+
 /// A stable split of a corpus into N shards: a case belongs to shard K when the FNV-1a hash of its
 /// id, modulo N, is K − 1. The split depends only on the id, so every machine of a CI matrix agrees,
 /// each case lands in exactly one shard, and adding a case never moves another.
@@ -54,23 +56,9 @@ public struct CaseFilter: Sendable, Hashable {
         patterns.isEmpty || patterns.contains { Self.glob($0, caseID) }
     }
 
+    /// A pattern without wildcards names a prefix (`rules/VAST-4.1` takes every case under it); one with
+    /// wildcards matches the case id whole.
     static func glob(_ pattern: String, _ text: String) -> Bool {
-        if !pattern.contains("*") && !pattern.contains("?") { return text.hasPrefix(pattern) }
-        let p = Array(pattern), t = Array(text)
-        var pi = 0, ti = 0
-        var star = -1, mark = 0
-        while ti < t.count {
-            if pi < p.count && (p[pi] == "?" || p[pi] == t[ti]) {
-                pi += 1; ti += 1
-            } else if pi < p.count && p[pi] == "*" {
-                star = pi; mark = ti; pi += 1
-            } else if star >= 0 {
-                pi = star + 1; mark += 1; ti = mark
-            } else {
-                return false
-            }
-        }
-        while pi < p.count && p[pi] == "*" { pi += 1 }
-        return pi == p.count
+        Wildcard.isPattern(pattern) ? Wildcard.matches(pattern, text) : text.hasPrefix(pattern)
     }
 }

@@ -7,10 +7,16 @@ import Trafficking
 public enum AllRules {
     /// Concatenated, not sorted: sorting by type name needs runtime reflection, which costs more
     /// than a whole check of one tag. Findings are sorted, so the order of rules never shows.
-    public static let types: [any Rule.Type] =
-        RuleFamilies.xml + RuleFamilies.document + RuleFamilies.values + RuleFamilies.vmap + RuleFamilies.parameters
-            + RuleFamilies.tracking + RuleFamilies.url + RuleFamilies.macro + RuleFamilies.identity
-            + RuleFamilies.directives
+    public static let types: [any Rule.Type] = families.flatMap(\.rules)
+
+    /// The families, each named by the folder under `Rules/` that holds its rules' files (a test holds
+    /// every rule file to its family's folder).
+    static let families: [(folder: String, rules: [any Rule.Type])] = [
+        ("XML", RuleFamilies.xml), ("Document", RuleFamilies.document), ("Children", RuleFamilies.children),
+        ("Structure", RuleFamilies.structure), ("Values", RuleFamilies.values), ("VMAP", RuleFamilies.vmap),
+        ("Parameters", RuleFamilies.parameters), ("Tracking", RuleFamilies.tracking), ("URL", RuleFamilies.url),
+        ("Macro", RuleFamilies.macro), ("Identity", RuleFamilies.identity), ("Directives", RuleFamilies.directives),
+    ]
 
     /// A registered rule's place in ``types``, by id.
     static func ordinal(of id: String) -> Int? { ordinalByID[id] }

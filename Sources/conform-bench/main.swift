@@ -72,6 +72,20 @@ func parseSettings() -> Settings {
     return settings
 }
 
+if CommandLine.arguments.dropFirst().first == "json-coders" {
+    do {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        for timing in try runJSONCoders(Array(CommandLine.arguments.dropFirst(2))) {
+            print(String(decoding: try encoder.encode(timing), as: UTF8.self))
+        }
+        exit(0)
+    } catch {
+        FileHandle.standardError.write(Data("conform-bench json-coders: \(error)\n".utf8))
+        exit(2)
+    }
+}
+
 let settings = parseSettings()
 /// The configuration the rule stages run with: `--config FILE`, or the default.
 let configuration: Configuration = {

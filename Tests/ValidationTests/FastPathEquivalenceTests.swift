@@ -268,14 +268,6 @@ import VAST
         for host in hosts { #expect(URLPlaceholderHostRule.isPlaceholder(host) == reference(host), "\(host)") }
     }
 
-    @Test func seenStringsAnswersAsASet() {
-        // Past the short list too, and with differently encoded equal strings.
-        let inputs = (0..<40).map { "id-\($0 % 23)" } + ["caf\u{E9}", "cafe\u{301}", "", ""]
-        var seen = SeenStrings()
-        var reference = Set<String>()
-        for input in inputs { #expect(seen.insert(input) == reference.insert(input).inserted, "\(input)") }
-    }
-
     @Test func nameTableAnswersForEveryLength() {
         // Keys around the 8-, 16- and 32-byte word boundaries, and longer than the words hold.
         var dictionary: [String: Int] = [:]

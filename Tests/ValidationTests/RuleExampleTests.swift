@@ -65,4 +65,22 @@ import VAST
         let names = AllRules.types.map { String(describing: $0) }
         #expect(Set(names).count == names.count, "a rule type is listed twice")
     }
+
+    /// A rule's file sits in the folder of the family that registers it.
+    @Test func everyRuleFileSitsInItsFamilysFolder() throws {
+        let rulesDirectory = URL(fileURLWithPath: #filePath)
+            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Sources/Validation/Rules")
+        let folders = Set(try FileManager.default.contentsOfDirectory(atPath: rulesDirectory.path))
+        for family in AllRules.families {
+            #expect(folders.contains(family.folder), "the \(family.folder) family has no folder under Rules/")
+            for rule in family.rules {
+                let file = rulesDirectory.appendingPathComponent("\(family.folder)/\(String(describing: rule)).swift")
+                #expect(FileManager.default.fileExists(atPath: file.path), "\(rule) is registered by the \(family.folder) family but its file is not in Rules/\(family.folder)/")
+            }
+        }
+        // Every folder but the shared support code belongs to a family.
+        let familyFolders = Set(AllRules.families.map(\.folder))
+        #expect(folders.subtracting(familyFolders).subtracting(["Support"]).isEmpty, "\(folders.subtracting(familyFolders).sorted())")
+    }
 }

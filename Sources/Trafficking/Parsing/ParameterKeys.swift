@@ -1,3 +1,5 @@
+import ConformCore
+
 /// The parameter names of the reference, with their exact capitalisation, and lookups over them.
 ///
 /// Keys are case-sensitive: `bannerTitle` is a key, `Bannertitle` is not. `icon`/`Icon` and
@@ -117,41 +119,11 @@ enum ParameterKeys {
         guard lowered.count >= 3, lowered.count <= 40 else { return nil }
         var best: (key: String, distance: Int)?
         for candidate in candidates where candidate.key != key && abs(candidate.lowered.count - lowered.count) <= 2 {
-            let distance = editDistance(lowered, candidate.lowered, limit: 2)
+            let distance = Levenshtein.distance(lowered, candidate.lowered, limit: 2)
             if distance <= 2, distance < (best?.distance ?? Int.max) {
                 best = (candidate.key, distance)
             }
         }
         return best.map { ($0.key, false) }
-    }
-
-    /// Levenshtein distance, giving up (returning `limit + 1`) as soon as it must exceed `limit`.
-    static func editDistance(_ a: [UInt8], _ b: [UInt8], limit: Int) -> Int {
-        if a.isEmpty { return b.count }
-        if b.isEmpty { return a.count }
-        var previous = [Int](repeating: 0, count: b.count + 1)
-        var current = previous
-        var j = 0
-        while j <= b.count {
-            previous[j] = j
-            j += 1
-        }
-        var i = 1
-        while i <= a.count {
-            current[0] = i
-            var rowMinimum = i
-            j = 1
-            while j <= b.count {
-                let cost = a[i - 1] == b[j - 1] ? 0 : 1
-                let value = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
-                current[j] = value
-                if value < rowMinimum { rowMinimum = value }
-                j += 1
-            }
-            if rowMinimum > limit { return limit + 1 }
-            swap(&previous, &current)
-            i += 1
-        }
-        return previous[b.count]
     }
 }

@@ -212,21 +212,8 @@ public struct Configuration: Sendable, Codable, Hashable {
             for skip in 0 ... path.count where globMatch(rest, Array(path.dropFirst(skip))) { return true }
             return false
         }
-        guard let segment = path.first, segmentMatch(Array(first), Array(segment)) else { return false }
+        guard let segment = path.first, Wildcard.matches(String(first), String(segment), separator: "/") else { return false }
         return globMatch(Array(pattern.dropFirst()), Array(path.dropFirst()))
-    }
-
-    private static func segmentMatch(_ pattern: [Character], _ name: [Character]) -> Bool {
-        guard let first = pattern.first else { return name.isEmpty }
-        switch first {
-        case "*":
-            for skip in 0 ... name.count where segmentMatch(Array(pattern.dropFirst()), Array(name.dropFirst(skip))) { return true }
-            return false
-        case "?":
-            return !name.isEmpty && segmentMatch(Array(pattern.dropFirst()), Array(name.dropFirst()))
-        default:
-            return name.first == first && segmentMatch(Array(pattern.dropFirst()), Array(name.dropFirst()))
-        }
     }
 
     /// Parses a configuration file's bytes. Returns the configuration and warnings (such as unknown
@@ -329,20 +316,10 @@ public struct Configuration: Sendable, Codable, Hashable {
     /// (`VAST-2.0-url-*`, `*-deprecated`, `PROFILE-pause-*`).
     public static func isPattern(_ key: String) -> Bool { key.contains("*") }
 
-    /// Whether `id` matches `pattern`, where `*` stands for any run of characters (none included) and every
-    /// other character for itself, case and all.
+    /// Whether `id` matches `pattern`: a pattern with `*` is a wildcard pattern (`*` any run of characters,
+    /// `?` one), anything else an id, compared case and all.
     public static func matches(_ pattern: String, _ id: String) -> Bool {
-        let parts = pattern.split(separator: "*", omittingEmptySubsequences: false)
-        guard parts.count > 1 else { return pattern == id }
-        var rest = Substring(id)
-        guard rest.hasPrefix(parts[0]) else { return false }
-        rest = rest.dropFirst(parts[0].count)
-        for part in parts.dropFirst().dropLast() where !part.isEmpty {
-            guard let range = rest.range(of: part) else { return false }
-            rest = rest[range.upperBound...]
-        }
-        let last = parts[parts.count - 1]
-        return rest.count >= last.count && rest.hasSuffix(last)
+        pattern.contains("*") ? Wildcard.matches(pattern, id) : pattern == id
     }
 
     private static func literalCount(_ pattern: String) -> Int { pattern.count - pattern.count { $0 == "*" } }

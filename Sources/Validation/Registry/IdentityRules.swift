@@ -1,5 +1,5 @@
 extension RuleFamilies {
-    /// Identity and structure: AdServingId, UniversalAdId, ids and sequences, required elements, verification, icons, deprecations.
+    /// Identity: AdServingId, UniversalAdId, ids and sequences, required elements, icons, deprecations.
     static let identity: [any Rule.Type] = [
         AdIdDuplicateRule.self,
         AdSequenceDuplicateRule.self,
@@ -10,27 +10,12 @@ extension RuleFamilies {
         AdServingIdEmptyRule.self,
         AdServingIdFormatRule.self,
         AdServingIdInPixelsRule.self,
-        ClickThroughTrackedRule.self,
         ClickTrackingDuplicateRule.self,
-        ClosedCaptionAttributesRule.self,
-        CompanionClickTrackingIDRule.self,
         CreativeSequenceDuplicateRule.self,
         ErrorDuplicateRule.self,
-        ExtensionCDATARule.self,
-        ExtensionVASTElementRule.self,
-        ImpressionDuplicateRule.self,
-        InteractiveCreativeVPAIDRule.self,
-        MediaFileHTTPSRule.self,
-        MediaFileReadyToServeRule.self,
-        MezzanineRecommendedRule.self,
-        StaticResourceClickThroughRule.self,
         UniversalAdIdMultipleRule.self,
         UniversalAdIdRegistryDuplicateRule.self,
         UniversalAdIdUnknownRule.self,
         UniversalAdIdValueRemovedRule.self,
-        VerificationInExtensionRule.self,
-        VerificationParametersCDATARule.self,
-        VerificationResourceDuplicateRule.self,
-        VerificationVendorDuplicateRule.self,
     ]
 }

@@ -8,7 +8,6 @@ extension RuleFamilies {
         CategoryAuthorityRule.self,
         CategoryAuthorityURIRule.self,
         CompanionAdsRequiredValueRule.self,
-        CompanionClickTrackingIdRule.self,
         CompanionDimensionsRule.self,
         CompanionRenderingModeRule.self,
         ConditionalAdDeprecatedRule.self,

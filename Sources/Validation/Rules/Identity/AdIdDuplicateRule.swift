@@ -24,10 +24,10 @@ struct AdIdDuplicateRule: Rule {
 
     func check(_ context: RuleContext) {
         guard context.ads.count > 1 else { return }
-        var seen = SeenStrings()
+        var seen = Set<String>()
         for ad in context.ads {
             guard let id = ad.id, !id.isEmpty else { continue }
-            if !seen.insert(id) {
+            if !seen.insert(id).inserted {
                 context.report("<Ad> id \"\(id)\" is used by an earlier <Ad> in this response", at: ad.position, path: ad.path)
             }
         }

@@ -25,10 +25,10 @@ struct UniversalAdIdRegistryDuplicateRule: Rule {
 
     func check(_ context: RuleContext) {
         for creative in context.creativeList where creative.universalAdIds.count > 1 {
-            var seen = SeenStrings()
+            var seen = Set<String>()
             for id in creative.universalAdIds {
                 guard let registry = id.idRegistry?.lowercasedIfNeeded(), registry != "unknown" else { continue }
-                if !seen.insert(registry) {
+                if !seen.insert(registry).inserted {
                     context.report("<UniversalAdId> repeats idRegistry \(id.idRegistry ?? registry) in this creative", at: id.position, path: id.path)
                 }
             }

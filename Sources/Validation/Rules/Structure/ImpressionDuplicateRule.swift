@@ -24,9 +24,9 @@ struct ImpressionDuplicateRule: Rule {
     func check(_ context: RuleContext) {
         for ad in context.ads {
             guard let impressions = ad.body?.impressions, impressions.count > 1 else { continue }
-            var seen = SeenStrings()
+            var seen = Set<String>()
             for impression in impressions where !impression.value.isEmpty && impression.value != "about:blank" {
-                if !seen.insert(impression.value) {
+                if !seen.insert(impression.value).inserted {
                     context.report("<Impression> \(impression.value) is listed twice in this ad", at: impression)
                 }
             }

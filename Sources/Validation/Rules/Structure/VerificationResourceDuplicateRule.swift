@@ -26,10 +26,10 @@ struct VerificationResourceDuplicateRule: Rule {
 
     func check(_ context: RuleContext) {
         for group in context.verificationGroups {
-            var seen = SeenStrings()
+            var seen = Set<String>()
             for verification in group {
                 for resource in verification.javaScriptResources + verification.executableResources where !resource.url.value.isEmpty {
-                    if !seen.insert(resource.url.value) {
+                    if !seen.insert(resource.url.value).inserted {
                         context.report("verification resource \(resource.url.value) is listed twice in this ad", at: resource.url)
                     }
                 }

@@ -26,10 +26,10 @@ struct VerificationVendorDuplicateRule: Rule {
 
     func check(_ context: RuleContext) {
         for group in context.verificationGroups {
-            var seen = SeenStrings()
+            var seen = Set<String>()
             for verification in group {
                 guard let vendor = verification.vendor, !vendor.isBlank else { continue }
-                if !seen.insert(vendor) {
+                if !seen.insert(vendor).inserted {
                     context.report("<Verification> vendor \"\(vendor)\" appears twice in this ad", at: verification.position, path: verification.path)
                 }
             }

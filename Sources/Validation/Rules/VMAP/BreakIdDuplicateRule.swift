@@ -23,10 +23,10 @@ struct BreakIdDuplicateRule: Rule {
         ])
 
     func check(_ context: RuleContext) {
-        var seen = SeenStrings()
+        var seen = Set<String>()
         for adBreak in context.vmap?.adBreaks ?? [] {
             guard let id = adBreak.breakId, !id.isEmpty else { continue }
-            if !seen.insert(id) {
+            if !seen.insert(id).inserted {
                 context.report("breakId \"\(id)\" is used by an earlier <AdBreak>", at: adBreak.position, path: adBreak.path)
             }
         }

@@ -1,0 +1,30 @@
+extension RuleFamilies {
+    /// Children: for each parent of the structure table, the children its schema defines for the declared version.
+    static let children: [any Rule.Type] = [
+        AdUnknownChildRule.self,
+        AdVerificationsUnknownChildRule.self,
+        ClosedCaptionFilesUnknownChildRule.self,
+        CompanionAdsUnknownChildRule.self,
+        CompanionUnknownChildRule.self,
+        CreativeExtensionsUnknownChildRule.self,
+        CreativeUnknownChildRule.self,
+        CreativesUnknownChildRule.self,
+        ExtensionsUnknownChildRule.self,
+        IconClickFallbackImageUnknownChildRule.self,
+        IconClickFallbackImagesUnknownChildRule.self,
+        IconClicksUnknownChildRule.self,
+        IconUnknownChildRule.self,
+        IconsUnknownChildRule.self,
+        InLineUnknownChildRule.self,
+        LinearUnknownChildRule.self,
+        MediaFilesUnknownChildRule.self,
+        NonLinearAdsUnknownChildRule.self,
+        NonLinearUnknownChildRule.self,
+        RootUnknownChildRule.self,
+        TrackingEventsUnknownChildRule.self,
+        VerificationUnknownChildRule.self,
+        VideoClicksUnknownChildRule.self,
+        ViewableImpressionUnknownChildRule.self,
+        WrapperUnknownChildRule.self,
+    ]
+}
