@@ -304,3 +304,37 @@ extension CaseSource {
 
 /// Ends ``CaseSource/forEach(_:while:)`` early.
 private struct StopReading: Error {}
+
+extension ResultsReader {
+    /// The cases of a saved results file (as ``ReportWriter/write(resultsAt:rules:formats:to:htmlBudget:)``
+    /// reads it, one case at a time) named `name`: the case whose id is `name`, or else every case
+    /// whose name within its folder is `name`.
+    /// - Throws: ``ReportError``: the reading errors of ``read(_:)``.
+    public static func cases(named name: String, resultsAt url: URL) throws(ReportError) -> [CaseResult] {
+        func matches(_ item: CaseResult) -> Bool {
+            item.id == name || item.id == item.suite + "/" + name
+        }
+        func pick(_ found: [CaseResult]) -> [CaseResult] {
+            let exact = found.filter { $0.id == name }
+            return exact.isEmpty ? found : exact
+        }
+        guard let source = FileCaseSource.open(url) else {
+            return pick(try read(contentsOf: url).cases.filter(matches))
+        }
+        do {
+            var ordinals: [Int] = []
+            var ordinal = 0
+            try source.forEachCase(detail: .outline) { item in
+                if matches(item) { ordinals.append(ordinal) }
+                ordinal += 1
+            }
+            var found: [CaseResult] = []
+            try source.forEach(ordinals) { found.append($0) }
+            return pick(found)
+        } catch let error as ReportError {
+            throw error
+        } catch {
+            throw .unreadableResults(reason: String(describing: error))
+        }
+    }
+}

@@ -116,7 +116,30 @@ enum HTMLAssets {
     (function () {
       'use strict';
       var DATA = JSON.parse(document.getElementById('conform-data').textContent);
-      var cases = DATA.cases, columns = DATA.columns, suites = {};
+      var cases = DATA.cases || expand(DATA), columns = DATA.columns, suites = {};
+      // A page too large to embed every case whole: rows for every case, details for some (see the
+      // note above the matrix), merged into the same case objects.
+      function expand(d) {
+        var out = new Array(d.rows.length), L = d.labels, R = d.rules, S = d.suites, passing = 0, detailed = 0;
+        for (var i = 0; i < d.rows.length; i++) {
+          var r = d.rows[i], suite = S[r[1]].name;
+          out[i] = { id: r.length > 9 ? r[9] : suite + '/' + r[0], name: r[0], suite: suite, status: L[r[2]], cells: r[3], ms: r[4],
+            kind: L[r[5]], exp: r[6] < 0 ? undefined : L[r[6]], act: L[r[7]], rules: r[8] ? r[8].map(function (k) { return R[k]; }) : undefined,
+            file: '', rowOnly: true };
+          if (out[i].status === 'passed') passing++;
+        }
+        JSON.parse(document.getElementById('conform-details').textContent).forEach(function (p) {
+          if (out[p[0]].status === 'passed' && !p[1].xf) detailed++;
+          out[p[0]] = p[1];
+        });
+        var left = 0;
+        out.forEach(function (c) { if (c.rowOnly) left++; });
+        var note = document.getElementById('omitted-count');
+        if (note) note.textContent = 'the details of ' + num(detailed) + ' of ' + plural(passing, 'passing case') + ' are embedded, ' +
+          'the other ' + num(left) + ' are rows only';
+        DATA.rowOnly = left;
+        return out;
+      }
       DATA.suites.forEach(function (s) { suites[s.name] = s; });
       var tbody = document.getElementById('case-rows');
       var search = document.getElementById('f-search');
@@ -131,6 +154,7 @@ enum HTMLAssets {
         });
       }
       function num(n) { return n.toLocaleString('en-US'); }
+      function shellWord(s) { return /^[A-Za-z0-9_.\/:@%+=,-]+$/.test(s) ? s : "'" + s.replace(/'/g, "'\\''") + "'"; }
       function plural(n, word) { return num(n) + ' ' + word + (n === 1 ? '' : 's'); }
       function short(t) { t = String(t == null ? '' : t); return t.length > 160 ? t.slice(0, 160) + '\u2026' : t; }
       function pos(o) { return o.line ? (o.line + (o.col ? ':' + o.col : '')) : ''; }
@@ -194,6 +218,14 @@ enum HTMLAssets {
       function detailHTML(c) {
         var span = columns.length + 3;
         var h = '<tr class="detail"><td colspan="' + span + '"><div class="detail">';
+        if (c.rowOnly) {
+          return h + '<p class="muted">This page does not embed this passing case\u2019s details (see the note at the top). Show them with ' +
+            '<code>conform report results.json --case ' + esc(shellWord(c.id)) + '</code> in the run\u2019s output folder.</p>' +
+            '<dl class="facts"><dt>Kind</dt><dd>' + esc(c.kind) + '</dd>' + (c.exp ? '<dt>Expected verdict</dt><dd>' + esc(c.exp) + '</dd>' : '') +
+            '<dt>Actual verdict</dt><dd>' + esc(c.act) + '</dd>' + (c.rules ? '<dt>Rules</dt><dd class="mono">' + c.rules.map(esc).join(', ') + '</dd>' : '') +
+            '<dt>Duration</dt><dd>' + (Math.round(c.ms * 100) / 100) + ' ms</dd>' +
+            '<dt>Link</dt><dd><a href="#case=' + encodeURIComponent(c.id) + '">#case=' + esc(c.id) + '</a></dd></dl></div></td></tr>';
+        }
         h += '<dl class="facts"><dt>File</dt><dd class="mono">' + esc(c.file) + '</dd>';
         h += '<dt>Kind</dt><dd>' + esc(c.kind) + '</dd>';
         if (c.exp) h += '<dt>Expected verdict</dt><dd>' + esc(c.exp) + '</dd>';
@@ -348,7 +380,7 @@ enum HTMLAssets {
       var firstRender = performance.now() - started;
 
       function selftest() {
-        var out = { total: cases.length, firstRenderMs: Math.round(firstRender), steps: [] };
+        var out = { total: cases.length, rowOnly: DATA.rowOnly || 0, firstRenderMs: Math.round(firstRender), steps: [] };
         function rows() { return tbody.querySelectorAll('tr.case').length; }
         function step(name) { out.steps.push({ name: name, rows: rows(), matching: state.matching.length }); }
         function click(el) { el.dispatchEvent(new MouseEvent('click', { bubbles: true })); }

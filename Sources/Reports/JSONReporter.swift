@@ -35,6 +35,13 @@ public struct JSONReporter: StreamingReporter {
 
 /// JSON encoding as every reporter uses it: sorted keys, no escaped slashes.
 enum JSONText {
+    /// `text` as a JSON string literal.
+    static func string(_ text: String) throws(ReportError) -> String {
+        let plain = text.utf8.allSatisfy { $0 >= 0x20 && $0 != 0x22 && $0 != 0x5C && $0 < 0x7F }
+        if plain { return "\"" + text + "\"" }
+        return try encode([text], format: .html, pretty: false).dropFirst().dropLast().description
+    }
+
     static func encode<T: Encodable>(_ value: T, format: ReportFormat, pretty: Bool) throws(ReportError) -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = pretty ? [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes] : [.sortedKeys, .withoutEscapingSlashes]

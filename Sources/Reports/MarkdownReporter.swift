@@ -64,7 +64,12 @@ public struct MarkdownReporter: StreamingReporter {
         }
         if !out.truncated {
             section = "the folder summary"
-            _ = out.add(folderTable(model))
+            let table = folderTable(model)
+            if out.fits(table) {
+                _ = out.add(table)
+            } else {
+                addFolderRows(model, to: &out)
+            }
         }
         if !out.truncated {
             section = "the rule coverage matrix"
@@ -123,6 +128,11 @@ public struct MarkdownReporter: StreamingReporter {
             bytes += size
             pending = ""
             return true
+        }
+
+        /// Whether `block`, after any held headings, would fit.
+        func fits(_ block: String) -> Bool {
+            !truncated && bytes + pending.utf8.count + block.utf8.count <= limit
         }
 
         /// Keeps `heading` to be written with the next block that fits.
@@ -217,16 +227,59 @@ public struct MarkdownReporter: StreamingReporter {
     }
 
     func folderTable(_ model: RunDigest) -> String {
+        var out = folderTableHeader(model)
+        for suite in model.suites { out += folderRow(suite, model: model) }
+        if !model.columns.isEmpty { out += folderTableNote }
+        return out
+    }
+
+    func folderTableHeader(_ model: RunDigest) -> String {
         var out = "\n### Folders\n\n| Folder | Cases | Passed | Failed | Errors |"
         for column in model.columns { out += " \(Escape.markdown(column.label)) ✗ |" }
         out += "\n|---|---:|---:|---:|---:|" + String(repeating: "---:|", count: model.columns.count) + "\n"
-        for suite in model.suites {
-            out += "| \(Escape.markdown(suite.name)) | \(suite.totals.cases) | \(suite.totals.passed) | \(suite.totals.failed) | \(suite.totals.errors) |"
-            for column in model.columns { out += " \(suite.failures(column)) |" }
-            out += "\n"
-        }
-        if !model.columns.isEmpty { out += "\nColumns marked ✗ count the cases failing that check.\n" }
         return out
+    }
+
+    func folderRow(_ suite: RunDigest.Suite, model: RunDigest) -> String {
+        var out = "| \(Escape.markdown(suite.name)) | \(suite.totals.cases) | \(suite.totals.passed) | \(suite.totals.failed) | \(suite.totals.errors) |"
+        for column in model.columns { out += " \(suite.failures(column)) |" }
+        return out + "\n"
+    }
+
+    let folderTableNote = "\nColumns marked ✗ count the cases failing that check.\n"
+
+    /// The folder table cut to the size limit, its most useful rows kept: folders with failures or
+    /// errors first (the most failing first), then the largest folders, each part then by name; a line
+    /// after the rows says how many folders are not shown. Marks the output truncated.
+    func addFolderRows(_ model: RunDigest, to out: inout Budget) {
+        let suites = model.suites
+        let order = suites.indices.sorted { a, b in
+            let x = suites[a].totals, y = suites[b].totals
+            let failingX = x.failed + x.errors, failingY = y.failed + y.errors
+            if (failingX > 0) != (failingY > 0) { return failingX > 0 }
+            if failingX != failingY { return failingX > failingY }
+            if x.cases != y.cases { return x.cases > y.cases }
+            return suites[a].name < suites[b].name
+        }
+        func cutLine(_ left: Int) -> String {
+            "\n… and \(Numbers.count(left, "more folder")) not shown (of \(Numbers.grouped(suites.count)); the folders with failures"
+                + " come first, then the largest). `\(Escape.markdown(fullReportName))` lists them all.\n"
+        }
+        out.hold(folderTableHeader(model))
+        var shown = 0
+        for index in order {
+            let row = folderRow(suites[index], model: model)
+            // Room for the row and for the line that says how many are left out.
+            guard out.fits(row + cutLine(suites.count)) else { break }
+            _ = out.add(row)
+            shown += 1
+        }
+        if shown < suites.count {
+            if shown > 0 { _ = out.add(cutLine(suites.count - shown)) }
+            out.truncated = true
+        } else if !model.columns.isEmpty {
+            _ = out.add(folderTableNote)
+        }
     }
 
     func coverageHeader(_ model: RunDigest) -> String {

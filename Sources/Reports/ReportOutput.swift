@@ -20,6 +20,8 @@ final class ReportOutput {
     private var text = ""
     private var buffer: [UInt8] = []
     private var done = false
+    /// UTF-8 bytes written so far.
+    private(set) var bytesWritten = 0
 
     /// An output that collects the text in memory (``text``).
     init() {
@@ -48,6 +50,7 @@ final class ReportOutput {
 
     /// Appends `piece`.
     func write(_ piece: String) throws(ReportError) {
+        bytesWritten += piece.utf8.count
         switch target {
         case .memory:
             text += piece

@@ -17,15 +17,17 @@ public enum ReportWriter {
     /// - Throws: ``ReportError``; files written before the failure stay written.
     @discardableResult
     public static func write(
-        _ results: RunResults, rules: [RuleDescription], formats: [ReportFormat], to directory: URL
+        _ results: RunResults, rules: [RuleDescription], formats: [ReportFormat], to directory: URL,
+        htmlBudget: Int = HTMLReporter.defaultBudget
     ) throws(ReportError) -> [URL] {
-        try write(MemoryCaseSource(results: results), rules: rules, formats: formats, to: directory)
+        try write(MemoryCaseSource(results: results), rules: rules, formats: formats, to: directory, htmlBudget: htmlBudget)
     }
 
     /// Renders and writes each format from a saved results file (`results.json` or a JSON Lines
     /// stream, as ``ResultsReader/read(_:)`` reads them) into `directory`, in memory bounded by
     /// the largest case rather than by the run: the file is scanned once for totals, folders and
     /// rule coverage, and each report then reads the cases it shows one at a time.
+    /// `htmlBudget` is the size `report.html` aims to stay under (``HTMLReporter/budget``).
     /// - Returns: the URLs of the files written, in the order of `formats`.
     /// - Throws: ``ReportError``: the reading errors of ``ResultsReader/read(_:)`` (the first pass
     ///   reads the whole file, so a broken file is found before any report is written, except a
@@ -33,21 +35,23 @@ public enum ReportWriter {
     ///   parameter fields, whole diagnostics); files written before a failure stay written.
     @discardableResult
     public static func write(
-        resultsAt url: URL, rules: [RuleDescription], formats: [ReportFormat], to directory: URL
+        resultsAt url: URL, rules: [RuleDescription], formats: [ReportFormat], to directory: URL,
+        htmlBudget: Int = HTMLReporter.defaultBudget
     ) throws(ReportError) -> [URL] {
         if let source = FileCaseSource.open(url) {
             do {
-                return try write(source, rules: rules, formats: formats, to: directory)
+                return try write(source, rules: rules, formats: formats, to: directory, htmlBudget: htmlBudget)
             } catch .unreadableResults {
                 // A case that does not decode: the whole-file reader below names the problem.
             }
         }
         // Not a shape that streams: read it whole, which also names what is wrong with it.
-        return try write(try ResultsReader.read(contentsOf: url), rules: rules, formats: formats, to: directory)
+        return try write(try ResultsReader.read(contentsOf: url), rules: rules, formats: formats, to: directory, htmlBudget: htmlBudget)
     }
 
     static func write(
-        _ source: some CaseSource, rules: [RuleDescription], formats: [ReportFormat], to directory: URL
+        _ source: some CaseSource, rules: [RuleDescription], formats: [ReportFormat], to directory: URL,
+        htmlBudget: Int = HTMLReporter.defaultBudget
     ) throws(ReportError) -> [URL] {
         let digest: RunDigest
         do {
@@ -67,7 +71,8 @@ public enum ReportWriter {
         for format in formats where done.insert(format).inserted {
             let url = directory.appendingPathComponent(format.fileName)
             let output = try ReportOutput(file: url)
-            if let reporter = format.reporter as? any StreamingReporter {
+            let reporter = format == .html ? HTMLReporter(budget: htmlBudget) : format.reporter
+            if let reporter = reporter as? any StreamingReporter {
                 try reporter.writeReport(source, digest: digest, rules: rules, to: output)
             } else {
                 throw .encodingFailed(format: format, reason: "the reporter cannot write from saved results")

@@ -1,3 +1,5 @@
+import ConformCore
+import Conformance
 import Foundation
 import ConformTestSupport
 import Testing
@@ -40,6 +42,40 @@ struct CommandTests {
         let invalid = try ConformBinary.run(["report", bad.path, "--output", folder.path])
         #expect(invalid.status == 2)
         #expect(invalid.stderr.contains("could not read the results"))
+    }
+
+    @Test func caseOptionPrintsOneCaseInFull() throws {
+        let results = Self.golden.appendingPathComponent("results.json").path
+        let byName = try ConformBinary.run(["report", results, "--case", "ok-inline.xml"])
+        #expect(byName.status == 0, "\(byName.stderr)")
+        let item = try JSONDecoder().decode(CaseResult.self, from: Data(byName.stdout.utf8))
+        #expect(item.id == "vast/required/ok-inline.xml")
+        let expected = try ResultsReader.read(try Data(contentsOf: URL(fileURLWithPath: results))).cases.first { $0.id == item.id }
+        #expect(item == expected)
+        let byID = try ConformBinary.run(["report", results, "--case", "chains/loop"])
+        #expect(byID.status == 0 && byID.stdout.contains("\"id\" : \"chains/loop\""))
+        let missing = try ConformBinary.run(["report", results, "--case", "no-such-case"])
+        #expect(missing.status == 2 && missing.stderr.contains("no case named 'no-such-case'"))
+    }
+
+    @Test func htmlBudgetOptionMakesACompactPage() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("conform-cli-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let results = Self.golden.appendingPathComponent("results.json").path
+        #expect(try ConformBinary.run(["report", results, "--html-budget", "0", "-o", folder.path]).status == 64)
+        #expect(try ConformBinary.run(["report", results, "--html-budget", "many", "-o", folder.path]).status == 64)
+        let whole = try ConformBinary.run(["report", results, "--format", "html", "-o", folder.path])
+        #expect(whole.status == 0)
+        let wholePage = try String(contentsOf: folder.appendingPathComponent("report.html"), encoding: .utf8)
+        #expect(!wholePage.contains("id=\"omitted\""))
+        // A budget below the whole page's size: the compact form (failing cases still in full).
+        let budget = wholePage.utf8.count - 1_000
+        let compact = try ConformBinary.run(["report", results, "--format", "html", "-o", folder.path,
+                                             "--html-budget", String(Double(budget) / 1_000_000)])
+        #expect(compact.status == 0, "\(compact.stderr)")
+        let page = try String(contentsOf: folder.appendingPathComponent("report.html"), encoding: .utf8)
+        #expect(page.contains("id=\"omitted\"") && page.contains("<script id=\"conform-details\""))
+        #expect(page.contains("\"id\":\"vast/required/missing-adsystem.xml\""))
     }
 
     @Test func writesReportsAndAnnotations() throws {

@@ -8,9 +8,9 @@ import Validation
 enum ReportCommand: Subcommand {
     static let name = "report"
     static let summary = "Render HTML, Markdown, JSON, JUnit or SARIF reports from saved results."
-    static let valueOptions: Set<String> = ["--format", "--output", "-o"]
+    static let valueOptions: Set<String> = ["--format", "--output", "-o", "--html-budget", "--case"]
     static let flagOptions: Set<String> = ["--annotations"]
-    static let usage = "conform report <results> [--format <formats>] [--output <dir>] [--annotations]"
+    static let usage = "conform report <results> [--format <formats>] [--output <dir>] [--html-budget <MB>] [--annotations] | <results> --case <name>"
     static let help = """
         OVERVIEW: Render reports from the saved results of a run, without running the corpus again.
 
@@ -27,6 +27,13 @@ enum ReportCommand: Subcommand {
                                   (values: \(ReportFormat.valueList); default: html,markdown)
         \(formatLines)
           -o, --output <dir>      Folder for the report files; created when missing. (default: Reports)
+          --html-budget <MB>      The size report.html aims to stay under, in megabytes. Every failing case
+                                  is always in it in full; a larger run keeps every passing case as a row
+                                  and embeds its details only while the page fits. (default: 20)
+          --case <name>           Write no report: print one case's full results as JSON (what report.html
+                                  shows when opened; a large run's page leaves out most passing cases'
+                                  details). <name> is the case id, or its name within its folder when
+                                  only one case has it.
           --annotations           Also print GitHub Actions annotations (::error file=…,line=…,col=…::…)
                                   for unmet expectations to standard output: new failures as errors,
                                   failures known to the baseline as warnings, at most 50, then a notice.
@@ -40,6 +47,7 @@ enum ReportCommand: Subcommand {
         EXAMPLES:
           conform report Reports/results.json
           conform report Reports/results.json --format junit,sarif --output ci-reports
+          conform report Reports/results.json --case vast/inline/minimal
           conform report Reports/results.json --format markdown --annotations   # in a GitHub Actions step
           cat Reports/report.md >> "$GITHUB_STEP_SUMMARY"
         """
@@ -67,6 +75,11 @@ enum ReportCommand: Subcommand {
             let message = scanner.positionals.isEmpty ? "no results file given" : "give exactly one results file"
             return UsageError(message: message, command: "report", usage: usage).report()
         }
+        if let name = scanner.value("--case") { return showCase(name, resultsAt: path) }
+        let htmlBudget: Int
+        do {
+            htmlBudget = try parseHTMLBudget(scanner.value("--html-budget"), command: "report", usage: usage)
+        } catch { return error.report() }
         let output = scanner.value("--output", "-o") ?? "Reports"
         let annotations = scanner.flag("--annotations")
         if let problem = OutputPath.folderProblem(output) {
@@ -75,7 +88,8 @@ enum ReportCommand: Subcommand {
         }
         if path != "-" && FileManager.default.isReadableFile(atPath: path) {
             // A file is read one case at a time, so results of any size fit in memory.
-            return emit(resultsAt: URL(fileURLWithPath: path), formats: formats, output: output, annotations: annotations) { error in
+            return emit(resultsAt: URL(fileURLWithPath: path), formats: formats, output: output, annotations: annotations,
+                        htmlBudget: htmlBudget) { error in
                 switch error {
                 case .unreadableResults, .unsupportedSchemaVersion: Terminal.printError("Error: \(path): \(error)")
                 default: Terminal.printError("Error: \(error)")
@@ -94,7 +108,45 @@ enum ReportCommand: Subcommand {
             Terminal.printError("Error: cannot read \(path): \(fileErrorReason(error))")
             return ExitCode.cannotProceed
         }
-        return emit(results, formats: formats, output: output, annotations: annotations)
+        return emit(results, formats: formats, output: output, annotations: annotations, htmlBudget: htmlBudget)
+    }
+
+    /// Parses `--html-budget` (megabytes, above zero) into bytes; the default when not given.
+    static func parseHTMLBudget(_ raw: String?, command: String, usage: String) throws(UsageError) -> Int {
+        guard let raw else { return HTMLReporter.defaultBudget }
+        guard let megabytes = Double(raw), megabytes.isFinite, megabytes > 0, megabytes < 1_000_000 else {
+            throw UsageError(message: "--html-budget takes a size in megabytes above 0, for example 20", command: command, usage: usage)
+        }
+        return Int(megabytes * 1_000_000)
+    }
+
+    /// `--case`: prints the whole saved result of the case named `name` (an id, or a name within its
+    /// folder when it is unique) as pretty-printed JSON, reading the results one case at a time.
+    static func showCase(_ name: String, resultsAt path: String) -> Int32 {
+        let found: [CaseResult]
+        do {
+            found = try ResultsReader.cases(named: name, resultsAt: URL(fileURLWithPath: path))
+        } catch {
+            Terminal.printError("Error: \(path): \(error)")
+            return ExitCode.cannotProceed
+        }
+        guard found.count == 1, let item = found.first else {
+            if found.isEmpty {
+                Terminal.printError("Error: no case named '\(name)' in \(path)")
+            } else {
+                Terminal.printError("Error: \(found.count) cases are named '\(name)'; give one id: " + found.map(\.id).joined(separator: ", "))
+            }
+            return ExitCode.cannotProceed
+        }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        encoder.nonConformingFloatEncodingStrategy = .convertToString(positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
+        guard let data = try? encoder.encode(item) else {
+            Terminal.printError("Error: cannot encode the case \(item.id)")
+            return ExitCode.cannotProceed
+        }
+        print(String(decoding: data, as: UTF8.self))
+        return ExitCode.success
     }
 
     /// Parses every `--format` value given (each a comma-separated list); `default` when none.
@@ -115,11 +167,12 @@ enum ReportCommand: Subcommand {
     /// Writes the reports into `output` and, when asked, prints GitHub annotations to standard output.
     /// Prints the files written (to standard error when annotations take standard output).
     /// - Returns: `ExitCode.success`, or `ExitCode.cannotProceed` when a report could not be written.
-    static func emit(_ results: RunResults, formats: [ReportFormat], output: String, annotations: Bool) -> Int32 {
+    static func emit(_ results: RunResults, formats: [ReportFormat], output: String, annotations: Bool,
+                     htmlBudget: Int = HTMLReporter.defaultBudget) -> Int32 {
         if annotations { print(GitHubAnnotations.render(results), terminator: "") }
         do {
             let written = try ReportWriter.write(
-                results, rules: RuleCatalog.all, formats: formats, to: URL(fileURLWithPath: output))
+                results, rules: RuleCatalog.all, formats: formats, to: URL(fileURLWithPath: output), htmlBudget: htmlBudget)
             for url in written {
                 let line = "Wrote \(relative(url.path))"
                 if annotations { Terminal.printError(line) } else { print(line) }
@@ -134,11 +187,12 @@ enum ReportCommand: Subcommand {
     /// ``emit(_:formats:output:annotations:)`` for a saved results file, read one case at a time.
     /// `reportError` prints a failure (reading or writing).
     static func emit(resultsAt url: URL, formats: [ReportFormat], output: String, annotations: Bool,
+                     htmlBudget: Int = HTMLReporter.defaultBudget,
                      reportError: (ReportError) -> Void = { Terminal.printError("Error: \($0)") }) -> Int32 {
         do {
             if annotations { print(try GitHubAnnotations.render(resultsAt: url), terminator: "") }
             let written = try ReportWriter.write(
-                resultsAt: url, rules: RuleCatalog.all, formats: formats, to: URL(fileURLWithPath: output))
+                resultsAt: url, rules: RuleCatalog.all, formats: formats, to: URL(fileURLWithPath: output), htmlBudget: htmlBudget)
             for url in written {
                 let line = "Wrote \(relative(url.path))"
                 if annotations { Terminal.printError(line) } else { print(line) }

@@ -13,7 +13,7 @@ enum RunCommand: Subcommand {
     static let name = "run"
     static let summary = "Run a conformance corpus against its expectations (the CI gate)."
     static let valueOptions: Set<String> = ["-o", "--output", "--filter", "--tag", "--skip-kind", "--shard", "--jobs", "--batch", "--baseline",
-        "--config", "--rule", "--max-size", "--format"]
+        "--config", "--rule", "--max-size", "--format", "--html-budget"]
     static let flagOptions: Set<String> = ["--record", "--no-config", "--quiet", "--no-isolation", "--annotations", "--no-inline-directives"]
     static let usage = "conform run [options] [<corpus>]"
     static let help = """
@@ -33,6 +33,9 @@ enum RunCommand: Subcommand {
           -o, --output <dir>      Folder for results.json, results.jsonl and the reports. (default: Reports)
           --format <formats>      Reports to write into the output folder, comma-separated.
                                   (values: html, markdown, json, junit, sarif; default: html,markdown,json)
+          --html-budget <MB>      The size report.html aims to stay under, in megabytes. Every failing case
+                                  is always in it in full; a larger run keeps every passing case as a row
+                                  and embeds its details only while the page fits. (default: 20)
           --annotations           Print GitHub Actions annotations for unmet expectations to standard output.
           --filter <glob>         Run only cases whose id matches; '*' matches across '/', a pattern
                                   without wildcards matches ids starting with it. Repeatable.
@@ -92,6 +95,8 @@ enum RunCommand: Subcommand {
         /// Reports rendered from the final results (results.json itself is always written).
         var formats: [ReportFormat]
         var annotations: Bool
+        /// ``HTMLReporter/budget``.
+        var htmlBudget: Int = HTMLReporter.defaultBudget
     }
 
     static func run(_ arguments: [String]) -> Int32 {
@@ -120,7 +125,7 @@ enum RunCommand: Subcommand {
         let resultsURL = URL(fileURLWithPath: invocation.outputPath, isDirectory: true).appendingPathComponent("results.json")
         // Read back one case at a time: memory stays bounded however many cases the run had.
         let status = ReportCommand.emit(resultsAt: resultsURL, formats: formats, output: invocation.outputPath,
-                                        annotations: invocation.annotations) { error in
+                                        annotations: invocation.annotations, htmlBudget: invocation.htmlBudget) { error in
             Terminal.printError("Error: cannot render the reports: \(error)")
         }
         return status == ExitCode.success ? nil : status
@@ -159,6 +164,10 @@ enum RunCommand: Subcommand {
             formats = try ReportCommand.parseFormats(scanner.values("--format"), default: ReportFormat.defaults, command: "run", usage: usage)
         } catch { return .failure(ExitStatus(code: error.report())) }
         let corpusPath = scanner.positionals.first ?? "Corpus"
+        let htmlBudget: Int
+        do {
+            htmlBudget = try ReportCommand.parseHTMLBudget(scanner.value("--html-budget"), command: "run", usage: usage)
+        } catch { return .failure(ExitStatus(code: error.report())) }
 
         var skipKinds = Set<CaseKind>()
         for raw in scanner.values("--skip-kind") {
@@ -199,7 +208,8 @@ enum RunCommand: Subcommand {
         return .success(Invocation(
             corpusPath: corpusPath, outputPath: scanner.value("-o", "--output") ?? "Reports", options: options,
             shard: shard, baselinePath: scanner.value("--baseline"), quiet: scanner.flag("--quiet"),
-            isolate: !scanner.flag("--no-isolation"), formats: formats, annotations: scanner.flag("--annotations")))
+            isolate: !scanner.flag("--no-isolation"), formats: formats, annotations: scanner.flag("--annotations"),
+            htmlBudget: htmlBudget))
     }
 
     /// Runs the corpus in this process. Under the supervisor, it may resume an earlier attempt,
