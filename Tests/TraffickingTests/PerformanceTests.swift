@@ -4,12 +4,12 @@ import Testing
 
 import Trafficking
 
-/// Megabyte-sized inputs finish in bounded time. The bound is generous (debug builds, shared machines);
+/// Megabyte-sized inputs finish in bounded time. The bound is generous (debug builds, loaded CI machines);
 /// quadratic work on a 1 MB string would take minutes, not seconds.
 @Suite("Large inputs")
 struct PerformanceTests {
     static let megabyte = 1 << 20
-    static let limit: Duration = .seconds(20)
+    static let limit: Duration = .seconds(60)
 
     static func time(_ body: () -> Void) -> Duration {
         let clock = ContinuousClock()
