@@ -179,7 +179,8 @@ public struct ResolvedAd: Sendable, Codable, Hashable {
     public var stop: ChainStop
     /// The Error URLs a player fires for this stop (every hop's `<Error>`, and the root `<Error>` of an empty
     /// response), with `[ERRORCODE]` filled with the stop's code. For an InLine the code is not known, and
-    /// ``ChainURL/expanded`` keeps `[ERRORCODE]` as written.
+    /// ``ChainURL/expanded`` keeps `[ERRORCODE]` as written. The other macros are filled by
+    /// ``TrackingCollector/fillingErrorURLs(of:)``, as the tracking URLs are.
     public var errorURLs: [ChainURL]
     /// Findings of this ad's resolution, sorted.
     public var diagnostics: [Diagnostic]

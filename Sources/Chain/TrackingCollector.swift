@@ -175,6 +175,17 @@ public struct TrackingCollector: Sendable {
         return builder.report
     }
 
+    /// `chain` with every Error URL (each ad's and the root's) filled as a player fires it: `[ERRORCODE]`
+    /// already holds the stop's code; the other macros are filled here as the tracking URLs are.
+    public func fillingErrorURLs(of chain: ResolvedChain) -> ResolvedChain {
+        var chain = chain
+        for a in chain.ads.indices {
+            for u in chain.ads[a].errorURLs.indices { chain.ads[a].errorURLs[u].expanded = expand(chain.ads[a].errorURLs[u].expanded) }
+        }
+        for u in chain.rootErrors.indices { chain.rootErrors[u].expanded = expand(chain.rootErrors[u].expanded) }
+        return chain
+    }
+
     /// Fills the macros of `url`: overrides first, then the catalogue's samples.
     public func expand(_ url: String) -> String { Macros.expand(url, values: macros) }
 

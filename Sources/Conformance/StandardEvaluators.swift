@@ -43,20 +43,19 @@ enum StandardEvaluators {
     /// What a chain case judges of a resolution: the first ad's hops, stop and Error URLs, the tracking merged
     /// along its chain, and every finding (the root file named `rootName` stands for the root's URI).
     static func outcome(of resolved: ResolvedChain, rootName: String) -> ChainOutcome {
+        let collector = TrackingCollector()
+        // A stopped chain fires its Error URLs: [ERRORCODE] holds the stop's code, the other macros their samples.
+        let resolved = collector.fillingErrorURLs(of: resolved)
         guard let ad = resolved.ads.first else {
-            let code = VASTErrorCode.noAdAfterWrapper
-            return ChainOutcome(hops: [], stopReason: "no-ad", errorCode: code.rawValue,
-                                tracking: [:], diagnostics: resolved.diagnostics,
-                                errorURLs: resolved.rootErrors.map { TrackingCollector(macros: ["ERRORCODE": String(code.rawValue)]).expand($0.url) })
+            return ChainOutcome(hops: [], stopReason: "no-ad", errorCode: VASTErrorCode.noAdAfterWrapper.rawValue,
+                                tracking: [:], diagnostics: resolved.diagnostics, errorURLs: resolved.rootErrors.map(\.expanded))
         }
         let hops = ad.hops.map {
             ChainHopSummary(uri: $0.uri ?? rootName, depth: $0.index, outcome: $0.outcome.rawValue)
         }
         var tracking: [String: [TrackedURL]] = [:]
         var trackingFindings: [Diagnostic] = []
-        let collector = TrackingCollector()
-        // A stopped chain fires its Error URLs: [ERRORCODE] holds the stop's code, the other macros their samples.
-        let errorURLs = ad.stop.reason == .inLine ? [] : ad.errorURLs.map { collector.expand($0.expanded) }
+        let errorURLs = ad.stop.reason == .inLine ? [] : ad.errorURLs.map(\.expanded)
         if let report = collector.collect(ad) {
             func convert(_ urls: [TrackingURL]) -> [TrackedURL] {
                 urls.map { TrackedURL(url: $0.url, hop: $0.hop, position: $0.position, repeated: $0.repeated, fromExtension: $0.fromExtension) }

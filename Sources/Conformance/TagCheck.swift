@@ -237,8 +237,10 @@ public enum TagCheck {
     /// documents' apart in `hopFindings`.
     public static func follow(_ data: Data, rootURI: String?, name: String, follow: Follow, rules configuration: Configuration?)
         -> (chain: FollowedChain, hopFindings: [Diagnostic]) {
-        let (chain, inputs) = WrapperResolver.resolveKeepingInputs(rootData: data, rootURI: rootURI, fetcher: follow.fetcher,
-                                                                   settings: follow.settings)
+        let (resolved, inputs) = WrapperResolver.resolveKeepingInputs(rootData: data, rootURI: rootURI, fetcher: follow.fetcher,
+                                                                      settings: follow.settings)
+        let collector = TrackingCollector(macros: follow.macros)
+        let chain = collector.fillingErrorURLs(of: resolved)
         var hopFindings: [Diagnostic] = []
         if let configuration {
             // Each fetched document is checked with the input the resolution decoded, not decoded again.
@@ -248,7 +250,7 @@ public enum TagCheck {
                 hopFindings += Validator.validate(input, file: file, configuration: configuration.resolved(forFile: file))
             }
         }
-        let tracking = TrackingCollector(macros: follow.macros).collect(chain)
+        let tracking = collector.collect(chain)
         let rootPath = rootURI.flatMap { URL(string: $0) }.flatMap { $0.isFileURL ? $0.path : $0.absoluteString }
         // The root's findings under the tag's name; a fetched file's under its document name.
         func named(_ diagnostic: Diagnostic) -> Diagnostic {

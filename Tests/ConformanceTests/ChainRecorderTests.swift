@@ -96,3 +96,30 @@ import Testing
         #expect(manifest.rootURI == nil)
     }
 }
+
+/// The Error URLs of a stopped chain, as `check --follow` and the workbench show them: the same filling as
+/// the corpus judges, `[ERRORCODE]` with the stop's code and every other macro as the tracking URLs have it.
+@Suite struct ErrorURLFillingTests {
+    @Test func followedChainsFillEveryMacroOfTheirErrorURLs() {
+        let root = """
+            <VAST version="4.2"><Ad><Wrapper><AdSystem>w</AdSystem>
+            <VASTAdTagURI><![CDATA[https://cdn.example.com/gone.xml]]></VASTAdTagURI>
+            <Error><![CDATA[https://t.example.com/error?c=[ERRORCODE]&cb=[CACHEBUSTING]&ts=[TIMESTAMP]]]></Error>
+            <Impression><![CDATA[https://t.example.com/root]]></Impression></Wrapper></Ad></VAST>
+            """
+        let fetcher = CorpusFetcher(entries: ["https://cdn.example.com/gone.xml": .status(404)],
+                                    baseDirectory: URL(fileURLWithPath: "/"), policy: PlayerSettings.spec.policy)
+        let follow = TagCheck.Follow(fetcher: fetcher, macros: ["CACHEBUSTING": "42424242"])
+        let (chain, _) = TagCheck.follow(Data(root.utf8), rootURI: "https://ads.example.com/tag/root.xml", name: "root.xml",
+                                          follow: follow, rules: nil)
+        let urls = chain.resolved.ads.first?.errorURLs.map(\.expanded) ?? []
+        #expect(urls.count == 1)
+        let url = urls.first ?? ""
+        #expect(url.hasPrefix("https://t.example.com/error?c=301&cb=42424242&ts="), "\(url)")
+        #expect(!url.contains("["), "every macro filled: \(url)")
+        // The corpus's judge sees the same URL, up to the sample it gives CACHEBUSTING.
+        let judged = StandardEvaluators.outcome(of: WrapperResolver.resolve(rootData: Data(root.utf8), rootURI: "https://ads.example.com/tag/root.xml",
+                                                                         fetcher: fetcher, settings: .spec), rootName: "root.xml").errorURLs
+        #expect(judged.count == 1 && judged.first?.hasPrefix("https://t.example.com/error?c=301&cb=") == true && judged.first?.contains("[") == false, "\(judged)")
+    }
+}
