@@ -10,7 +10,7 @@ public enum AllRules {
     public static let types: [any Rule.Type] =
         RuleFamilies.xml + RuleFamilies.document + RuleFamilies.values + RuleFamilies.vmap + RuleFamilies.parameters
             + RuleFamilies.tracking + RuleFamilies.url + RuleFamilies.macro + RuleFamilies.identity
-            + RuleFamilies.directives
+            + RuleFamilies.directives + RuleFamilies.ctv
 
     /// A registered rule's place in ``types``, by id.
     static func ordinal(of id: String) -> Int? { ordinalByID[id] }
