@@ -15,7 +15,7 @@ struct NonLinearResourceRule: Rule {
         specReferences: [
             SpecReference(document: .vast43, section: "3.15.1", quote: "One of <StaticResource>, <IFrameResource>, or <HTMLResource> is required if <NonLinear>, <Companion>, or <Icon> is used"),
             SpecReference(document: .vast43, section: "2.3.6", quote: "503 Couldn't find NonLinear resource with supported type."),
-            SpecReference(document: .vast44, section: "3.12.1", quote: "For CTV Ad Portfolio ad units, NonLinear creative may use non-video resource files described in section 3.15, or may use <MediaFiles> described in section 3.9."),
+            SpecReference(document: .vast44, section: "3.12", quote: "For CTV Ad Portfolio ad units, NonLinear creative may use non-video resource files described in section 3.15, or may use <MediaFiles> described in section 3.9."),
         ],
         validExamples: [
             RuleExample(#"<VAST version="4.2"><Ad><InLine><Creatives><Creative><NonLinearAds><NonLinear width="480" height="70"><IFrameResource>https://o.example/f</IFrameResource></NonLinear></NonLinearAds></Creative></Creatives></InLine></Ad></VAST>"#),
