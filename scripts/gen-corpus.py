@@ -30,7 +30,7 @@ RULE_EXAMPLES = os.path.join(ROOT, "scripts", "rule-examples.json")
 OWNED = ["vast", "vmap", "malformed", "hostile", "chains", "rules", "profiles/rules", "formats"]
 MARK = "\u2193"  # ↓ marks where a diagnostic must point (removed from the written file)
 
-VERSIONS = ["2.0", "3.0", "4.0", "4.1", "4.2", "4.3"]
+VERSIONS = ["2.0", "3.0", "4.0", "4.1", "4.2", "4.3", "4.4"]
 
 
 def vnum(version):

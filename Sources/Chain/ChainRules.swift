@@ -109,7 +109,7 @@ public enum ChainRules {
         rule(ChainRuleID.hopUnsupportedVersion, "Hop has an unsupported VAST version",
              "a document of the chain is VAST 1.0 or declares a version conform does not know",
              rationale: "A response in a version the player does not support is error 102.",
-             fix: "serve VAST 2.0 to 4.3 from every hop", .error, [parseRef],
+             fix: "serve VAST 2.0 to 4.4 from every hop", .error, [parseRef],
              valid: "a Wrapper whose VASTAdTagURI returns <VAST version=\"3.0\">",
              invalid: "a Wrapper whose VASTAdTagURI returns <VideoAdServingTemplate> (VAST 1.0)"),
         rule(ChainRuleID.httpsDowngrade, "HTTPS chain goes to HTTP",

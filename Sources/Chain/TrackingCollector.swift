@@ -54,10 +54,14 @@ public struct TrackingReport: Sendable, Codable, Hashable {
     public var nonLinearClickTracking: [TrackingURL]
     /// `CompanionClickTracking` across the chain (when the InLine has Companion creatives).
     public var companionClickTracking: [TrackingURL]
-    /// `IconViewTracking` of every Icon across the chain (when the InLine has a Linear creative).
+    /// `IconViewTracking` of every Icon across the chain: a Linear's (when the InLine has a Linear creative)
+    /// and, from VAST 4.4, a NonLinearAds' (when the InLine has NonLinear creatives), each with its creativeType.
     public var iconViewTracking: [TrackingURL]
-    /// `IconClickTracking` of every Icon across the chain (when the InLine has a Linear creative).
+    /// `IconClickTracking` of every Icon across the chain, as ``iconViewTracking``.
     public var iconClickTracking: [TrackingURL]
+    /// `NonLinearCustomClick` (VAST 4.4) of the InLine's NonLinear creatives; `nil` when there are none
+    /// (a Wrapper's NonLinear may not hold it).
+    public var nonLinearCustomClick: [TrackingURL]? = nil
     /// `ViewableImpression` children of every hop, keyed `viewable`, `notViewable`, `viewUndetermined`.
     public var viewableImpression: [String: [TrackingURL]]
     /// Verification `Tracking` of every hop's `AdVerifications` and `<Extension type="AdVerifications">` (those
@@ -69,7 +73,7 @@ public struct TrackingReport: Sendable, Codable, Hashable {
     /// Every URL of the report, for counting and validity checks.
     public var allURLs: [TrackingURL] {
         var out = impression + error + clickTracking + customClick + nonLinearClickTracking
-        out += companionClickTracking + iconViewTracking + iconClickTracking
+        out += companionClickTracking + iconViewTracking + iconClickTracking + (nonLinearCustomClick ?? [])
         if let clickThrough { out.append(clickThrough) }
         out += repeatedClickThroughs ?? []
         for key in events.keys.sorted() { out += events[key]! }
@@ -145,6 +149,14 @@ public struct TrackingCollector: Sendable {
                     builder.repeated = repeated
                     for nonLinear in nonLinearAds.nonLinears {
                         builder.add(nonLinear.clickTrackings, to: \.nonLinearClickTracking)
+                        if isInLine, !nonLinear.customClicks.isEmpty {
+                            let urls = nonLinear.customClicks.compactMap { builder.make($0, creativeType: CreativeKind.nonLinear.rawValue) }
+                            builder.report.nonLinearCustomClick = (builder.report.nonLinearCustomClick ?? []) + urls
+                        }
+                    }
+                    for icon in nonLinearAds.icons {
+                        builder.add(icon.viewTrackings, to: \.iconViewTracking, creativeType: CreativeKind.nonLinear.rawValue)
+                        builder.add(icon.clickTrackings, to: \.iconClickTracking, creativeType: CreativeKind.nonLinear.rawValue)
                     }
                     builder.repeated = false
                 }
@@ -224,7 +236,7 @@ public struct TrackingCollector: Sendable {
         }
 
         static func hasTracking(_ nonLinearAds: NonLinearAds) -> Bool {
-            !nonLinearAds.trackingEvents.isEmpty || !nonLinearAds.repeatedTrackingEvents.isEmpty
+            !nonLinearAds.trackingEvents.isEmpty || !nonLinearAds.repeatedTrackingEvents.isEmpty || !nonLinearAds.icons.isEmpty
                 || nonLinearAds.nonLinears.contains { !$0.clickTrackings.isEmpty }
         }
 
@@ -271,8 +283,8 @@ public struct TrackingCollector: Sendable {
                                repeated: repeated ? true : nil, fromExtension: fromExtension ? true : nil)
         }
 
-        mutating func add(_ nodes: [TextNode], to field: WritableKeyPath<TrackingReport, [TrackingURL]>) {
-            for node in nodes { if let url = make(node) { report[keyPath: field].append(url) } }
+        mutating func add(_ nodes: [TextNode], to field: WritableKeyPath<TrackingReport, [TrackingURL]>, creativeType: String? = nil) {
+            for node in nodes { if let url = make(node, creativeType: creativeType) { report[keyPath: field].append(url) } }
         }
 
         mutating func add(_ nodes: [TextNode], toKey key: String,

@@ -302,7 +302,7 @@ private struct Resolution {
         }
         if let declared = vast.declaredVersion, vast.version == nil {
             stopInvalid(.unsupportedVersion, ChainRuleID.hopUnsupportedVersion, .unsupportedVersion,
-                        "the document at \(shown) declares VAST version \"\(declared)\", which is not 2.0 to 4.3")
+                        "the document at \(shown) declares VAST version \"\(declared)\", which is not 2.0 to 4.4")
             return
         }
         if let previous = last.version, let declared = vast.declaredVersion,

@@ -6,6 +6,7 @@ public enum VASTVersion: String, Sendable, Codable, Hashable, CaseIterable, Comp
     case v4_1 = "4.1"
     case v4_2 = "4.2"
     case v4_3 = "4.3"
+    case v4_4 = "4.4"
 
     /// The position in publication order (2.0 is 0). A switch, not a search of `allCases`: rules compare
     /// versions on hot paths.
@@ -17,6 +18,7 @@ public enum VASTVersion: String, Sendable, Codable, Hashable, CaseIterable, Comp
         case .v4_1: 3
         case .v4_2: 4
         case .v4_3: 5
+        case .v4_4: 6
         }
     }
 
@@ -37,12 +39,16 @@ public enum VASTVersion: String, Sendable, Codable, Hashable, CaseIterable, Comp
         case (4, 1): self = .v4_1
         case (4, 2): self = .v4_2
         case (4, 3): self = .v4_3
+        case (4, 4): self = .v4_4
         default: return nil
         }
     }
 
     /// Every version from `self` on.
-    public var andLater: ClosedRange<VASTVersion> { self...VASTVersion.v4_3 }
+    public var andLater: ClosedRange<VASTVersion> { self...VASTVersion.latest }
+
+    /// The newest version conform knows.
+    public static let latest: VASTVersion = .v4_4
 }
 
 /// An example input attached to a rule. Examples double as tests: a valid example must produce no
@@ -183,6 +189,13 @@ public struct SchemaBasis: Sendable, Codable, Hashable {
         /// The XSD accepts what the rule reports; the rule rests on the spec text or on a decision
         /// recorded in its rationale.
         case looser
+        /// The XSD does not declare the element the rule is about at all (the draft 4.4 schema leaves out
+        /// parts the 4.4 text keeps); the rule rests on the text, which wins over the schema.
+        case undeclared
+        /// The XSD rejects the core of what the rule reports but differs from the rule on some inputs the
+        /// rationale names (a draft schema that keeps an attribute's values but makes it optional, or that
+        /// checks a Wrapper's resources the rule leaves to another rule).
+        case partial
     }
 
     /// The declaration of one range of versions.
@@ -231,7 +244,8 @@ public struct SchemaBasis: Sendable, Codable, Hashable {
         return names
     }
 
-    /// The XSD file the IAB publishes for a version (4.3 has none of its own: its schema is 4.2's).
+    /// The XSD file the IAB publishes for a version (4.3 has none of its own: its schema is 4.2's; 4.4's
+    /// is the fixed `vast_4.4.xsd`).
     public static func xsdFileName(for version: VASTVersion) -> String {
         switch version {
         case .v2_0: "vast_2.0.1.xsd"
@@ -239,6 +253,10 @@ public struct SchemaBasis: Sendable, Codable, Hashable {
         case .v4_0: "vast4.xsd"
         case .v4_1: "vast_4.1.xsd"
         case .v4_2, .v4_3: "vast_4.2.xsd"
+        // Of the two 4.4 schemas the IAB published (both still marked draft), `vast_4.4.xsd` is the fixed
+        // one: `vast_4.4_schema.xsd` makes every InLine and Wrapper child optional and unordered, so it
+        // accepts an empty InLine (the IAB's schema regression tests record this as a bug).
+        case .v4_4: "vast_4.4.xsd"
         }
     }
 }

@@ -5,7 +5,9 @@ import VAST
 /// for this response alone (hop 0). Wrapper chains get their merged tracking from the chain evaluator.
 ///
 /// Event names: `impression`, `error`, `clickThrough`, `clickTracking`, `customClick`, every Linear
-/// `<Tracking event>` by its name, `nonLinear:<event>`, `nonLinearClickTracking`,
+/// `<Tracking event>` by its name, `nonLinear:<event>`, `nonLinearClickTracking`, `nonLinearCustomClick` (4.4),
+/// `nonLinear:iconViewTracking`, `nonLinear:iconClickThrough`, `nonLinear:iconClickTracking` (Icons under a 4.4
+/// NonLinearAds),
 /// `companion:<event>`, `companionClickThrough`, `companionClickTracking`, `iconViewTracking`,
 /// `iconClickThrough`, `iconClickTracking`, `viewable`, `notViewable`, `viewUndetermined`.
 ///
@@ -73,6 +75,12 @@ public enum DocumentTracking {
                     add(nonLinearAds.trackingEvents, prefix: "nonLinear:")
                     for nonLinear in nonLinearAds.nonLinears {
                         add("nonLinearClickTracking", nonLinear.clickTrackings)
+                        add("nonLinearCustomClick", nonLinear.customClicks)
+                    }
+                    for icon in nonLinearAds.icons {
+                        add("nonLinear:iconViewTracking", icon.viewTrackings)
+                        add("nonLinear:iconClickThrough", icon.clickThrough)
+                        add("nonLinear:iconClickTracking", icon.clickTrackings)
                     }
                 }
                 for companion in creative.companionAds?.companions ?? [] {

@@ -76,6 +76,10 @@ enum StandardEvaluators {
                 }
             }
             for (event, urls) in report.verification { tracking["verification:" + event] = convert(urls) }
+            // VAST 4.4: the Icons of NonLinearAds and NonLinearCustomClick, named as for a single document.
+            tracking["nonLinear:iconViewTracking"] = convert(report.iconViewTracking.filter { $0.creativeType == CreativeKind.nonLinear.rawValue })
+            tracking["nonLinear:iconClickTracking"] = convert(report.iconClickTracking.filter { $0.creativeType == CreativeKind.nonLinear.rawValue })
+            tracking["nonLinearCustomClick"] = convert(report.nonLinearCustomClick ?? [])
             tracking = tracking.filter { !$0.value.isEmpty }
             trackingFindings = report.diagnostics
         }

@@ -256,34 +256,7 @@ extension VASTDecoder {
         let durationElement = r.child("Duration")
         let duration = durationElement.map { Reader.time($0.text, what: "Duration", $0, context) }
         let mediaFilesElement = r.child("MediaFiles")
-        var mediaFiles: [MediaFile] = []
-        var mezzanines: [MediaFile] = []
-        var interactive: [InteractiveCreativeFile] = []
-        var captions: [ClosedCaptionFile] = []
-        if let mediaFilesElement {
-            var mr = Reader(mediaFilesElement, context)
-            mediaFiles = mr.children("MediaFile").map { decodeMediaFile($0, context) }
-            mezzanines = mr.children("Mezzanine").map { decodeMediaFile($0, context) }
-            interactive = mr.children("InteractiveCreativeFile").map { x in
-                var xr = Reader(x, context)
-                let value = InteractiveCreativeFile(url: Reader.textNode(x), type: xr.string("type"),
-                                                    apiFramework: xr.string("apiFramework"),
-                                                    variableDuration: xr.bool("variableDuration"))
-                xr.finish()
-                return value
-            }
-            if let ccs = mr.child("ClosedCaptionFiles") {
-                var cr = Reader(ccs, context)
-                captions = cr.children("ClosedCaptionFile").map { x in
-                    var xr = Reader(x, context)
-                    let value = ClosedCaptionFile(url: Reader.textNode(x), type: xr.string("type"), language: xr.string("language"))
-                    xr.finish()
-                    return value
-                }
-                cr.finish()
-            }
-            mr.finish()
-        }
+        let (mediaFiles, mezzanines, interactive, captions) = decodeMediaFiles(mediaFilesElement, context)
         let clicksElements = r.childAndRepeats("VideoClicks")
         let videoClicks = clicksElements.first.map { decodeVideoClicks($0, context) }
         var icons: [Icon] = []
@@ -311,6 +284,37 @@ extension VASTDecoder {
             repeatedVideoClicks: repeatedClicks)
         r.finish()
         return linear
+    }
+
+    /// The content of a `<MediaFiles>` (of a Linear, or of a VAST 4.4 NonLinear): media files, mezzanines,
+    /// interactive creative files and closed-caption files.
+    static func decodeMediaFiles(_ element: XMLElement?, _ context: DecodeContext)
+        -> ([MediaFile], [MediaFile], [InteractiveCreativeFile], [ClosedCaptionFile]) {
+        guard let element else { return ([], [], [], []) }
+        var mr = Reader(element, context)
+        let mediaFiles = mr.children("MediaFile").map { decodeMediaFile($0, context) }
+        let mezzanines = mr.children("Mezzanine").map { decodeMediaFile($0, context) }
+        let interactive = mr.children("InteractiveCreativeFile").map { x in
+            var xr = Reader(x, context)
+            let value = InteractiveCreativeFile(url: Reader.textNode(x), type: xr.string("type"),
+                                                apiFramework: xr.string("apiFramework"),
+                                                variableDuration: xr.bool("variableDuration"))
+            xr.finish()
+            return value
+        }
+        var captions: [ClosedCaptionFile] = []
+        if let ccs = mr.child("ClosedCaptionFiles") {
+            var cr = Reader(ccs, context)
+            captions = cr.children("ClosedCaptionFile").map { x in
+                var xr = Reader(x, context)
+                let value = ClosedCaptionFile(url: Reader.textNode(x), type: xr.string("type"), language: xr.string("language"))
+                xr.finish()
+                return value
+            }
+            cr.finish()
+        }
+        mr.finish()
+        return (mediaFiles, mezzanines, interactive, captions)
     }
 
     static func decodeVideoClicks(_ e: XMLElement, _ context: DecodeContext) -> VideoClicks {
@@ -404,6 +408,11 @@ extension VASTDecoder {
         var r = Reader(e, context)
         let list = r.children("NonLinear").map { n -> NonLinear in
             var nr = Reader(n, context)
+            let durationElement = nr.child("Duration")
+            let mediaFilesElement = nr.child("MediaFiles")
+            // A NonLinear's MediaFiles holds MediaFile and InteractiveCreativeFile (4.4 §3.12.3); Mezzanine
+            // and closed captions are not used there, and rules report them from the element tree.
+            let (mediaFiles, _, interactive, _) = decodeMediaFiles(mediaFilesElement, context)
             let value = NonLinear(
                 id: nr.string("id"), width: nr.int("width"), height: nr.int("height"),
                 expandedWidth: nr.int("expandedWidth"), expandedHeight: nr.int("expandedHeight"),
@@ -412,16 +421,26 @@ extension VASTDecoder {
                 resources: decodeResources(&nr, context),
                 adParameters: nr.child("AdParameters").map { decodeAdParameters($0, context) },
                 clickThrough: nr.text("NonLinearClickThrough"), clickTrackings: nr.texts("NonLinearClickTracking"),
-                position: n.position, path: n.path)
+                position: n.position, path: n.path,
+                duration: durationElement.map { Reader.time($0.text, what: "Duration", $0, context) },
+                durationPosition: durationElement?.position, mediaFiles: mediaFiles,
+                interactiveCreativeFiles: interactive, mediaFilesPosition: mediaFilesElement?.position,
+                customClicks: nr.texts("NonLinearCustomClick"))
             nr.finish()
             return value
+        }
+        var icons: [Icon] = []
+        if let iconsElement = r.child("Icons") {
+            var ir = Reader(iconsElement, context)
+            icons = ir.children("Icon").map { decodeIcon($0, context) }
+            ir.finish()
         }
         let trackingElements = r.childAndRepeats("TrackingEvents")
         // Repeats, for the tracking inventory only (see decodeCreative).
         let repeated = trackingElements.repeats.isEmpty ? []
             : trackingElements.repeats.flatMap { decodeTracking($0, DecodeContext()) }
         let value = NonLinearAds(nonLinears: list, trackingEvents: decodeTracking(trackingElements.first, context),
-                                 position: e.position, path: e.path, repeatedTrackingEvents: repeated)
+                                 position: e.position, path: e.path, repeatedTrackingEvents: repeated, icons: icons)
         r.finish()
         return value
     }

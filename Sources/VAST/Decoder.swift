@@ -70,7 +70,7 @@ public struct DecodedInput: Sendable, Codable, Hashable {
     public var isDecoded: Bool { vast != nil || vmap != nil }
 }
 
-/// Decodes VAST 2.0–4.3 and VMAP 1.0 from bytes or an element tree.
+/// Decodes VAST 2.0–4.4 and VMAP 1.0 from bytes or an element tree.
 public enum VASTDecoder {
     /// Parses and decodes raw bytes. The tree of a document that is not well-formed is never decoded.
     public static func decode(_ data: Data, options: XMLParseOptions = .default) -> DecodedInput {

@@ -1,7 +1,7 @@
 import ConformCore
 import XMLCore
 
-// The value-type model of VAST 2.0 to 4.3. Each type covers the union of the versions; which
+// The value-type model of VAST 2.0 to 4.4. Each type covers the union of the versions; which
 // elements are allowed in which version is for the rules to say. Every node keeps its position and
 // element path. Attributes keep their raw text beside the typed value (see `Attr`).
 
@@ -647,14 +647,16 @@ public struct NonLinearAds: Sendable, BoxedModel {
         public var path: String
         /// The `<Tracking>` of the second and later `<TrackingEvents>`, for the tracking inventory.
         public var repeatedTrackingEvents: [TrackingEvent] = []
+        /// `<Icons>` under NonLinearAds (VAST 4.4 §3.11).
+        public var icons: [Icon] = []
     }
 
     @usableFromInline let box: ModelBox<Fields>
 
     public init(nonLinears: [NonLinear], trackingEvents: [TrackingEvent], position: SourcePosition, path: String,
-                repeatedTrackingEvents: [TrackingEvent] = []) {
+                repeatedTrackingEvents: [TrackingEvent] = [], icons: [Icon] = []) {
         box = ModelBox(Fields(nonLinears: nonLinears, trackingEvents: trackingEvents, position: position, path: path,
-                              repeatedTrackingEvents: repeatedTrackingEvents))
+                              repeatedTrackingEvents: repeatedTrackingEvents, icons: icons))
     }
 
     public init(fields: Fields) { box = ModelBox(fields) }
@@ -665,6 +667,8 @@ public struct NonLinearAds: Sendable, BoxedModel {
     @inlinable public var path: String { box.fields.path }
     /// The `<Tracking>` of the second and later `<TrackingEvents>`.
     @inlinable public var repeatedTrackingEvents: [TrackingEvent] { box.fields.repeatedTrackingEvents }
+    /// `<Icons>` under NonLinearAds (VAST 4.4).
+    @inlinable public var icons: [Icon] { box.fields.icons }
 }
 
 public struct NonLinear: Sendable, BoxedModel {
@@ -685,6 +689,19 @@ public struct NonLinear: Sendable, BoxedModel {
         public var clickTrackings: [TextNode]
         public var position: SourcePosition
         public var path: String
+        /// `<Duration>` (VAST 4.4 §3.12.2): required for time-based media or tracking.
+        public var duration: Attr<VASTTime>? = nil
+        public var durationPosition: SourcePosition? = nil
+        /// The `<MediaFile>` children of `<MediaFiles>` (VAST 4.4 §3.12.3): image, video or other media.
+        public var mediaFiles: [MediaFile] = []
+        /// `<InteractiveCreativeFile>` under `<MediaFiles>` (VAST 4.4 §3.12.4), SIMID for non-linear.
+        public var interactiveCreativeFiles: [InteractiveCreativeFile] = []
+        /// Where `<MediaFiles>` is, when present.
+        public var mediaFilesPosition: SourcePosition? = nil
+        /// `<NonLinearCustomClick>` (VAST 4.4 §3.12.7).
+        public var customClicks: [TextNode] = []
+        /// Where this NonLinear's content came from: the element itself, or the CTV Ad Portfolio extension.
+        public var source: NonLinearSource = .native
     }
 
     @usableFromInline let box: ModelBox<Fields>
@@ -694,13 +711,17 @@ public struct NonLinear: Sendable, BoxedModel {
         expandedHeight: Attr<Int>? = nil, scalable: Attr<Bool>? = nil, maintainAspectRatio: Attr<Bool>? = nil,
         minSuggestedDuration: Attr<VASTTime>? = nil, apiFramework: String? = nil, resources: [Resource],
         adParameters: AdParameters? = nil, clickThrough: TextNode? = nil, clickTrackings: [TextNode],
-        position: SourcePosition, path: String
+        position: SourcePosition, path: String, duration: Attr<VASTTime>? = nil, durationPosition: SourcePosition? = nil,
+        mediaFiles: [MediaFile] = [], interactiveCreativeFiles: [InteractiveCreativeFile] = [],
+        mediaFilesPosition: SourcePosition? = nil, customClicks: [TextNode] = [], source: NonLinearSource = .native
     ) {
         box = ModelBox(Fields(id: id, width: width, height: height, expandedWidth: expandedWidth,
             expandedHeight: expandedHeight, scalable: scalable, maintainAspectRatio: maintainAspectRatio,
             minSuggestedDuration: minSuggestedDuration, apiFramework: apiFramework, resources: resources,
             adParameters: adParameters, clickThrough: clickThrough, clickTrackings: clickTrackings,
-            position: position, path: path))
+            position: position, path: path, duration: duration, durationPosition: durationPosition,
+            mediaFiles: mediaFiles, interactiveCreativeFiles: interactiveCreativeFiles,
+            mediaFilesPosition: mediaFilesPosition, customClicks: customClicks, source: source))
     }
 
     public init(fields: Fields) { box = ModelBox(fields) }
@@ -720,6 +741,29 @@ public struct NonLinear: Sendable, BoxedModel {
     @inlinable public var clickTrackings: [TextNode] { box.fields.clickTrackings }
     @inlinable public var position: SourcePosition { box.fields.position }
     @inlinable public var path: String { box.fields.path }
+    @inlinable public var duration: Attr<VASTTime>? { box.fields.duration }
+    @inlinable public var durationPosition: SourcePosition? { box.fields.durationPosition }
+    @inlinable public var mediaFiles: [MediaFile] { box.fields.mediaFiles }
+    @inlinable public var interactiveCreativeFiles: [InteractiveCreativeFile] { box.fields.interactiveCreativeFiles }
+    @inlinable public var mediaFilesPosition: SourcePosition? { box.fields.mediaFilesPosition }
+    @inlinable public var customClicks: [TextNode] { box.fields.customClicks }
+    @inlinable public var source: NonLinearSource { box.fields.source }
+}
+
+extension Creative {
+    /// Every Icon of the creative: the Linear's and, from VAST 4.4, the NonLinearAds' (§3.11).
+    public var allIcons: [Icon] {
+        guard let nonLinearIcons = nonLinearAds?.icons, !nonLinearIcons.isEmpty else { return linear?.icons ?? [] }
+        return (linear?.icons ?? []) + nonLinearIcons
+    }
+}
+
+/// Where a NonLinear's CTV Ad Portfolio content was read from.
+public enum NonLinearSource: String, Sendable, Codable, Hashable {
+    /// The NonLinear element itself (VAST 4.4, or a plain NonLinear of any version).
+    case native
+    /// An `Extension type="ctv_ad_portfolio"` (the form for VAST 2.0 to 4.3).
+    case ctvAdPortfolioExtension
 }
 
 public struct CompanionAds: Sendable, BoxedModel {

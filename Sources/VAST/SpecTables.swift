@@ -114,7 +114,8 @@ public enum MacroContext: String, Sendable, Codable, Hashable {
 /// The IAB macro list (VAST 4.x macros list, including the additions after 4.3).
 ///
 /// `since` is the list's "introversion"; macros listed for the "Next VAST release" (STOREID, STOREURL and
-/// the later additions) are recorded as 4.3, the newest version conform knows. `contexts` is `[.request]`
+/// the later additions) are recorded as 4.3, the version after which the list first named them; VAST 4.4
+/// adds no macro, so every macro known in 4.3 is known in 4.4. `contexts` is `[.request]`
 /// for macros the list allows only in "VAST request URIs", `[.tracking]` for those it allows only in
 /// tracking pixels. RANDOM is not in the IAB list: it is a widely
 /// filled alias of CACHEBUSTING, kept so that tags using it are not reported as unknown.
@@ -287,6 +288,9 @@ public enum Macros {
 /// Tracking event names per VAST version (XSD enumerations of 2.0.1, 3.0, 4.0, 4.1 and 4.2; VAST 4.3
 /// from its prose, §3.14.1, as no 4.3 schema was published).
 ///
+/// VAST 4.4 keeps the 4.3 list: its text adds no event (it applies the time-based events to NonLinear
+/// ads with a known `<Duration>`), and its schema declares `Tracking@event` as a plain `xs:string`.
+///
 /// `interactiveStart` is listed from 4.2 following the 4.2 text (SIMID support), although the 4.2 schema's
 /// enumeration omits it.
 ///
@@ -321,7 +325,7 @@ public enum TrackingEvents {
         case .v4_2:
             set.formUnion(["skip", "progress", "closeLinear", "playerExpand", "playerCollapse", "adExpand", "adCollapse",
                            "minimize", "overlayViewDuration", "otherAdInteraction", "loaded", "interactiveStart"])
-        case .v4_3:
+        case .v4_3, .v4_4:
             set.formUnion(["skip", "progress", "closeLinear", "playerExpand", "playerCollapse", "adExpand", "adCollapse",
                            "minimize", "overlayViewDuration", "otherAdInteraction", "loaded", "interactiveStart", "notUsed"])
         }

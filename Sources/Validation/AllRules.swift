@@ -16,6 +16,7 @@ public enum AllRules {
         ("Structure", RuleFamilies.structure), ("Values", RuleFamilies.values), ("VMAP", RuleFamilies.vmap),
         ("Parameters", RuleFamilies.parameters), ("Tracking", RuleFamilies.tracking), ("URL", RuleFamilies.url),
         ("Macro", RuleFamilies.macro), ("Identity", RuleFamilies.identity), ("Directives", RuleFamilies.directives),
+        ("CTV", RuleFamilies.ctv),
     ]
 
     /// A registered rule's place in ``types``, by id.

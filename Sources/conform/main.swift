@@ -7,7 +7,7 @@ let version = ConformInfo.version
 
 /// The overview `conform --help` prints, its list of subcommands made from the registry.
 let overview = """
-    OVERVIEW: conform — a conformance suite for video-ad data: VAST 2.0–4.3 and VMAP tags, wrapper
+    OVERVIEW: conform — a conformance suite for video-ad data: VAST 2.0–4.4 and VMAP tags, wrapper
     chains, tracking pixels, and in-house trafficking-parameter strings.
 
     USAGE: conform <subcommand> [options]

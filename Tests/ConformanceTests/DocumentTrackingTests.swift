@@ -18,6 +18,23 @@ import VAST
         <Ad><Wrapper><Impression>https://i/2</Impression><VASTAdTagURI>https://w</VASTAdTagURI></Wrapper></Ad></VAST>
         """
 
+    /// VAST 4.4: the Icons of a NonLinearAds and a NonLinearCustomClick are listed under names of their own,
+    /// apart from a Linear's icons.
+    @Test func nonLinearIconsAndCustomClicksOfVAST44AreListed() throws {
+        let vast = try #require(VASTDecoder.decode("""
+            <VAST version="4.4"><Ad><InLine><Creatives><Creative><Linear><Icons><Icon><IconViewTracking>https://li/v</IconViewTracking></Icon></Icons></Linear></Creative>
+            <Creative><NonLinearAds><NonLinear><NonLinearCustomClick>https://n/custom</NonLinearCustomClick></NonLinear>
+            <Icons><Icon><IconClicks><IconClickThrough>https://ni/through</IconClickThrough><IconClickTracking>https://ni/click</IconClickTracking></IconClicks>
+            <IconViewTracking>https://ni/v</IconViewTracking></Icon></Icons></NonLinearAds></Creative></Creatives></InLine></Ad></VAST>
+            """).vast)
+        let tracking = DocumentTracking.collect(vast)
+        #expect(tracking["iconViewTracking"]?.map(\.url) == ["https://li/v"])
+        #expect(tracking["nonLinear:iconViewTracking"]?.map(\.url) == ["https://ni/v"])
+        #expect(tracking["nonLinear:iconClickThrough"]?.map(\.url) == ["https://ni/through"])
+        #expect(tracking["nonLinear:iconClickTracking"]?.map(\.url) == ["https://ni/click"])
+        #expect(tracking["nonLinearCustomClick"]?.map(\.url) == ["https://n/custom"])
+    }
+
     @Test func namesMeetingFromTwoPlacesKeepDocumentOrder() throws {
         let vast = try #require(VASTDecoder.decode(Self.mixed).vast)
         let tracking = DocumentTracking.collect(vast)

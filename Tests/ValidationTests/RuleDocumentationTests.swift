@@ -73,7 +73,7 @@ import Testing
     @Test func everyEntryStatesItsSchemaBasis() throws {
         let mezzanine = try #require(AllRules.description(for: "VAST-4.1-mezzanine-type"))
         let entry = RuleDocumentation.entry(mezzanine)
-        #expect(entry.contains("**Schema basis:** `Mezzanine` · `type`, proven against the IAB XSDs:\n\n- VAST 4.1+ (vast_4.1.xsd, vast_4.2.xsd): Mezzanine@type use=\"required\"; enforced"))
+        #expect(entry.contains("**Schema basis:** `Mezzanine` · `type`, proven against the IAB XSDs:\n\n- VAST 4.1+ (vast_4.1.xsd, vast_4.2.xsd, vast_4.4.xsd): Mezzanine@type use=\"required\"; enforced"))
         let kind = try #require(AllRules.description(for: "VAST-2.0-creative-kind"))
         #expect(RuleDocumentation.entry(kind).contains("VAST 2.0–3.0 (vast_2.0.1.xsd, vast3_draft.xsd)"))
         #expect(RuleDocumentation.entry(kind).contains("looser than the rule"))
@@ -85,7 +85,7 @@ import Testing
         }
         // The counts in the reference's introduction come from the descriptions.
         let proven = Dictionary(uniqueKeysWithValues: RuleDocumentation.rulesProvenPerSchema(AllRules.descriptions).map { ($0.file, $0.count) })
-        #expect(proven.keys.sorted() == ["vast3_draft.xsd", "vast4.xsd", "vast_2.0.1.xsd", "vast_4.1.xsd", "vast_4.2.xsd"])
+        #expect(proven.keys.sorted() == ["vast3_draft.xsd", "vast4.xsd", "vast_2.0.1.xsd", "vast_4.1.xsd", "vast_4.2.xsd", "vast_4.4.xsd"])
         let withBasis = AllRules.descriptions.filter { $0.schemaBasis.map { !$0.isSpecTextOnly } ?? false }
         #expect(proven["vast_4.2.xsd"] == withBasis.filter { $0.versions?.contains(.v4_2) ?? true }.count)
         #expect(RuleDocumentation.markdown().contains("Rules proven per XSD: vast_2.0.1.xsd \(proven["vast_2.0.1.xsd"]!),"))

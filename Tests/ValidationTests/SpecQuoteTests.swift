@@ -3,7 +3,7 @@ import Foundation
 import Testing
 @testable import Validation
 
-/// Every spec reference quoting the VAST 4.3 text quotes words the text really contains, so an
+/// Every spec reference quoting the VAST 4.3 or 4.4 text (or the CTV extension documents) quotes words the text really contains, so an
 /// explanation cannot cite what the spec does not say. The text is the IAB's `vast_4.3_spec.md` (see
 /// ``IABReference``); the test is skipped when it is absent.
 ///
@@ -15,7 +15,9 @@ import Testing
 @Suite(.enabled(if: IABReference.available, "IAB reference files not found beside the package (set CONFORM_IAB_REFERENCE to run)"))
 struct SpecQuoteTests {
     /// The spec text of each document that has one in the reference folder.
-    static let textFiles: [SpecDocument: String] = [.vast43: "vast_4.3_spec.md"]
+    static let textFiles: [SpecDocument: String] = [
+        .vast43: "vast_4.3_spec.md", .vast44: "vast_4.4_spec.md", .ctvAdPortfolio: "ctv_ad_portfolio.md", .ctvQRCode: "ctv_qrcode.md",
+    ]
 
     static func normalised(_ text: String) -> String {
         var out = text

@@ -17,12 +17,15 @@ public struct PauseCreative: Sendable, Codable, Hashable {
     public var hop: Int
     public var position: SourcePosition
     public var path: String
+    /// `MediaFile` when the image comes from a VAST 4.4 NonLinear `<MediaFiles>`; `nil` for a `StaticResource`
+    /// (the form every version has, and the one reports written before 4.4 name implicitly).
+    public var element: String? = nil
 
     /// `NonLinear "id" image/png https://…` for verdicts.
     public var label: String {
         var text = "<NonLinear"
         if let id { text += " id=\"\(id)\"" }
-        text += "> \(creativeType) \(imageURL)"
+        text += "> \(element.map { "\($0) " } ?? "")\(creativeType) \(imageURL)"
         return text
     }
 }
@@ -112,7 +115,14 @@ public enum PauseProfile {
     }
 
     /// Why a NonLinear cannot be shown as a pause ad, or its supported image.
-    static func check(_ nonLinear: NonLinear, in creative: Creative) -> (resource: Resource?, reason: String?, cause: PauseCause?) {
+    /// The image a pause ad shows: its URL node, MIME type, and `MediaFile` when it comes from a 4.4 `<MediaFiles>`.
+    struct Image {
+        var content: TextNode
+        var creativeType: String?
+        var element: String?
+    }
+
+    static func check(_ nonLinear: NonLinear, in creative: Creative) -> (resource: Image?, reason: String?, cause: PauseCause?) {
         for (framework, cause) in [(nonLinear.apiFramework, PauseCause.nonLinearAPIFramework), (creative.apiFramework, .creativeAPIFramework)] {
             guard let framework else { continue }
             let upper = framework.uppercased()
@@ -123,9 +133,23 @@ public enum PauseProfile {
         if let image = nonLinear.resources.first(where: {
             $0.kind == .staticResource && supportedImageTypes.contains(($0.creativeType ?? "").lowercased()) && !$0.content.value.isEmpty
         }) {
-            return (image, nil, nil)
+            return (Image(content: image.content, creativeType: image.creativeType), nil, nil)
+        }
+        // VAST 4.4 (§3.12.3): the image may come as a MediaFile of the NonLinear's MediaFiles instead. The
+        // player shows static images only, so a video (a cinemagraph) or a SIMID file there is not shown.
+        if let file = nonLinear.mediaFiles.first(where: {
+            supportedImageTypes.contains(($0.type ?? "").lowercased()) && !$0.url.value.isEmpty
+        }) {
+            return (Image(content: file.url, creativeType: file.type, element: "MediaFile"), nil, nil)
         }
         var found: [String] = []
+        for file in nonLinear.mediaFiles {
+            let type = file.type ?? "(none)"
+            found.append(type.lowercased().hasPrefix("video/") ? "a video MediaFile of type \"\(type)\" (a cinemagraph)" : "a MediaFile of type \"\(type)\"")
+        }
+        for file in nonLinear.interactiveCreativeFiles {
+            found.append("an InteractiveCreativeFile\(file.apiFramework.map { " (\($0))" } ?? "")")
+        }
         for resource in nonLinear.resources {
             switch resource.kind {
             case .staticResource:
@@ -141,7 +165,9 @@ public enum PauseProfile {
             }
         }
         let has = found.isEmpty ? "has no resource" : "has only \(found.joined(separator: ", "))"
-        return (nil, "\(has); pause ads need a StaticResource of type image/png or image/jpeg", .noStaticImage)
+        let need = nonLinear.mediaFiles.isEmpty && nonLinear.interactiveCreativeFiles.isEmpty
+            ? "a StaticResource of type image/png or image/jpeg" : "a StaticResource or MediaFile of type image/png or image/jpeg"
+        return (nil, "\(has); pause ads need \(need)", .noStaticImage)
     }
 
     /// Evaluates a response, or a resolved chain: `documents[0]` is the tag as requested, each following
@@ -209,7 +235,7 @@ public enum PauseProfile {
         var chosen: PauseCreative?
         if let ad = inLineAd, let body = ad.inLine {
             let hop = inLineHop
-            var candidates: [(NonLinear, Creative, Resource)] = []
+            var candidates: [(NonLinear, Creative, Image)] = []
             var rejected: [(NonLinear, String, PauseCause?)] = []
             for creative in body.creatives {
                 for nonLinear in creative.nonLinearAds?.nonLinears ?? [] {
@@ -225,7 +251,8 @@ public enum PauseProfile {
                 chosen = PauseCreative(
                     id: nonLinear.id, imageURL: resource.content.value, creativeType: (resource.creativeType ?? "").lowercased(),
                     width: nonLinear.width?.value, height: nonLinear.height?.value, clickThrough: nonLinear.clickThrough?.value,
-                    hop: hop, position: nonLinear.position, path: nonLinear.path)
+                    hop: hop, position: nonLinear.position, path: nonLinear.path,
+                    element: resource.element)
                 if let nonLinearAds = creative.nonLinearAds {
                     collectTracking(nonLinearAds.trackingEvents, hop: hop, into: &pixels)
                 }

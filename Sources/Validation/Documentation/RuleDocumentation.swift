@@ -23,7 +23,7 @@ public enum RuleDocumentation {
     public static func versionsLabel(_ versions: ClosedRange<VASTVersion>?) -> String {
         guard let versions else { return "all inputs" }
         if versions.lowerBound == versions.upperBound { return "VAST \(versions.lowerBound.rawValue)" }
-        if versions.upperBound == .v4_3 { return "VAST \(versions.lowerBound.rawValue)+" }
+        if versions.upperBound == .latest { return "VAST \(versions.lowerBound.rawValue)+" }
         return "VAST \(versions.lowerBound.rawValue)–\(versions.upperBound.rawValue)"
     }
 
@@ -47,7 +47,7 @@ public enum RuleDocumentation {
             else { other.append(description) }
         }
         let all = [
-            Section(title: "VAST rules", introduction: "Checks of VAST 2.0–4.3 documents. A rule runs when the tag's declared version (4.3 when undeclared or unknown) is in its versions.", rules: vast),
+            Section(title: "VAST rules", introduction: "Checks of VAST 2.0–4.4 documents. A rule runs when the tag's declared version (4.3 when undeclared or unknown) is in its versions.", rules: vast),
             Section(title: "VMAP rules", introduction: "Checks of VMAP 1.0 playlists.", rules: vmap),
             Section(title: "XML rules", introduction: "Well-formedness, safety and schema checks that apply to every input.", rules: xml),
             Section(title: "Trafficking-parameter rules", introduction: "Checks of in-house trafficking-parameter strings (`conform params`).", rules: params),
@@ -84,7 +84,7 @@ public enum RuleDocumentation {
         let textOnly = descriptions.filter { $0.schemaBasis?.isSpecTextOnly == true }.count
         out += "\nEach rule's **Schema basis** says what the official IAB XSDs declare about its claim, per version, " +
             "and whether the XSD enforces it or is looser than the rule; a test validates the rule's examples against " +
-            "each of those XSDs (4.3 uses the 4.2 XSD). Rules proven per XSD: " +
+            "each of those XSDs (4.3 uses the 4.2 XSD; 4.4 the fixed draft vast_4.4.xsd). Rules proven per XSD: " +
             proven.map { "\($0.file) \($0.count)" }.joined(separator: ", ") +
             ". \(textOnly) rules rest on the spec text only; the basis of the others is not recorded yet.\n"
         for section in sections {
@@ -137,6 +137,8 @@ public enum RuleDocumentation {
             let standing = switch declaration.standing {
             case .enforced: "enforced: the XSD rejects what the rule reports"
             case .looser: "looser than the rule: the XSD accepts what the rule reports (the decision is in the rationale)"
+            case .partial: "partly enforced: the XSD rejects the core of what the rule reports and differs on the cases the rationale names"
+            case .undeclared: "not declared: the XSD does not know the element the rule is about; the rule rests on the spec text"
             }
             out += "\n- \(versionsLabel(declaration.versions)) (\(files)): \(markdown ? escape(declaration.declaration) : declaration.declaration); \(standing)"
         }
@@ -155,7 +157,7 @@ public enum RuleDocumentation {
         for rule in descriptions {
             guard let basis = rule.schemaBasis else { continue }
             var files: Set<String> = []
-            for declaration in basis.declarations {
+            for declaration in basis.declarations where declaration.standing != .undeclared {
                 for version in VASTVersion.allCases where declaration.versions.contains(version) && (rule.versions?.contains(version) ?? true) {
                     files.insert(SchemaBasis.xsdFileName(for: version))
                 }

@@ -236,7 +236,16 @@ public final class RuleContext {
                     for n in nl.nonLinears {
                         if let ct = n.clickThrough { out.append(URLItem(role: .clickThrough, node: ct)) }
                         add(n.clickTrackings, .clickTracking)
+                        add(n.customClicks, .clickTracking)
                         add(n.resources, .resource)
+                        for file in n.mediaFiles { out.append(URLItem(role: .mediaFile, node: file.url)) }
+                        for file in n.interactiveCreativeFiles { out.append(URLItem(role: .mediaFile, node: file.url)) }
+                    }
+                    for icon in nl.icons {
+                        if let ct = icon.clickThrough { out.append(URLItem(role: .clickThrough, node: ct)) }
+                        add(icon.clickTrackings, .clickTracking)
+                        add(icon.viewTrackings, .tracking)
+                        add(icon.resources, .resource)
                     }
                 }
                 if let ca = creative.companionAds {

@@ -71,7 +71,8 @@ struct StructureScan {
             element == "UniversalAdId" && attribute == "idValue"
         }
 
-        static let nonLinearInLineOnly: Set<String> = ["StaticResource", "IFrameResource", "HTMLResource", "AdParameters", "NonLinearClickThrough"]
+        static let nonLinearInLineOnly: Set<String> = ["StaticResource", "IFrameResource", "HTMLResource", "AdParameters", "NonLinearClickThrough",
+                                                         "Duration", "MediaFiles", "NonLinearCustomClick"]
         static let linearInLineOnly: Set<String> = ["Duration", "MediaFiles", "AdParameters"]
 
         mutating func visit(_ element: XMLElement, inWrapper: Bool, into scan: inout StructureScan) {

@@ -24,17 +24,20 @@ struct VersionSpan: Sendable, Hashable {
     }
 }
 
-/// The shape of VAST 2.0 to 4.3 as the structural rules see it: which children and attributes each
+/// The shape of VAST 2.0 to 4.4 as the structural rules see it: which children and attributes each
 /// element allows in which version, which elements hold only text, and which children may occur at
 /// most once. Drawn from the IAB XSDs (2.0.1, 3.0, 4.0, 4.1, 4.2) and the 4.3 prose; the 4.2 XSD is
-/// used for 4.3, which has none of its own.
+/// used for 4.3, which has none of its own. VAST 4.4 adds what its text adds (§3.12: Duration,
+/// MediaFiles and NonLinearCustomClick under NonLinear; §3.11: Icons under NonLinearAds); where the draft
+/// 4.4 XSD leaves out what the shared text still defines (IconClickFallbackImages, Expires,
+/// BlockedAdCategories, CompanionAds' AltText), the text wins and the element stays.
 ///
 /// Element names are local names, so documents with the 4.x `http://www.iab.com/VAST` default
 /// namespace and un-namespaced documents read the same. The content of `<Extension>` and
 /// `<CreativeExtension>` is free-form and never checked.
 enum VASTStructure {
     private static let v2 = VersionSpan(.v2_0), v3 = VersionSpan(.v3_0), v4 = VersionSpan(.v4_0)
-    private static let v41 = VersionSpan(.v4_1), v42 = VersionSpan(.v4_2)
+    private static let v41 = VersionSpan(.v4_1), v42 = VersionSpan(.v4_2), v44 = VersionSpan(.v4_4)
 
     /// Allowed child elements per container element.
     static let children: [String: [String: VersionSpan]] = [
@@ -60,10 +63,11 @@ enum VASTStructure {
         "ClosedCaptionFiles": ["ClosedCaptionFile": v41],
         "TrackingEvents": ["Tracking": v2],
         "VideoClicks": ["ClickThrough": v2, "ClickTracking": v2, "CustomClick": v2],
-        "NonLinearAds": ["NonLinear": v2, "TrackingEvents": v2],
+        "NonLinearAds": ["NonLinear": v2, "TrackingEvents": v2, "Icons": v44],
         "NonLinear": [
             "StaticResource": v2, "IFrameResource": v2, "HTMLResource": v2, "AdParameters": v2,
             "NonLinearClickThrough": v2, "NonLinearClickTracking": v3,
+            "Duration": v44, "MediaFiles": v44, "NonLinearCustomClick": v44,
         ],
         "CompanionAds": ["Companion": v2],
         "Companion": [
@@ -97,6 +101,7 @@ enum VASTStructure {
         "ClickThrough", "ClickTracking", "CustomClick", "StaticResource", "IFrameResource", "HTMLResource",
         "AdParameters", "NonLinearClickThrough", "NonLinearClickTracking", "CompanionClickThrough",
         "CompanionClickTracking", "AltText", "IconViewTracking", "IconClickThrough", "IconClickTracking",
+        "NonLinearCustomClick",
     ]
 
     /// Children that may occur at most once under their parent (maxOccurs 1 in every schema).
@@ -109,8 +114,8 @@ enum VASTStructure {
         "Linear": ["Duration", "MediaFiles", "VideoClicks", "TrackingEvents", "AdParameters", "Icons"],
         "MediaFiles": ["ClosedCaptionFiles"],
         "VideoClicks": ["ClickThrough"],
-        "NonLinearAds": ["TrackingEvents"],
-        "NonLinear": ["NonLinearClickThrough", "AdParameters"],
+        "NonLinearAds": ["TrackingEvents", "Icons"],
+        "NonLinear": ["NonLinearClickThrough", "AdParameters", "Duration", "MediaFiles"],
         "Companion": ["CompanionClickThrough", "AltText", "AdParameters", "TrackingEvents"],
         "Icon": ["IconClicks"],
         "IconClicks": ["IconClickThrough", "IconClickFallbackImages"],
@@ -163,6 +168,7 @@ enum VASTStructure {
             "maintainAspectRatio": v2, "minSuggestedDuration": v2, "apiFramework": v2,
         ],
         "NonLinearClickTracking": ["id": v3],
+        "NonLinearCustomClick": ["id": v44],
         "CompanionAds": ["required": v3],
         "Companion": [
             "id": v2, "width": v2, "height": v2, "expandedWidth": v2, "expandedHeight": v2, "apiFramework": v2,
@@ -273,7 +279,7 @@ enum ResourceWalk {
     static func collect(_ creatives: [(body: AdBody, creative: Creative)]) -> [Resource] {
         var out: [Resource] = []
         for (_, creative) in creatives {
-            for icon in creative.linear?.icons ?? [] {
+            for icon in creative.allIcons {
                 out += icon.resources
                 out += icon.clickFallbackImages.compactMap(\.resource)
             }

@@ -326,6 +326,7 @@ enum ChainOutput {
             }
         }
         rows += tracking.nonLinearClickTracking.map { ("nonLinearClickTracking", $0) }
+        rows += (tracking.nonLinearCustomClick ?? []).map { ("nonLinearCustomClick", $0) }
         rows += tracking.companionClickTracking.map { ("companionClickTracking", $0) }
         rows += tracking.iconViewTracking.map { ("iconViewTracking", $0) }
         rows += tracking.iconClickTracking.map { ("iconClickTracking", $0) }

@@ -28,6 +28,7 @@ struct CreativeKindRule: Rule {
             .init(VASTVersion.v2_0...VASTVersion.v3_0, "Creative: xs:choice of Linear, CompanionAds, NonLinearAds, each minOccurs=\"0\"", .looser),
             .init(VASTVersion.v4_0...VASTVersion.v4_1, "Creative_Inline_type: xs:all of CompanionAds, Linear, NonLinearAds, each minOccurs=\"0\"", .looser),
             .init(VASTVersion.v4_2...VASTVersion.v4_3, "Creative_Inline_type: xs:sequence of CompanionAds, CreativeExtensions, Linear, NonLinearAds, each minOccurs=\"0\"", .looser),
+            .init(VASTVersion.v4_4...VASTVersion.v4_4, "vastCreative_type: xs:choice of UniversalAdId, CreativeExtensions, Linear, NonLinearAds, CompanionAds, minOccurs=\"0\"", .looser),
         ]))
 
     func check(_ context: RuleContext) {

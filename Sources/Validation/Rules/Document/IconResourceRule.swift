@@ -7,7 +7,7 @@ struct IconResourceRule: Rule {
         id: "VAST-3.0-icon-resource",
         name: "Icon resource",
         summary: "every <Icon> must contain a StaticResource, IFrameResource or HTMLResource",
-        rationale: "An Icon (AdChoices and similar industry icons) without a resource shows nothing, which for privacy icons defeats their purpose. Applies to InLine and Wrapper icons alike, since wrappers may add icons.",
+        rationale: "An Icon (AdChoices and similar industry icons) without a resource shows nothing, which for privacy icons defeats their purpose. Applies to InLine and Wrapper icons alike, since wrappers may add icons, and to the Icons VAST 4.4 allows under NonLinearAds (§3.11) as to a Linear's.",
         fix: "Add <StaticResource creativeType=\"image/png\"><![CDATA[https://...]]></StaticResource> to the <Icon>.",
         severity: .error,
         versions: VASTVersion.v3_0.andLater,
@@ -21,11 +21,12 @@ struct IconResourceRule: Rule {
         ],
         invalidExamples: [
             RuleExample(#"<VAST version="4.2"><Ad><InLine><Creatives><Creative><Linear><Icons>↓<Icon program="AdChoices"/></Icons></Linear></Creative></Creatives></InLine></Ad></VAST>"#),
+            RuleExample(#"<VAST version="4.4"><Ad><InLine><Creatives><Creative><NonLinearAds><NonLinear width="1920" height="1080"><StaticResource creativeType="image/png">https://m.example/p.png</StaticResource></NonLinear><Icons>↓<Icon program="AdChoices" width="20" height="20" xPosition="right" yPosition="top"/></Icons></NonLinearAds></Creative></Creatives></InLine></Ad></VAST>"#),
         ])
 
     func check(_ context: RuleContext) {
         for creative in context.creativeList {
-            for icon in creative.linear?.icons ?? [] where icon.resources.isEmpty {
+            for icon in creative.allIcons where icon.resources.isEmpty {
                 context.report("<Icon\(icon.program.map { " program=\"\($0)\"" } ?? "")> has no StaticResource, IFrameResource or HTMLResource", at: icon.position, path: icon.path)
             }
         }

@@ -24,6 +24,7 @@ struct InLineAdTitleRule: Rule {
         ],
         schemaBasis: SchemaBasis(element: "InLine", items: ["AdTitle"], [
             .init(VASTVersion.v2_0...VASTVersion.v4_3, "InLine/AdTitle minOccurs=\"1\"", .enforced),
+            .init(VASTVersion.v4_4...VASTVersion.v4_4, "vastInLine_type/AdTitle minOccurs=\"1\"", .enforced),
         ]))
 
     func check(_ context: RuleContext) {

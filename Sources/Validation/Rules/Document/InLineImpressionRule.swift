@@ -24,6 +24,7 @@ struct InLineImpressionRule: Rule {
         ],
         schemaBasis: SchemaBasis(element: "InLine", items: ["Impression"], [
             .init(VASTVersion.v2_0...VASTVersion.v4_3, "InLine/Impression minOccurs=\"1\"", .enforced),
+            .init(VASTVersion.v4_4...VASTVersion.v4_4, "vastInLine_type/Impression minOccurs=\"1\"", .enforced),
         ]))
 
     func check(_ context: RuleContext) {

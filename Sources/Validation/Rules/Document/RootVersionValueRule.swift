@@ -1,12 +1,12 @@
 import ConformCore
 import VAST
 
-/// The declared VAST version should be one conform knows: 2.0, 3.0, 4.0, 4.1, 4.2 or 4.3.
+/// The declared VAST version should be one conform knows: 2.0, 3.0, 4.0, 4.1, 4.2, 4.3 or 4.4.
 struct RootVersionValueRule: Rule {
     static let description = RuleDescription(
         id: "VAST-2.0-root-version-value",
         name: "Known VAST version",
-        summary: "the declared VAST version should be one conform knows: 2.0, 3.0, 4.0, 4.1, 4.2 or 4.3",
+        summary: "the declared VAST version should be one conform knows: 2.0, 3.0, 4.0, 4.1, 4.2, 4.3 or 4.4",
         rationale: "A player picks its parser from VAST@version and may answer an unknown one with error 102. conform accepts patch levels (4.0.1, 2.0.1); any other value is checked as VAST 4.3, so version-scoped findings may not match what the author meant. A warning, not an error: the schemas type version as a plain string.",
         fix: "Declare the version the tag is written for, such as version=\"4.2\".",
         severity: .warning,
@@ -18,15 +18,16 @@ struct RootVersionValueRule: Rule {
         validExamples: [
             RuleExample(#"<VAST version="4.0.1"/>"#),
             RuleExample(#"<VAST version="2.0"/>"#),
+            RuleExample(#"<VAST version="4.4"/>"#),
         ],
         invalidExamples: [
-            RuleExample(#"↓<VAST version="4.4"/>"#),
+            RuleExample(#"↓<VAST version="4.5"/>"#),
             RuleExample(#"↓<VAST version="v3"/>"#),
         ])
 
     func check(_ context: RuleContext) {
         guard let vast = context.vast, let declared = vast.declaredVersion, vast.version == nil else { return }
-        context.report("<VAST> declares version \"\(declared)\", which is not a VAST version conform knows (2.0, 3.0, 4.0, 4.1, 4.2, 4.3); it is checked as VAST 4.3",
+        context.report("<VAST> declares version \"\(declared)\", which is not a VAST version conform knows (2.0, 3.0, 4.0, 4.1, 4.2, 4.3, 4.4); it is checked as VAST 4.3",
                        at: vast.position, path: vast.path)
     }
 }

@@ -24,6 +24,7 @@ struct WrapperAdSystemRule: Rule {
         ],
         schemaBasis: SchemaBasis(element: "Wrapper", items: ["AdSystem"], [
             .init(VASTVersion.v2_0...VASTVersion.v4_3, "Wrapper/AdSystem minOccurs=\"1\"", .enforced),
+            .init(VASTVersion.v4_4...VASTVersion.v4_4, "vastWrapper_type/AdSystem minOccurs=\"1\"", .enforced),
         ]))
 
     func check(_ context: RuleContext) {

@@ -26,6 +26,7 @@ struct WrapperVASTAdTagURIRule: Rule {
         ],
         schemaBasis: SchemaBasis(element: "Wrapper", items: ["VASTAdTagURI"], [
             .init(VASTVersion.v2_0...VASTVersion.v4_3, "Wrapper/VASTAdTagURI minOccurs=\"1\" maxOccurs=\"1\"", .enforced),
+            .init(VASTVersion.v4_4...VASTVersion.v4_4, "vastWrapper_type/VASTAdTagURI minOccurs=\"1\" maxOccurs=\"1\"", .enforced),
         ]))
 
     func check(_ context: RuleContext) {

@@ -34,6 +34,7 @@ struct ClickThroughTrackedRule: Rule {
                 for icon in linear.icons { inspect(icon.clickThrough, icon.clickTrackings) }
             }
             for nonLinear in creative.nonLinearAds?.nonLinears ?? [] { inspect(nonLinear.clickThrough, nonLinear.clickTrackings) }
+            for icon in creative.nonLinearAds?.icons ?? [] { inspect(icon.clickThrough, icon.clickTrackings) }
             for companion in creative.companionAds?.companions ?? [] { inspect(companion.clickThrough, companion.clickTrackings) }
         }
     }

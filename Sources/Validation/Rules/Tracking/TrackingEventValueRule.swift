@@ -11,7 +11,8 @@ struct TrackingEventValueRule: Rule {
             Each VAST schema enumerates the tracking events it defines; a player ignores a name it does not \
             know, so the pixel never fires. The lists are the 2.0.1, 3.0, 4.0, 4.1 and 4.2 schema enumerations; \
             VAST 4.3 published no schema, so its list is the 4.2 list plus notUsed from the 4.3 prose (§3.14.1): \
-            notUsed is accepted in 4.3 documents and reported in earlier ones. interactiveStart is accepted \
+            notUsed is accepted in 4.3 documents and reported in earlier ones. VAST 4.4 keeps the 4.3 list: its \
+            text adds no event, and its draft schema types the event as a plain string. interactiveStart is accepted \
             from 4.2, following the 4.2 text on SIMID, although the 4.2 schema's enumeration omits it. Names from a later version are \
             reported here; names an earlier version had but this one dropped (fullscreen, expand, ...) are \
             reported by VAST-4.0-tracking-event-removed, and verificationNotExecuted, from 4.1, by its own placement rule (before 4.1 it is reported here).

@@ -37,7 +37,12 @@ struct APIFrameworkValueRule: Rule {
                 for file in linear.interactiveCreativeFiles { inspect(file.apiFramework, "InteractiveCreativeFile", file.url.position, file.url.path) }
                 for icon in linear.icons { inspect(icon.apiFramework, "Icon", icon.position, icon.path) }
             }
-            for n in creative.nonLinearAds?.nonLinears ?? [] { inspect(n.apiFramework, "NonLinear", n.position, n.path) }
+            for n in creative.nonLinearAds?.nonLinears ?? [] {
+                inspect(n.apiFramework, "NonLinear", n.position, n.path)
+                for file in n.mediaFiles { inspect(file.apiFramework, "MediaFile", file.url.position, file.url.path) }
+                for file in n.interactiveCreativeFiles { inspect(file.apiFramework, "InteractiveCreativeFile", file.url.position, file.url.path) }
+            }
+            for icon in creative.nonLinearAds?.icons ?? [] { inspect(icon.apiFramework, "Icon", icon.position, icon.path) }
             for c in creative.companionAds?.companions ?? [] { inspect(c.apiFramework, "Companion", c.position, c.path) }
         }
         for ad in context.ads {

@@ -23,7 +23,7 @@ struct CompanionDimensionsRule: Rule {
             RuleExample(#"<VAST version="4.2"><Ad><InLine><Creatives><Creative><CompanionAds>↓<Companion width="300"/></CompanionAds></Creative></Creatives></InLine></Ad></VAST>"#),
         ],
         schemaBasis: SchemaBasis(element: "Companion", items: ["width", "height"], [
-            .init(VASTVersion.v2_0...VASTVersion.v4_3, "Companion@width, @height use=\"required\"", .enforced),
+            .init(VASTVersion.v2_0...VASTVersion.v4_4, "Companion@width, @height use=\"required\"", .enforced),
         ]))
 
     func check(_ context: RuleContext) {

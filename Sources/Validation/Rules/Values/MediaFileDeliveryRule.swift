@@ -7,7 +7,7 @@ struct MediaFileDeliveryRule: Rule {
         id: "VAST-2.0-mediafile-delivery",
         name: "MediaFile delivery",
         summary: "every <MediaFile> must have a delivery attribute",
-        rationale: "delivery is required in every schema; players choose between progressive download and streaming with it and skip files without it (403 when none is left).",
+        rationale: "delivery is required in every schema; players choose between progressive download and streaming with it and skip files without it (403 when none is left). The draft VAST 4.4 schema declares MediaFile@delivery optional; the 4.4 text keeps it required, and the text wins.",
         fix: "Add delivery=\"progressive\" (or \"streaming\" for HLS/DASH).",
         severity: .error,
         versions: VASTVersion.v2_0.andLater,
@@ -24,6 +24,7 @@ struct MediaFileDeliveryRule: Rule {
         ],
         schemaBasis: SchemaBasis(element: "MediaFile", items: ["delivery"], [
             .init(VASTVersion.v2_0...VASTVersion.v4_3, "MediaFile@delivery use=\"required\" (progressive, streaming)", .enforced),
+            .init(VASTVersion.v4_4...VASTVersion.v4_4, "MediaFile@delivery use=\"optional\"", .looser),
         ]))
 
     func check(_ context: RuleContext) {

@@ -7,7 +7,7 @@ struct MediaFileDimensionsRule: Rule {
         id: "VAST-2.0-mediafile-dimensions",
         name: "MediaFile width and height",
         summary: "every <MediaFile> must have width and height attributes",
-        rationale: "width and height are required in every schema (0 for audio). Players choose the rendition that fits the screen by them; a file without them is skipped or scaled blindly.",
+        rationale: "width and height are required in every schema (0 for audio). Players choose the rendition that fits the screen by them; a file without them is skipped or scaled blindly. The draft VAST 4.4 schema declares them optional (its MediaFile type serves NonLinear images too); the 4.4 text keeps width and height required, and the text wins.",
         fix: "Add width=\"1280\" height=\"720\" with the video's native size (width=\"0\" height=\"0\" for audio).",
         severity: .error,
         versions: VASTVersion.v2_0.andLater,
@@ -25,6 +25,7 @@ struct MediaFileDimensionsRule: Rule {
         ],
         schemaBasis: SchemaBasis(element: "MediaFile", items: ["width", "height"], [
             .init(VASTVersion.v2_0...VASTVersion.v4_3, "MediaFile@width, @height use=\"required\"", .enforced),
+            .init(VASTVersion.v4_4...VASTVersion.v4_4, "MediaFile@width, @height use=\"optional\"", .looser),
         ]))
 
     func check(_ context: RuleContext) {

@@ -7,7 +7,7 @@ struct MediaFileTypeRule: Rule {
         id: "VAST-2.0-mediafile-type",
         name: "MediaFile type",
         summary: "every <MediaFile> must have a type attribute (its MIME type)",
-        rationale: "type is required in every schema: players pick the file they can decode by MIME type without fetching it; a file without one is skipped.",
+        rationale: "type is required in every schema: players pick the file they can decode by MIME type without fetching it; a file without one is skipped. The draft VAST 4.4 schema declares MediaFile@type optional; the 4.4 text keeps it required, and the text wins.",
         fix: "Add type=\"video/mp4\" (or the file's real MIME type).",
         severity: .error,
         versions: VASTVersion.v2_0.andLater,
@@ -24,6 +24,7 @@ struct MediaFileTypeRule: Rule {
         ],
         schemaBasis: SchemaBasis(element: "MediaFile", items: ["type"], [
             .init(VASTVersion.v2_0...VASTVersion.v4_3, "MediaFile@type use=\"required\"", .enforced),
+            .init(VASTVersion.v4_4...VASTVersion.v4_4, "MediaFile@type use=\"optional\"", .looser),
         ]))
 
     func check(_ context: RuleContext) {

@@ -7,7 +7,7 @@ struct MezzanineDeliveryRule: Rule {
         id: "VAST-4.1-mezzanine-delivery",
         name: "Mezzanine delivery",
         summary: "every <Mezzanine> must have delivery progressive or streaming",
-        rationale: "delivery is required on Mezzanine with the same two values as MediaFile; stitching services that transcode the mezzanine skip it otherwise (406/411). The 4.0 XSD (every revision) declares Mezzanine as a bare anyURI; its attributes arrive, required, with the 4.1 XSD, so 4.0 documents are not checked.",
+        rationale: "delivery is required on Mezzanine with the same two values as MediaFile; stitching services that transcode the mezzanine skip it otherwise (406/411). The 4.0 XSD (every revision) declares Mezzanine as a bare anyURI; its attributes arrive, required, with the 4.1 XSD, so 4.0 documents are not checked. The draft VAST 4.4 schema declares Mezzanine@delivery optional but keeps its two values, so it rejects an unknown value and accepts a missing one; the 4.4 text keeps it required, and the text wins.",
         fix: "Add delivery=\"progressive\".",
         severity: .error,
         versions: VASTVersion.v4_1.andLater,
@@ -27,6 +27,7 @@ struct MezzanineDeliveryRule: Rule {
         deprecatedAliases: ["VAST-4.0-mezzanine-delivery"],
         schemaBasis: SchemaBasis(element: "Mezzanine", items: ["delivery"], [
             .init(VASTVersion.v4_1...VASTVersion.v4_3, "Mezzanine@delivery use=\"required\" (progressive, streaming)", .enforced),
+            .init(VASTVersion.v4_4...VASTVersion.v4_4, "Mezzanine@delivery use=\"optional\" (progressive, streaming)", .partial),
         ]))
 
     func check(_ context: RuleContext) {

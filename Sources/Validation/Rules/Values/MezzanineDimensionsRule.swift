@@ -7,7 +7,7 @@ struct MezzanineDimensionsRule: Rule {
         id: "VAST-4.1-mezzanine-dimensions",
         name: "Mezzanine width and height",
         summary: "every <Mezzanine> must have width and height attributes",
-        rationale: "width and height are required on Mezzanine; stitching services use them to choose output renditions. The 4.0 XSD (every revision) declares Mezzanine as a bare anyURI; its attributes arrive, required, with the 4.1 XSD, so 4.0 documents are not checked.",
+        rationale: "width and height are required on Mezzanine; stitching services use them to choose output renditions. The 4.0 XSD (every revision) declares Mezzanine as a bare anyURI; its attributes arrive, required, with the 4.1 XSD, so 4.0 documents are not checked. The draft VAST 4.4 schema declares Mezzanine@width and @height optional; the 4.4 text keeps them required, and the text wins.",
         fix: "Add width=\"1920\" height=\"1080\" with the source's native size.",
         severity: .error,
         versions: VASTVersion.v4_1.andLater,
@@ -26,6 +26,7 @@ struct MezzanineDimensionsRule: Rule {
         deprecatedAliases: ["VAST-4.0-mezzanine-dimensions"],
         schemaBasis: SchemaBasis(element: "Mezzanine", items: ["width", "height"], [
             .init(VASTVersion.v4_1...VASTVersion.v4_3, "Mezzanine@width, @height use=\"required\"", .enforced),
+            .init(VASTVersion.v4_4...VASTVersion.v4_4, "Mezzanine@width, @height use=\"optional\"", .looser),
         ]))
 
     func check(_ context: RuleContext) {

@@ -25,7 +25,7 @@ struct MezzanineTypeRule: Rule {
         ],
         deprecatedAliases: ["VAST-4.0-mezzanine-type"],
         schemaBasis: SchemaBasis(element: "Mezzanine", items: ["type"], [
-            .init(VASTVersion.v4_1...VASTVersion.v4_3, "Mezzanine@type use=\"required\"", .enforced),
+            .init(VASTVersion.v4_1...VASTVersion.v4_4, "Mezzanine@type use=\"required\"", .enforced),
         ]))
 
     func check(_ context: RuleContext) {

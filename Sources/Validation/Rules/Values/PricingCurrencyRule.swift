@@ -23,7 +23,7 @@ struct PricingCurrencyRule: Rule {
             RuleExample(#"<VAST version="4.2"><Ad><InLine>↓<Pricing model="CPM">1.50</Pricing></InLine></Ad></VAST>"#),
         ],
         schemaBasis: SchemaBasis(element: "Pricing", items: ["currency"], [
-            .init(VASTVersion.v3_0...VASTVersion.v4_3, "Pricing@currency use=\"required\"", .enforced),
+            .init(VASTVersion.v3_0...VASTVersion.v4_4, "Pricing@currency use=\"required\"", .enforced),
         ]))
 
     func check(_ context: RuleContext) {

@@ -7,7 +7,7 @@ struct StaticResourceCreativeTypeRule: Rule {
         id: "VAST-2.0-staticresource-creativetype",
         name: "StaticResource creativeType",
         summary: "every <StaticResource> of a <NonLinear>, <Companion> or <Icon> must have a creativeType attribute (its MIME type)",
-        rationale: "The XSD of every version declares creativeType with use=\"required\" on the StaticResource of NonLinear, Companion and Icon, and the 4.3 text lists those three as the parents that carry it: players decide from it whether they can render the image or script without fetching it, and skip a resource without it (503, 604). The StaticResource inside a 4.2 IconClickFallbackImage is different: the 4.2 XSD types it as a bare anyURI with no attributes, so it is not checked. A StaticResource in a Wrapper's NonLinear (3.0 on) is reported once, by VAST-2.0-wrapper-inline-only-element, since it does not belong there at all.",
+        rationale: "The XSD of every version declares creativeType with use=\"required\" on the StaticResource of NonLinear, Companion and Icon, and the 4.3 text lists those three as the parents that carry it: players decide from it whether they can render the image or script without fetching it, and skip a resource without it (503, 604). The StaticResource inside a 4.2 IconClickFallbackImage is different: the 4.2 XSD types it as a bare anyURI with no attributes, so it is not checked. A StaticResource in a Wrapper's NonLinear (3.0 on) is reported once, by VAST-2.0-wrapper-inline-only-element, since it does not belong there at all. The draft VAST 4.4 schema gives a Wrapper's NonLinear the InLine type, so it also rejects a Wrapper StaticResource without creativeType; conform keeps reporting that element once, as not belonging in a Wrapper.",
         fix: "Add creativeType=\"image/png\" (or the resource's MIME type).",
         severity: .error,
         versions: VASTVersion.v2_0.andLater,
@@ -28,6 +28,7 @@ struct StaticResourceCreativeTypeRule: Rule {
         ],
         schemaBasis: SchemaBasis(element: "StaticResource", items: ["creativeType"], [
             .init(VASTVersion.v2_0...VASTVersion.v4_3, "NonLinear, Companion and Icon StaticResource@creativeType use=\"required\"", .enforced),
+            .init(VASTVersion.v4_4...VASTVersion.v4_4, "StaticResource@creativeType use=\"required\", also in a Wrapper's NonLinear", .partial),
         ]))
 
     func check(_ context: RuleContext) {
@@ -35,7 +36,7 @@ struct StaticResourceCreativeTypeRule: Rule {
         let wrapperNonLinearChecked = context.version < .v3_0
         for (body, creative) in context.creatives {
             var resources: [Resource] = []
-            for icon in creative.linear?.icons ?? [] { resources += icon.resources }
+            for icon in creative.allIcons { resources += icon.resources }
             if body.kind == .inLine || wrapperNonLinearChecked {
                 for nonLinear in creative.nonLinearAds?.nonLinears ?? [] { resources += nonLinear.resources }
             }

@@ -7,7 +7,7 @@ struct UniversalAdIdRegistryRule: Rule {
         id: "VAST-4.0-universaladid-idregistry",
         name: "UniversalAdId idRegistry",
         summary: "every <UniversalAdId> must have an idRegistry attribute",
-        rationale: "idRegistry names the registry that issued the id (ad-id.org, clearcast.co.uk, ...); without it the id cannot be resolved. The 4.x schemas make it required; \"unknown\" is the documented value when there is no registry.",
+        rationale: "idRegistry names the registry that issued the id (ad-id.org, clearcast.co.uk, ...); without it the id cannot be resolved. The 4.x schemas make it required; \"unknown\" is the documented value when there is no registry. The draft VAST 4.4 schema declares idRegistry optional with the default \"unknown\"; the 4.4 text keeps it required, and the text wins.",
         fix: "Add idRegistry=\"ad-id.org\" (or idRegistry=\"unknown\").",
         severity: .error,
         versions: VASTVersion.v4_0.andLater,
@@ -24,6 +24,7 @@ struct UniversalAdIdRegistryRule: Rule {
         ],
         schemaBasis: SchemaBasis(element: "UniversalAdId", items: ["idRegistry"], [
             .init(VASTVersion.v4_0...VASTVersion.v4_3, "UniversalAdId@idRegistry use=\"required\"", .enforced),
+            .init(VASTVersion.v4_4...VASTVersion.v4_4, "UniversalAdId@idRegistry use=\"optional\" default=\"unknown\"", .looser),
         ]))
 
     func check(_ context: RuleContext) {

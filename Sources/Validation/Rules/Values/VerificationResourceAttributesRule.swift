@@ -25,6 +25,7 @@ struct VerificationResourceAttributesRule: Rule {
         ],
         schemaBasis: SchemaBasis(element: "JavaScriptResource", items: ["apiFramework", "browserOptional"], [
             .init(VASTVersion.v4_1...VASTVersion.v4_3, "JavaScriptResource@apiFramework, @browserOptional and ExecutableResource@apiFramework, @type use=\"optional\"", .looser),
+            .init(VASTVersion.v4_4...VASTVersion.v4_4, "JavaScriptResource@apiFramework, @browserOptional and ExecutableResource@apiFramework, @type use=\"optional\"", .looser),
         ]))
 
     func check(_ context: RuleContext) {

@@ -27,6 +27,7 @@ struct VerificationVendorRule: Rule {
         ],
         schemaBasis: SchemaBasis(element: "Verification", items: ["vendor"], [
             .init(VASTVersion.v4_1...VASTVersion.v4_3, "Verification@vendor use=\"optional\"", .looser),
+            .init(VASTVersion.v4_4...VASTVersion.v4_4, "Verification@vendor use=\"required\"", .enforced),
         ]))
 
     func check(_ context: RuleContext) {
