@@ -79,7 +79,7 @@ let package = Package(
             name: "ReportsTests", dependencies: ["Reports", "Conformance", "ConformCore", "XMLCore", "ConformTestSupport"],
             exclude: ["Golden"]),
         .testTarget(name: "ConformanceTests", dependencies: [
-            "Conformance", "Validation", "VAST", "ConformCore", "ConformTestSupport", "Chain", "Profiles", "Trafficking",
+            "Conformance", "Validation", "VAST", "ConformCore", "ConformTestSupport", "Chain", "Profiles", "Trafficking", "Probe",
         ]),
     ],
     swiftLanguageModes: [.v6]

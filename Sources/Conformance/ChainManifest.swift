@@ -9,6 +9,7 @@ import Foundation
 ///          "https://ads.example/slow": {"timeout": true}, "https://ads.example/moved": {"redirect": "https://ads.example/w1"}},
 ///  "maxDepth": 5,
 ///  "policy": {"refusePrivateAddresses": true},
+///  "probe": true,
 ///  "expect": {"version": 1, "verdict": "resolved", "chain": {"stopReason": "inline", "hops": 2}}}
 /// ```
 public struct ChainManifest: Sendable, Codable, Hashable {
@@ -21,9 +22,12 @@ public struct ChainManifest: Sendable, Codable, Hashable {
     public var maxDepth: Int?
     /// Changes to the fetch limits of the spec settings (the default when absent).
     public var policy: ChainPolicyOverrides?
+    /// Probe the assets of every document of the chain (media files, images, captions, scripts), served from
+    /// the map like the documents (`PROBE-*` findings join the chain's).
+    public var probe: Bool?
     public var expect: CaseExpectation?
 
-    enum CodingKeys: String, CodingKey, CaseIterable { case version, root, map, maxDepth, policy, expect }
+    enum CodingKeys: String, CodingKey, CaseIterable { case version, root, map, maxDepth, policy, probe, expect }
 
     public init(from decoder: any Decoder) throws {
         try rejectUnknownKeys(decoder, known: CodingKeys.allCases.map(\.rawValue), in: "chain.json")
@@ -36,6 +40,7 @@ public struct ChainManifest: Sendable, Codable, Hashable {
         map = try container.decodeIfPresent([String: CorpusFetcher.Entry?].self, forKey: .map) ?? [:]
         maxDepth = try container.decodeIfPresent(Int.self, forKey: .maxDepth)
         policy = try container.decodeIfPresent(ChainPolicyOverrides.self, forKey: .policy)
+        probe = try container.decodeIfPresent(Bool.self, forKey: .probe)
         expect = try container.decodeIfPresent(CaseExpectation.self, forKey: .expect)
     }
 

@@ -55,9 +55,12 @@ public struct ChainCaseInput: Sendable, Hashable {
     public var responses: [String: CorpusFetcher.Entry]
     /// The fetch limits, when the case changes the spec settings' (otherwise `nil`).
     public var policy: FetchPolicy?
+    /// Probe the assets of the chain's documents (`chain.json`'s `probe`).
+    public var probe: Bool = false
 
     public init(folder: URL, root: URL, map: [String: URL], maxDepth: Int? = nil,
-                responses: [String: CorpusFetcher.Entry] = [:], policy: FetchPolicy? = nil) {
+                responses: [String: CorpusFetcher.Entry] = [:], policy: FetchPolicy? = nil, probe: Bool = false) {
+        self.probe = probe
         self.folder = folder
         self.root = root
         self.map = map
