@@ -167,6 +167,8 @@ public struct AssetProber: Sendable {
     public let answers: ProbeCache<AssetAnswer>
     /// Pixel hosts looked up, for the whole run.
     public let hosts: ProbeCache<Bool>
+    /// At most ``Options/jobs`` requests at once over every call of the run (several inputs may be probed at once).
+    public let slots: HostLimiter
     /// Called after each URL is probed, with how many of this call's URLs are done and how many there are.
     public var progress: (@Sendable (_ done: Int, _ total: Int) -> Void)?
 
@@ -178,7 +180,11 @@ public struct AssetProber: Sendable {
         self.options = options
         self.answers = answers
         self.hosts = hosts
+        self.slots = HostLimiter(perHost: max(1, options.jobs))
     }
+
+    /// The key ``slots`` counts every request under.
+    public static let slotKey = "assets"
 
     /// Probes `assets` (each distinct URL once, ``Options/jobs`` at a time) and, with
     /// ``Options/resolvePixels``, looks up the hosts of `pixels`.
@@ -189,7 +195,7 @@ public struct AssetProber: Sendable {
         let total = urls.count
         var byURL: [String: AssetAnswer] = [:]
         OrderedWork.run(urls, jobs: options.jobs, work: { [self] url in
-            let answer = answers.value(url) { self.answer(url) }
+            let answer = answers.value(url) { slots.withSlot(for: Self.slotKey) { self.answer(url) } }
             progress?(counter.increment(), total)
             return answer
         }, deliver: { byURL[$0.url] = $0 })
@@ -227,8 +233,11 @@ public struct AssetProber: Sendable {
 
     /// Requests `url` and reads what its body is.
     public func answer(_ url: String) -> AssetAnswer {
-        guard let uri = URL(string: url), let scheme = uri.scheme?.lowercased() else {
-            return AssetAnswer(url: url, outcome: .failed, failure: "the URL cannot be parsed")
+        guard let uri = URL(string: url) else {
+            return AssetAnswer(url: url, outcome: .failed, failure: "the URL cannot be parsed (percent-encode spaces, brackets and other reserved characters)")
+        }
+        guard let scheme = uri.scheme?.lowercased() else {
+            return AssetAnswer(url: url, outcome: .refused, failure: "\(url) is not an absolute URL; a player needs an http(s) URL")
         }
         guard scheme == "http" || scheme == "https" else {
             return AssetAnswer(url: url, outcome: .refused,

@@ -208,6 +208,34 @@ func tag(_ body: String) -> VASTDocument {
         #expect(prober.answers.computed == 1)
     }
 
+    @Test func requestsRunAtMostJobsAtOnceOverEveryCall() {
+        /// Answers after 30 ms, so that requests overlap.
+        struct SlowFetcher: Fetcher {
+            func fetch(_ uri: URL, referrer: URL?) throws(FetchError) -> FetchedDocument {
+                usleep(30_000)
+                throw .httpStatus(uri: uri.absoluteString, code: 404)
+            }
+        }
+        let prober = AssetProber(fetcher: SlowFetcher(), options: .init(jobs: 3))
+        let media = (1...8).map { #"<MediaFile delivery="progressive" type="video/mp4" width="1" height="1">https://cdn.example.com/\#($0).mp4</MediaFile>"# }
+        // Two tags probed at once, as check does with several inputs: still three requests at a time.
+        DispatchQueue.concurrentPerform(iterations: 2) { index in
+            let half = media[(index * 4)..<(index * 4 + 4)].joined()
+            let report = prober.probe(AssetCollector.assets(in: tag(linear(half)), file: "t\(index).xml"))
+            #expect(report.diagnostics.map(\.ruleID) == Array(repeating: ProbeRuleID.notFound, count: 4))
+        }
+        #expect(prober.slots.peak[AssetProber.slotKey] == 3)
+        #expect(prober.answers.computed == 8)
+    }
+
+    @Test func aRelativeURLIsRefusedWithoutARequest() {
+        let fetcher = CountingFetcher([:])
+        let report = AssetProber(fetcher: fetcher).probe(AssetCollector.assets(in: tag(linear(
+            #"<MediaFile delivery="progressive" type="video/mp4" width="1" height="1">ad.mp4</MediaFile>"#)), file: "t.xml"))
+        #expect(report.diagnostics.map(\.ruleID) == [ProbeRuleID.refused])
+        #expect(fetcher.requests.isEmpty)
+    }
+
     @Test func withoutAnInspectorMediaIsNotInspectedAndTheAnswerStillChecked() {
         let prober = AssetProber(fetcher: CountingFetcher(["https://cdn.example.com/a.mp4": .file("wrong-type.webm")]))
         let report = prober.probe(AssetCollector.assets(in: tag(linear(mp4)), file: "tag.xml"))
