@@ -112,6 +112,35 @@ import Testing
         #expect(result.stdout.contains("(hop 1)"))
     }
 
+    @Test(.enabled(if: python, "python3 is not installed"))
+    func theWorkbenchShowsEachAssetsAnswer() throws {
+        let origin = try ScriptServer("test-http-server.py", [try Self.served().path])
+        defer { origin.stop() }
+        let base = "http://127.0.0.1:\(origin.port)"
+        let xml = Self.inline(["\(base)/typed/right.mp4", "\(base)/status/404"])
+        let local = try Workbench()
+        defer { local.stop() }
+        let page = try local.request("GET", "/")
+        #expect(page.text.contains("id=\"probe\"") && page.text.contains("function renderAssets"))
+        let checked = try local.post("/api/check", ["xml": xml, "probe": true])
+        #expect(checked.status == 200, "\(checked.text)")
+        let reports = try #require(try JSONSerialization.jsonObject(with: checked.body) as? [[String: Any]])
+        let probe = try #require(reports.first?["probe"] as? [String: Any])
+        let assets = try #require(probe["assets"] as? [[String: Any]])
+        #expect(assets.count == 2)
+        #expect((assets[0]["answer"] as? [String: Any])?["status"] as? Int == 200)
+        #expect((assets[0]["diagnostics"] as? [Any])?.isEmpty == true)
+        #expect(((assets[1]["diagnostics"] as? [[String: Any]])?.first?["ruleID"] as? String) == "PROBE-not-found")
+        // Without the flag, nothing is requested.
+        let plain = try local.post("/api/check", ["xml": xml])
+        #expect(!plain.text.contains("\"probe\""))
+        // A workbench open to the network refuses private addresses for assets as for documents.
+        let exposed = try Workbench(["--host", "0.0.0.0"])
+        defer { exposed.stop() }
+        let refused = try exposed.post("/api/check", ["xml": xml, "probe": true])
+        #expect(refused.text.contains("PROBE-refused") && !refused.text.contains("\"status\" : 200"), "\(refused.text)")
+    }
+
     @Test func probeOptionsNeedProbe() throws {
         let tag = try ConformBinary.temporaryFile(Self.inline(["https://cdn.example.com/a.mp4"]))
         let result = try ConformBinary.run(["check", "--probe-jobs", "4", tag.path])
