@@ -175,7 +175,7 @@ public enum ProbeRules {
              valid: "an MP4 with H.264 video and AAC audio",
              invalid: "an MP4 with only an H.264 video track"),
         rule(ProbeRuleID.captionMalformed, "Caption file malformed",
-             "a closed caption file is not well-formed WebVTT, SRT or TTML, or is not the caption format declared",
+             "a closed caption file is not well-formed WebVTT, SRT or TTML",
              rationale: "A player cannot show captions it cannot parse; accessibility rules may then block the ad.",
              fix: "validate the caption file and serve it as its declared type", .error, [captionRef],
              valid: "<ClosedCaptionFile type=\"text/vtt\"> answering a WEBVTT file with cues",
