@@ -17,7 +17,7 @@ let package = Package(
         .executable(name: "conform", targets: ["conform"]),
         .library(name: "ConformKit", targets: [
             "ConformCore", "XMLCore", "VAST", "Trafficking", "Chain",
-            "Validation", "Profiles", "Conformance", "Reports", "LanguageServer",
+            "Validation", "Profiles", "Conformance", "Reports", "LanguageServer", "Probe",
         ]),
     ],
     targets: [
@@ -43,17 +43,20 @@ let package = Package(
         .target(name: "VAST", dependencies: ["XMLCore", "ConformCore"]),
         .target(name: "Trafficking", dependencies: ["ConformCore"]),
         .target(name: "Chain", dependencies: ["VAST", "ConformCore", "CHTTP"]),
+        // Asset probing: which URLs of a tag are assets, and how their answers and media compare with the tag.
+        // The caller injects the fetcher, the media inspector and the host resolver.
+        .target(name: "Probe", dependencies: ["Chain", "VAST", "XMLCore", "ConformCore"]),
         .target(name: "Validation", dependencies: ["VAST", "Chain", "Trafficking", "XMLCore", "ConformCore"]),
         .target(name: "Profiles", dependencies: ["VAST", "Chain", "Trafficking", "ConformCore"]),
         .target(name: "Conformance", dependencies: [
-            "ConformCore", "XMLCore", "VAST", "Trafficking", "Chain", "Validation", "Profiles",
+            "ConformCore", "XMLCore", "VAST", "Trafficking", "Chain", "Validation", "Profiles", "Probe",
         ]),
         .target(name: "Reports", dependencies: ["Conformance", "Validation", "ConformCore"]),
         // The Language Server Protocol server (`conform lsp`): protocol and documents; the command does the I/O.
         .target(name: "LanguageServer", dependencies: ["Conformance", "Validation", "Chain", "Trafficking", "VAST", "ConformCore"]),
         .executableTarget(name: "conform", dependencies: [
             "ConformCore", "XMLCore", "VAST", "Trafficking", "Chain", "Validation", "Profiles",
-            "Conformance", "Reports", "LanguageServer", "CTCMalloc", "CHTTPServer",
+            "Conformance", "Reports", "LanguageServer", "Probe", "CTCMalloc", "CHTTPServer",
         ]),
 
         // Benchmark driver used by scripts/bench; not part of the product.
@@ -65,6 +68,7 @@ let package = Package(
         .testTarget(
             name: "ChainTests", dependencies: ["Chain", "VAST", "ConformCore", "ConformTestSupport"],
             resources: [.copy("Fixtures")]),
+        .testTarget(name: "ProbeTests", dependencies: ["Probe", "Chain", "VAST", "ConformCore", "ConformTestSupport"]),
         .testTarget(name: "ValidationTests", dependencies: ["Validation", "VAST", "XMLCore", "ConformCore"]),
         .testTarget(name: "ProfilesTests", dependencies: ["Profiles", "VAST", "ConformCore"]),
         // Locates and launches the built `conform` binary for end-to-end tests.
@@ -75,7 +79,7 @@ let package = Package(
             name: "ReportsTests", dependencies: ["Reports", "Conformance", "ConformCore", "XMLCore", "ConformTestSupport"],
             exclude: ["Golden"]),
         .testTarget(name: "ConformanceTests", dependencies: [
-            "Conformance", "Validation", "VAST", "ConformCore", "ConformTestSupport", "Chain", "Profiles", "Trafficking",
+            "Conformance", "Validation", "VAST", "ConformCore", "ConformTestSupport", "Chain", "Profiles", "Trafficking", "Probe",
         ]),
     ],
     swiftLanguageModes: [.v6]

@@ -5,6 +5,7 @@ Binds 127.0.0.1 on an ephemeral port and prints the port on the first line of st
 serves until it is killed. Routes:
 
   /files/<path>            a file from the folder given on the command line (404 when missing)
+  /typed/<path>            the same file with the Content-Type its name suggests (video/mp4, image/png ...)
   /delay/<ms>/<route>      waits <ms> milliseconds, then answers <route> (for example /delay/500/files/a.xml)
   /status/<code>           answers with that status and a short body
   /redirect/<n>            redirects n times, then serves /files/inline.xml
@@ -20,6 +21,7 @@ Usage: scripts/test-http-server.py FOLDER
 """
 import gzip
 import http.server
+import mimetypes
 import os
 import signal
 import sys
@@ -61,7 +63,7 @@ class Handler(http.server.BaseHTTPRequestHandler):
         if not parts:
             return self.send_body(200, b"conform test server\n", "text/plain")
         head = parts[0]
-        if head in ("files", "gzip"):
+        if head in ("files", "gzip", "typed"):
             relative = os.path.normpath("/".join(parts[1:]))
             if relative.startswith("..") or os.path.isabs(relative):
                 return self.send_body(403, b"forbidden\n", "text/plain")
@@ -72,6 +74,8 @@ class Handler(http.server.BaseHTTPRequestHandler):
                 body = f.read()
             if head == "gzip":
                 return self.send_body(200, gzip.compress(body), encoding="gzip")
+            if head == "typed":
+                return self.send_body(200, body, mimetypes.guess_type(full)[0] or "application/octet-stream")
             return self.send_body(200, body)
         if head == "echo-headers":
             seen = "User-Agent=%s Referer=%s" % (self.headers.get("User-Agent", "-"), self.headers.get("Referer", "-"))

@@ -18,7 +18,8 @@ enum {
     OPT_WRITEFUNCTION = 20011, OPT_HEADERFUNCTION = 20079,
     OPT_FOLLOWLOCATION = 52, OPT_NOSIGNAL = 99, OPT_TIMEOUT_MS = 155, OPT_CONNECTTIMEOUT_MS = 156,
     OPT_PROTOCOLS = 181, OPT_MAXFILESIZE_LARGE = 30117,
-    INFO_RESPONSE_CODE = 0x200000 + 2, INFO_REDIRECT_URL = 0x100000 + 31,
+    INFO_RESPONSE_CODE = 0x200000 + 2, INFO_REDIRECT_URL = 0x100000 + 31, INFO_CONTENT_TYPE = 0x100000 + 18,
+    INFO_STARTTRANSFER_TIME = 0x300000 + 17,
     PROTO_HTTP = 1, PROTO_HTTPS = 2, GLOBAL_ALL = 3, ERROR_SIZE = 256,
     E_OK = 0, E_WRITE_ERROR = 23, E_OPERATION_TIMEDOUT = 28, E_FILESIZE_EXCEEDED = 63
 };
@@ -98,6 +99,8 @@ struct chttp_response {
     int over_limit;
     char *redirect_url;
     char *location;
+    char *content_type;
+    long first_byte_ms;
     char error[ERROR_SIZE];
 };
 
@@ -148,6 +151,7 @@ chttp_response *chttp_get(const char *url, const char *user_agent, const char *r
     chttp_response *r = calloc(1, sizeof *r);
     if (!r) abort();
     r->limit = max_bytes;
+    r->first_byte_ms = -1;
     /* libcurl reads 0 as no limit at all. */
     if (timeout_ms < 1) timeout_ms = 1;
     pthread_once(&load_once, load);
@@ -191,6 +195,12 @@ chttp_response *chttp_get(const char *url, const char *user_agent, const char *r
     r->status = status;
     char *target = NULL;
     if (curl.getinfo(easy, INFO_REDIRECT_URL, &target) == E_OK && target) r->redirect_url = strdup(target);
+    char *content_type = NULL;
+    if (curl.getinfo(easy, INFO_CONTENT_TYPE, &content_type) == E_OK && content_type) r->content_type = strdup(content_type);
+    double first_byte = 0;
+    if (status > 0 && curl.getinfo(easy, INFO_STARTTRANSFER_TIME, &first_byte) == E_OK && first_byte > 0) {
+        r->first_byte_ms = (long)(first_byte * 1000 + 0.5);
+    }
     if (code == E_OK) {
         r->outcome = CHTTP_DONE;
     } else if (code == E_OPERATION_TIMEDOUT) {
@@ -211,6 +221,8 @@ long chttp_status(const chttp_response *r) { return r->status; }
 const char *chttp_error(const chttp_response *r) { return r->error; }
 const char *chttp_redirect_url(const chttp_response *r) { return r->redirect_url; }
 const char *chttp_location(const chttp_response *r) { return r->location; }
+const char *chttp_content_type(const chttp_response *r) { return r->content_type; }
+long chttp_first_byte_ms(const chttp_response *r) { return r->first_byte_ms; }
 
 const unsigned char *chttp_body(const chttp_response *r, size_t *length) {
     *length = r->length;
@@ -221,5 +233,6 @@ void chttp_free(chttp_response *r) {
     free(r->body);
     free(r->redirect_url);
     free(r->location);
+    free(r->content_type);
     free(r);
 }

@@ -13,13 +13,22 @@ public struct FetchedDocument: Sendable, Hashable {
     public var redirects: Int
     /// Wall time of the fetch in milliseconds (0 for offline fetchers, so offline output stays deterministic).
     public var durationMs: Int
+    /// The `Content-Type` of the final response as sent (`nil` when none was sent, and for files, whose type
+    /// offline fetchers infer from the name).
+    public var contentType: String?
+    /// Milliseconds from the first request to the first byte of the final response (`nil` when not measured:
+    /// offline fetchers, so offline output stays deterministic).
+    public var firstByteMs: Int?
 
-    public init(data: Data, finalURI: URL, statusCode: Int? = nil, redirects: Int = 0, durationMs: Int = 0) {
+    public init(data: Data, finalURI: URL, statusCode: Int? = nil, redirects: Int = 0, durationMs: Int = 0,
+                contentType: String? = nil, firstByteMs: Int? = nil) {
         self.data = data
         self.finalURI = finalURI
         self.statusCode = statusCode
         self.redirects = redirects
         self.durationMs = durationMs
+        self.contentType = contentType
+        self.firstByteMs = firstByteMs
     }
 }
 

@@ -81,8 +81,10 @@ public struct HTTPFetcher: Fetcher {
                 throw .httpStatus(uri: uri.absoluteString, code: status)
             }
             let elapsed = Int((DispatchTime.now().uptimeNanoseconds - started) / 1_000_000)
+            let firstByte = response.firstByteMs.map { Int((now - started) / 1_000_000) + $0 }
             return FetchedDocument(data: response.body, finalURI: current, statusCode: status,
-                                   redirects: redirects, durationMs: elapsed)
+                                   redirects: redirects, durationMs: elapsed, contentType: response.contentType,
+                                   firstByteMs: firstByte)
         }
     }
 
@@ -100,6 +102,9 @@ private struct Response {
     var body: Data
     var redirectURL: String?
     var location: String?
+    var contentType: String?
+    /// Milliseconds from this request's start to the first byte of its response.
+    var firstByteMs: Int?
 
     init(url: String, userAgent: String, referer: String?, timeoutMs: Int, maxBytes: Int) {
         let handle = chttp_get(url, userAgent, referer, timeoutMs, max(0, maxBytes))
@@ -115,6 +120,9 @@ private struct Response {
         }
         redirectURL = chttp_redirect_url(handle).map { String(cString: $0) }
         location = chttp_location(handle).map { String(cString: $0) }
+        contentType = chttp_content_type(handle).map { String(cString: $0) }
+        let firstByte = Int(chttp_first_byte_ms(handle))
+        firstByteMs = firstByte >= 0 ? firstByte : nil
     }
 }
 

@@ -1,6 +1,7 @@
 import Chain
 import ConformCore
 import Foundation
+import Probe
 import Profiles
 import VAST
 import Validation
@@ -263,7 +264,8 @@ struct CaseEvaluator: Sendable {
             folder: folderURL, root: folderURL.appendingPathComponent(manifest.root), map: files,
             // The case's own limit, else the configuration's (the spec's 5 by default).
             maxDepth: manifest.maxDepth ?? options.configuration.maxWrapperDepth, responses: responses,
-            policy: manifest.policy?.applied(to: PlayerSettings.spec.policy), rootURI: manifest.rootURI)
+            policy: manifest.policy?.applied(to: PlayerSettings.spec.policy), rootURI: manifest.rootURI,
+            probe: manifest.probe ?? false)
         let clock = ContinuousClock.now
         var outcome: ChainOutcome
         do {
@@ -593,7 +595,7 @@ struct CaseEvaluator: Sendable {
 /// a former one matches nothing; it is still a rule, and `conform explain` names its successor).
 enum KnownRules {
     static let ids: Set<String> = {
-        let rules = AllRules.descriptions + ProfileRules.all
+        let rules = AllRules.descriptions + ProfileRules.all + ProbeRules.all
         return Set(rules.map(\.id) + rules.flatMap(\.deprecatedAliases))
     }()
 

@@ -9,6 +9,7 @@ import Foundation
 ///          "https://ads.example/slow": {"timeout": true}, "https://ads.example/moved": {"redirect": "https://ads.example/w1"}},
 ///  "maxDepth": 5, "rootURI": "https://ads.example/root",
 ///  "policy": {"refusePrivateAddresses": true},
+///  "probe": true,
 ///  "expect": {"version": 1, "verdict": "resolved", "chain": {"stopReason": "inline", "hops": 2}}}
 /// ```
 public struct ChainManifest: Sendable, Codable, Hashable {
@@ -24,18 +25,22 @@ public struct ChainManifest: Sendable, Codable, Hashable {
     public var maxDepth: Int?
     /// Changes to the fetch limits of the spec settings (the default when absent).
     public var policy: ChainPolicyOverrides?
+    /// Probe the assets of every document of the chain (media files, images, captions, scripts), served from
+    /// the map like the documents (`PROBE-*` findings join the chain's).
+    public var probe: Bool?
     public var expect: CaseExpectation?
 
-    enum CodingKeys: String, CodingKey, CaseIterable { case version, root, rootURI, map, maxDepth, policy, expect }
+    enum CodingKeys: String, CodingKey, CaseIterable { case version, root, rootURI, map, maxDepth, policy, probe, expect }
 
     public init(root: String, rootURI: String? = nil, map: [String: CorpusFetcher.Entry?], maxDepth: Int? = nil,
-                policy: ChainPolicyOverrides? = nil, expect: CaseExpectation? = nil) {
+                policy: ChainPolicyOverrides? = nil, probe: Bool? = nil, expect: CaseExpectation? = nil) {
         self.version = 1
         self.root = root
         self.rootURI = rootURI
         self.map = map
         self.maxDepth = maxDepth
         self.policy = policy
+        self.probe = probe
         self.expect = expect
     }
 
@@ -51,6 +56,7 @@ public struct ChainManifest: Sendable, Codable, Hashable {
         map = try container.decodeIfPresent([String: CorpusFetcher.Entry?].self, forKey: .map) ?? [:]
         maxDepth = try container.decodeIfPresent(Int.self, forKey: .maxDepth)
         policy = try container.decodeIfPresent(ChainPolicyOverrides.self, forKey: .policy)
+        probe = try container.decodeIfPresent(Bool.self, forKey: .probe)
         expect = try container.decodeIfPresent(CaseExpectation.self, forKey: .expect)
     }
 

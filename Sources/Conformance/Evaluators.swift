@@ -57,10 +57,13 @@ public struct ChainCaseInput: Sendable, Hashable {
     public var policy: FetchPolicy?
     /// The URI the root document stands for, when the case names one: relative `VASTAdTagURI`s resolve against it.
     public var rootURI: String?
+    /// Probe the assets of the chain's documents (`chain.json`'s `probe`).
+    public var probe: Bool = false
 
     public init(folder: URL, root: URL, map: [String: URL], maxDepth: Int? = nil,
-                responses: [String: CorpusFetcher.Entry] = [:], policy: FetchPolicy? = nil, rootURI: String? = nil) {
+                responses: [String: CorpusFetcher.Entry] = [:], policy: FetchPolicy? = nil, rootURI: String? = nil, probe: Bool = false) {
         self.rootURI = rootURI
+        self.probe = probe
         self.folder = folder
         self.root = root
         self.map = map

@@ -1,6 +1,7 @@
 import Chain
 import ConformCore
 import Foundation
+import Probe
 import Profiles
 import Trafficking
 import VAST
@@ -8,7 +9,13 @@ import VAST
 extension CaseEvaluators {
     /// The stages conform itself uses to judge parameter strings (the trafficking analyzer) and wrapper
     /// chains (offline resolution through the case's URI map, then the tracking collector).
-    public static let standard = CaseEvaluators(parameters: StandardEvaluators.parameters, chain: StandardEvaluators.chain)
+    public static let standard = CaseEvaluators(parameters: StandardEvaluators.parameters, chain: StandardEvaluators.chain(inspector: nil))
+
+    /// The standard stages, with `inspector` reading the media files of chain cases that probe their assets
+    /// (without one, media files are not inspected and only the answers and types are checked).
+    public static func standard(mediaInspector inspector: (any MediaInspector)?) -> CaseEvaluators {
+        CaseEvaluators(parameters: StandardEvaluators.parameters, chain: StandardEvaluators.chain(inspector: inspector))
+    }
 }
 
 /// The evaluators behind ``CaseEvaluators/standard``.
@@ -22,8 +29,9 @@ enum StandardEvaluators {
             diagnostics: analysis.diagnostics, accepted: analysis.accepted)
     }
 
-    /// A chain case: offline resolution through the case's URI map, then the tracking collector.
-    static let chain: ChainCaseEvaluator = { input in
+    /// A chain case: offline resolution through the case's URI map, then the tracking collector; with
+    /// ``ChainCaseInput/probe``, the assets of every document, served from the same map.
+    static func chain(inspector: (any MediaInspector)?) -> ChainCaseEvaluator { { input in
         let folder = input.folder.standardizedFileURL.path
         let map = input.map.mapValues { url -> String in
             let path = url.standardizedFileURL.path
@@ -37,12 +45,26 @@ enum StandardEvaluators {
         let data = try Data(contentsOf: input.root)
         let settings = PlayerSettings(name: "corpus", maxDepth: input.maxDepth ?? PlayerSettings.spec.maxDepth, policy: policy)
         let resolved = WrapperResolver.resolve(rootData: data, rootURI: input.rootURI, fetcher: fetcher, settings: settings)
-        return outcome(of: resolved, rootName: input.root.lastPathComponent)
-    }
+        var probeFindings: [Diagnostic] = []
+        if input.probe {
+            let prober = AssetProber(fetcher: fetcher, inspector: inspector, options: AssetProber.Options(jobs: 1))
+            var assets: [ProbeAsset] = []
+            for document in resolved.documents {
+                guard let vast = VASTDecoder.decode(document.data).vast else { continue }
+                let hop = resolved.ads.lazy.flatMap(\.hops).first { $0.documentIndex == document.index }?.index ?? document.index
+                // Named as the chain's findings name their documents: the root by its file, the others by URI.
+                let name = document.index == 0 ? input.root.lastPathComponent : document.uri
+                assets += AssetCollector.assets(in: vast, file: name, hop: hop)
+            }
+            probeFindings = prober.probe(assets).diagnostics
+        }
+        return outcome(of: resolved, rootName: input.root.lastPathComponent, probeFindings: probeFindings)
+    } }
 
     /// What a chain case judges of a resolution: the first ad's hops, stop and Error URLs, the tracking merged
-    /// along its chain, and every finding (the root file named `rootName` stands for the root's URI).
-    static func outcome(of resolved: ResolvedChain, rootName: String) -> ChainOutcome {
+    /// along its chain, and every finding (the root file named `rootName` stands for the root's URI), the
+    /// probe's findings of the chain's assets among them.
+    static func outcome(of resolved: ResolvedChain, rootName: String, probeFindings: [Diagnostic] = []) -> ChainOutcome {
         let collector = TrackingCollector()
         // A stopped chain fires its Error URLs: [ERRORCODE] holds the stop's code, the other macros their samples.
         let resolved = collector.fillingErrorURLs(of: resolved)
@@ -84,7 +106,8 @@ enum StandardEvaluators {
             trackingFindings = report.diagnostics
         }
         return ChainOutcome(hops: hops, stopReason: ad.stop.reason.rawValue, errorCode: ad.stop.vastErrorCode?.rawValue,
-                            tracking: tracking, diagnostics: Array(Set(resolved.diagnostics + ad.diagnostics + trackingFindings)).sorted(),
+                            tracking: tracking,
+                            diagnostics: Array(Set(resolved.diagnostics + ad.diagnostics + trackingFindings + probeFindings)).sorted(),
                             errorURLs: errorURLs)
     }
 

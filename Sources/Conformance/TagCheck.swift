@@ -1,6 +1,7 @@
 import Chain
 import ConformCore
 import Foundation
+import Probe
 import Profiles
 import VAST
 import Validation
@@ -66,6 +67,8 @@ public enum TagCheck {
         public var profiles: [ProfileRequest]
         /// When set, the Wrapper chain is followed and every fetched document is checked with the rules.
         public var follow: Follow?
+        /// Probe the assets of the tag (and, with ``follow``, of every fetched document) through this prober.
+        public var probe: AssetProber?
 
         public init(configuration: Configuration = .default, parseOptions: XMLParseOptions = .default, schema: Data? = nil,
                     profiles: [ProfileRequest] = [], follow: Follow? = nil) {
@@ -142,12 +145,17 @@ public enum TagCheck {
         public var profiles: [ProfileReport]
         /// The followed chain, with ``Options/follow``.
         public var chain: FollowedChain?
+        /// The assets probed, with ``Options/probe``; ``ProbeReport/diagnostics`` holds their findings under the
+        /// configuration and the directives.
+        public var probe: ProbeReport?
         /// Why the schema could not be used; the chain and the profiles are not evaluated then.
         public var schemaError: SchemaError?
         public var timing: Timing
 
         /// Every finding: the rules' and the schema's, the profiles', the chain's.
-        public var allFindings: [Diagnostic] { findings + profiles.flatMap(\.diagnostics) + (chain?.diagnostics ?? []) }
+        public var allFindings: [Diagnostic] {
+            findings + profiles.flatMap(\.diagnostics) + (chain?.diagnostics ?? []) + (probe?.diagnostics ?? [])
+        }
     }
 
     /// Checks one tag.
@@ -188,7 +196,7 @@ public enum TagCheck {
         return inputs.indices.map { index in
             var result = Result(name: inputs[index].name, data: inputs[index].data, input: decoded[index],
                                 configuration: configurations[index], findings: ruleResults[index].findings,
-                                suppressed: ruleResults[index].suppressed, profiles: [], chain: nil, schemaError: nil,
+                                suppressed: ruleResults[index].suppressed, profiles: [], chain: nil, probe: nil, schemaError: nil,
                                 timing: Timing(decoding: decoding[index], rules: ruleTimes[index]))
             let clock = ContinuousClock.now
             complete(&result, input: inputs[index])
@@ -228,6 +236,34 @@ public enum TagCheck {
             report.diagnostics = settled(report.diagnostics)
             return report
         }
+        if let prober = options.probe {
+            var report = probe(result.input.vast, chain: result.chain, name: name, documentName: options.follow?.documentName,
+                               prober: prober)
+            report.diagnostics = settled(report.diagnostics)
+            result.probe = report
+        }
+    }
+
+    /// Probes the assets of `vast` (the tag, hop 0) and of every document `chain` fetched (each under its
+    /// document name and hop).
+    public static func probe(_ vast: VASTDocument?, chain: FollowedChain?, name: String,
+                             documentName: (@Sendable (String?) -> String)?, prober: AssetProber) -> ProbeReport {
+        var assets: [ProbeAsset] = []
+        var pixels: [TrackingPixel] = []
+        if let vast {
+            assets += AssetCollector.assets(in: vast, file: name)
+            pixels += AssetCollector.pixels(in: vast, file: name)
+        }
+        if let resolved = chain?.resolved {
+            for document in resolved.documents where document.index > 0 {
+                guard let hopVAST = VASTDecoder.decode(document.data).vast else { continue }
+                let hop = resolved.ads.lazy.flatMap(\.hops).first { $0.documentIndex == document.index }?.index ?? document.index
+                let file = documentName?(document.uri) ?? document.uri
+                assets += AssetCollector.assets(in: hopVAST, file: file, hop: hop)
+                pixels += AssetCollector.pixels(in: hopVAST, file: file, hop: hop)
+            }
+        }
+        return prober.probe(assets, pixels: pixels)
     }
 
     /// Resolves the Wrapper chain of the tag `data` (named `name`) and collects its tracking. Given a

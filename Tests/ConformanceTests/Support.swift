@@ -1,5 +1,7 @@
 import ConformCore
+import ConformTestSupport
 import Foundation
+import Probe
 @testable import Conformance
 
 /// A corpus folder in the temporary directory, removed when the value is released.
@@ -63,3 +65,46 @@ enum Tags {
 
 /// The repository root (three levels above this file).
 let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+/// ffprobe for the probe cases, as the command line runs it (`conform run` inspects media with ffprobe, which
+/// the Debian package ffmpeg installs beside ffmpeg); `nil` when ffmpeg is not installed.
+struct TestFFProbe: MediaInspector {
+    let executable: URL
+
+    static let installed: TestFFProbe? = SystemProgram.find("ffmpeg").map {
+        TestFFProbe(executable: $0.deletingLastPathComponent().appendingPathComponent("ffprobe"))
+    }
+
+    func inspect(_ data: Data, container: MediaType.Container) -> MediaInspection {
+        let formats: [MediaType.Container: String] = [.mp4: "mov", .webm: "matroska", .ogg: "ogg", .mpegTS: "mpegts", .mp3: "mp3"]
+        guard let format = formats[container] else { return .unreadable("not a media container") }
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("conform-test-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: file) }
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = ["-v", "error", "-protocol_whitelist", "file", "-f", format, "-print_format", "json",
+                             "-show_format", "-show_streams", file.path]
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        do {
+            try data.write(to: file)
+            try process.run()
+        } catch { return .unavailable("\(error)") }
+        let json = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0, let facts = MediaFacts.fromFFProbe(json) else { return .unreadable("ffprobe failed") }
+        return .facts(facts)
+    }
+
+    /// The probe cases that need media inspection (tagged `ffprobe`): left out of a run without ffprobe.
+    static func casesNeedingIt(in corpus: URL) -> Set<String> {
+        let folder = corpus.appendingPathComponent("probe")
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        return Set(names.filter { name in
+            guard let data = FileManager.default.contents(atPath: folder.appendingPathComponent("\(name)/chain.json").path),
+                  let manifest = try? ChainManifest.decode(data, file: name) else { return false }
+            return manifest.expect?.tags.contains("ffprobe") == true
+        }.map { "probe/\($0)" })
+    }
+}

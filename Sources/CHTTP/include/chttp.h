@@ -48,6 +48,11 @@ const char * _Nullable chttp_redirect_url(const chttp_response * _Nonnull respon
 /* The Location header as the server wrote it (the last one received), or NULL. */
 const char * _Nullable chttp_location(const chttp_response * _Nonnull response);
 
+/* The Content-Type header of the response, or NULL. */
+const char * _Nullable chttp_content_type(const chttp_response * _Nonnull response);
+/* Milliseconds from the start of the request to the first byte of the response, or -1 when none came. */
+long chttp_first_byte_ms(const chttp_response * _Nonnull response);
+
 void chttp_free(chttp_response * _Nonnull response);
 
 #ifdef __cplusplus

@@ -224,10 +224,10 @@ public struct SourceDirectives: Sendable {
         /// The ids whose findings the rule pass makes (not the XSD check's or the chain's).
         let rulePassIDs: Set<String>
 
-        /// Whether `name` (an id or a pattern) names a rule. The player-profile rules live above this layer:
-        /// any `PROFILE-` name is taken as written.
+        /// Whether `name` (an id or a pattern) names a rule. The player-profile and asset-probe rules live
+        /// above this layer: any `PROFILE-` or `PROBE-` name is taken as written.
         func names(_ name: String) -> Bool {
-            if name.hasPrefix("PROFILE-") { return true }
+            if name.hasPrefix("PROFILE-") || name.hasPrefix("PROBE-") { return true }
             if name.contains("*") { return sortedIDs.contains { Configuration.matches(name, $0) } }
             return ids.contains(name)
         }

@@ -2,6 +2,7 @@ import Chain
 import ConformCore
 import Conformance
 import Foundation
+import Probe
 import Profiles
 import Reports
 import VAST
@@ -12,10 +13,10 @@ import XMLCore
 enum CheckCommand: Subcommand {
     static let name = "check"
     static let summary = "Check tags (files, URLs or stdin): XML, rules, with file:line:column findings."
-    static let valueOptions: Set<String> = ChainCheck.valueOptions.union(
+    static let valueOptions: Set<String> = ChainCheck.valueOptions.union(ProbeCheck.valueOptions).union(
         ["--format", "--config", "--rule", "--severity-threshold", "--max-size", "--profile", "--profile-option", "--xsd",
          "--jobs", "--per-host", "--input-list"])
-    static let flagOptions: Set<String> = ChainCheck.flagOptions.union(["--no-config", "--strict", "-q", "--quiet", "--statistics", "--no-inline-directives"])
+    static let flagOptions: Set<String> = ChainCheck.flagOptions.union(ProbeCheck.flagOptions).union(["--no-config", "--strict", "-q", "--quiet", "--statistics", "--no-inline-directives"])
     static let usage = "conform check [options] <file|folder|url|->..."
     static let help = """
         OVERVIEW: Check VAST and VMAP tags: is the XML sound, which rules does the tag break, and where.
@@ -67,6 +68,7 @@ enum CheckCommand: Subcommand {
                                   rule XSD-schema-violation. Un-namespaced tags are validated in the
                                   schema's targetNamespace. (default: none)
         \(ChainCheck.helpOptions)
+        \(ProbeCheck.helpOptions)
           -h, --help              Show this help.
 
         EXIT CODES:
@@ -90,6 +92,8 @@ enum CheckCommand: Subcommand {
           conform check --follow --quiet --input-list campaign-tags.txt --jobs 32 --per-host 4
           conform check --follow --map chain/map.json chain/root.xml
           conform check --follow --record Corpus/chains/new-case https://ads.example.com/vast?id=1
+          conform check --probe tag.xml
+          conform check --follow --probe --probe-pixels 'https://ads.example.com/vast?id=1'
         """
 
     struct FileReport: Encodable {
@@ -101,6 +105,8 @@ enum CheckCommand: Subcommand {
         var profiles: [ProfileReport]?
         /// With --follow: the resolved chain and its tracking.
         var chain: ChainReport?
+        /// With --probe: every asset probed, its answer and its findings.
+        var probe: ProbeReport?
         /// Findings the tag's directive comments switched off, each with its directive (absent when none).
         var suppressed: [SuppressedFinding]?
     }
@@ -127,9 +133,11 @@ enum CheckCommand: Subcommand {
         let profileNames: [ProfileName]
         let profileOptions: ProfileOptions
         var follow: ChainCheck?
+        var probe: ProbeCheck?
         do {
             (profileNames, profileOptions) = try ProfileOutput.parse(scanner, command: "check", usage: usage)
             follow = try ChainCheck.parse(scanner, maxBytes: scanner.value("--max-size") == nil ? nil : parseOptions.maxBytes, usage: usage)
+            probe = try ProbeCheck.parse(scanner, usage: usage)
         } catch { return error.report() }
         guard !scanner.positionals.isEmpty || scanner.value("--input-list") != nil else {
             return UsageError(message: "no input given", command: "check", usage: usage).report()
@@ -173,6 +181,14 @@ enum CheckCommand: Subcommand {
                 return ExitCode.cannotProceed
             }
         }
+        if let probe {
+            do {
+                options.probe = try probe.prober(follow: follow, limiter: limiter, progress: format == .text && !quiet)
+            } catch {
+                Terminal.printError("Error: \(error)")
+                return ExitCode.cannotProceed
+            }
+        }
         // A folder stands for the tag files under it; --input-list adds the lines of a file.
         var named = scanner.positionals
         if let list = scanner.value("--input-list") {
@@ -200,7 +216,9 @@ enum CheckCommand: Subcommand {
                 return ExitCode.cannotProceed
             }
             let name = result.name, input = result.input, suppressed = result.suppressed
-            var diagnostics = result.findings
+            // The assets' findings sit with the rules': each names the element its URL is written in.
+            var diagnostics = (result.findings + (result.probe?.diagnostics ?? [])).sorted()
+            ProbeCheck.noteUnavailable(result.probe)
             var profiles = result.profiles
             var chain = result.chain.flatMap { followed in follow?.report(followed, rootURI: checked.rootURI) }
             if result.allFindings.hasAny(atLeast: threshold) { failed = true }
@@ -225,7 +243,7 @@ enum CheckCommand: Subcommand {
                                                      verdicts: verdicts))
             case .json:
                 reports.append(FileReport(file: name, summary: TagSummary(input), diagnostics: diagnostics, vast: input.vast, vmap: input.vmap,
-                                          profiles: profileNames.isEmpty ? nil : profiles, chain: chain,
+                                          profiles: profileNames.isEmpty ? nil : profiles, chain: chain, probe: result.probe,
                                           suppressed: suppressed.isEmpty ? nil : suppressed))
             case .text where statistics:
                 tally.add(diagnostics + profiles.flatMap(\.diagnostics) + (chain?.diagnostics ?? []))
@@ -233,6 +251,7 @@ enum CheckCommand: Subcommand {
             case .text:
                 printText(name: name, summary: TagSummary(input), diagnostics: diagnostics, suppressed: suppressed.count, input: input)
                 ProfileOutput.printText(profiles, name: name)
+                if let report = result.probe { ProbeCheck.printText(report) }
                 if let chain {
                     ChainOutput.printText(chain)
                 } else if let note = unfollowedWrapperNote(input) {

@@ -1,5 +1,6 @@
 import Conformance
 import Foundation
+import Probe
 import Reports
 import Validation
 #if canImport(Glibc)
@@ -203,7 +204,8 @@ enum RunCommand: Subcommand {
         var options = RunOptions(
             corpus: corpus, filter: CaseFilter(scanner.values("--filter")), tags: scanner.values("--tag"),
             skipKinds: skipKinds, shard: shard, jobs: jobs, record: scanner.flag("--record"),
-            configuration: configuration, maxBytes: maxBytes, evaluators: .standard)
+            configuration: configuration, maxBytes: maxBytes,
+                                 evaluators: .standard(mediaInspector: FFProbe.find().map { $0 as any MediaInspector } ?? FFProbe.Missing()))
         options.batchSize = batchSize
         return .success(Invocation(
             corpusPath: corpusPath, outputPath: scanner.value("-o", "--output") ?? "Reports", options: options,

@@ -2,6 +2,7 @@ import Chain
 import ConformCore
 import Conformance
 import Foundation
+import Probe
 import Profiles
 import Reports
 import Trafficking
@@ -195,12 +196,12 @@ struct WorkbenchAPI: Sendable {
 
     // MARK: - Endpoints
 
-    /// `check`: the body's `xml` or `url`, with `check`'s options (`follow`, `player`, `max-depth`, `timeout`,
+    /// `check`: the body's `xml` or `url`, with `check`'s options (`follow`, `probe`, `player`, `max-depth`, `timeout`,
     /// `macro`, `root-uri`, `profile`, `profile-option`, `rule`, `configuration`); `format` json (default), html
-    /// or markdown.
+    /// or markdown. With `probe`, the assets are requested under the chain's bounded policy (pixels never).
     private func check(_ body: Body) throws(Refusal) -> HTTPResponse {
         let scanner = try scanner(CheckCommand.self, try arguments(
-            body, values: ["player", "max-depth", "timeout", "macro", "profile", "profile-option", "root-uri"], flags: ["follow"]))
+            body, values: ["player", "max-depth", "timeout", "macro", "profile", "profile-option", "root-uri"], flags: ["follow", "probe"]))
         let format = try body.string("format") ?? "json"
         guard ["json", "html", "markdown"].contains(format) else { throw Refusal(400, "unknown format '\(format)' (values: json, html, markdown)") }
         let configuration = try configuration(body, command: "check")
@@ -214,8 +215,18 @@ struct WorkbenchAPI: Sendable {
         if let settings = follow?.settings { follow?.settings = bounded(settings) }
         let rootSettings = follow?.settings ?? bounded(PlayerSettings.spec)
         let (data, name, rootURI) = try tag(body, settings: rootSettings)
+        var prober: AssetProber?
+        if scanner.flag("--probe") {
+            // The same bounds as the chain's fetches: the request's time limit, the size limit, private addresses
+            // refused when the server refuses them, and the shared per-host limit.
+            var options = AssetProber.Options(timeout: rootSettings.policy.perHopTimeout)
+            options.jobs = 4
+            prober = AssetProber(fetcher: fetcher(rootSettings),
+                                 inspector: FFProbe.find().map { $0 as any MediaInspector } ?? FFProbe.Missing(), options: options)
+        }
         let outcome = WorkbenchCheck.check(data, name: name, rootURI: rootURI ?? follow?.rootURIOverride, configuration: configuration, profiles: profiles,
-                                           profileOptions: profileOptions, follow: follow, fetcher: follow.map { fetcher($0.settings) })
+                                           profileOptions: profileOptions, follow: follow, fetcher: follow.map { fetcher($0.settings) },
+                                           prober: prober)
         switch format {
         case "html":
             return HTTPResponse(status: 200, contentType: "text/html; charset=utf-8",

@@ -94,6 +94,7 @@ label.inline { display:inline-flex; gap:4px; align-items:center; }
   <button id="resolve" class="hidden primary">Resolve</button>
   <select id="examples" aria-label="Examples"><option value="">Examples…</option></select>
   <label class="inline"><input type="checkbox" id="follow" checked> follow wrappers</label>
+  <label class="inline" title="Request every asset (media, images, captions, scripts; never tracking pixels) and compare it with the tag"><input type="checkbox" id="probe"> probe assets</label>
   <select id="player" aria-label="Player"></select>
   <input id="macros" size="22" placeholder="macros: CACHEBUSTING=1 …" aria-label="Macros">
   <span id="status"></span>
@@ -112,6 +113,7 @@ label.inline { display:inline-flex; gap:4px; align-items:center; }
       <button data-pane="explain">Explanation</button>
       <button data-pane="fix">Fix</button>
       <button data-pane="chain">Chain</button>
+      <button data-pane="assets">Assets</button>
       <button data-pane="tracking">Tracking</button>
       <button data-pane="playback">Playback</button>
       <button data-pane="profiles">Profiles</button>
@@ -134,6 +136,7 @@ label.inline { display:inline-flex; gap:4px; align-items:center; }
     </div>
     <div class="pane" id="pane-chain"><div id="chainOut" class="rule">Follow wrappers to resolve the chain.</div>
       <p><button id="comparePlayers">Compare player presets</button></p><div id="compareOut"></div></div>
+    <div class="pane" id="pane-assets"><div id="assetsOut" class="rule">Tick “probe assets” to request every asset and compare it with the tag.</div></div>
     <div class="pane" id="pane-tracking">
       <button id="copyText">Copy as text</button> <button id="copyCSV">Copy as CSV</button>
       <div id="trackingOut"></div>
@@ -196,6 +199,7 @@ function macros() {
 function checkBody(extra) {
   const body = Object.assign({ xml: $("source").value, name: state.rootURI || "tag.xml", player: $("player").value, macro: macros() }, extra || {});
   if ($("follow").checked) body.follow = true;
+  if ($("probe").checked) body.probe = true;
   if (state.rootURI) body["root-uri"] = state.rootURI;
   return body;
 }
@@ -301,6 +305,7 @@ function allFindings(report) {
   const out = [...report.diagnostics];
   for (const p of report.profiles || []) out.push(...p.diagnostics);
   if (report.chain) for (const d of report.chain.diagnostics) if (!out.some((x) => x.ruleID === d.ruleID && x.message === d.message && x.file === d.file)) out.push(d);
+  if (report.probe) out.push(...report.probe.diagnostics);
   return out;
 }
 function visibleFindings() {
@@ -314,7 +319,7 @@ function showReport(report) {
   state.findings = allFindings(report);
   for (const s of ["error", "warning", "info"]) $("n-" + s).textContent = state.findings.filter((f) => f.severity === s).length;
   $("summary").textContent = report ? summaryLine(report.summary) : "";
-  renderFindings(); renderGutter(); renderChain(); renderTracking(); renderPlayback();
+  renderFindings(); renderGutter(); renderChain(); renderAssets(); renderTracking(); renderPlayback();
 }
 function summaryLine(s) {
   if (!s) return "";
@@ -380,6 +385,29 @@ function download(text, name, type) {
 }
 
 // ---- chain
+function renderAssets() {
+  const probe = state.report?.probe;
+  if (!probe) { $("assetsOut").innerHTML = "<p class='rule'>Tick “probe assets” to request every asset and compare it with the tag.</p>"; return; }
+  const facts = (a) => {
+    const m = a.media, out = [];
+    if (m) {
+      if (m.width) out.push(m.width + "x" + m.height);
+      if (m.durationMs != null) out.push((m.durationMs / 1000).toFixed(2) + " s");
+      if (m.bitrateKbps) out.push(m.bitrateKbps + " kbps");
+      out.push([m.videoCodec, m.audioCodec].filter(Boolean).join("+"));
+    } else if (a.image) out.push(a.image.width + "x" + a.image.height);
+    else if (a.caption?.format) out.push(a.caption.format);
+    return out.filter(Boolean).join(" · ");
+  };
+  const rows = probe.assets.map((r) => `<tr><td>${esc(r.asset.owner === r.asset.element ? r.asset.element : r.asset.owner + " " + r.asset.element)}</td>
+    <td class="mono">${r.asset.position.line}:${r.asset.position.column}${r.asset.hop ? " (hop " + r.asset.hop + ")" : ""}</td><td class="url">${esc(r.asset.url)}</td>
+    <td>${r.answer.status ?? esc(r.answer.outcome)}</td><td>${esc((r.answer.contentType || "").split(";")[0])}</td><td>${r.answer.firstByteMs ?? ""}</td>
+    <td>${esc(facts(r.answer))}</td>
+    <td>${r.diagnostics.length ? r.diagnostics.map((d) => `<div><span class="sev ${d.severity}">${d.severity}</span> ${esc(d.message)} <span class="rule">[${esc(d.ruleID)}]</span></div>`).join("") : "ok"}</td></tr>`).join("");
+  $("assetsOut").innerHTML = (probe.mediaUnavailable ? `<p class="rule">Media files were not inspected (${esc(probe.mediaUnavailable)}): install ffmpeg for dimensions, duration, bitrate and codecs.</p>` : "")
+    + `<p class="rule">${probe.assets.length} asset(s) requested; ${probe.pixels} tracking pixel(s) never requested.</p>`
+    + (rows ? `<table><tr><th>asset</th><th>at</th><th>URL</th><th>status</th><th>type</th><th>first byte ms</th><th>what it is</th><th>findings</th></tr>${rows}</table>` : "");
+}
 function renderChain() {
   const chain = state.report?.chain;
   if (!chain) { $("chainOut").innerHTML = "<p class='rule'>Follow wrappers to resolve the chain.</p>"; return; }

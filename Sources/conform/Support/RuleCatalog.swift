@@ -1,12 +1,13 @@
 import ConformCore
+import Probe
 import Profiles
 import Validation
 
 /// Every rule the command line knows: the validation rules (VAST, VMAP, XML, XSD, trafficking
-/// parameters, wrapper chains) and the player-profile rules.
+/// parameters, wrapper chains), the player-profile rules and the asset-probe rules.
 enum RuleCatalog {
     /// Made once: the command line looks rules up per --rule setting and per row of a table.
-    static let all: [RuleDescription] = AllRules.descriptions + ProfileRules.all
+    static let all: [RuleDescription] = AllRules.descriptions + ProfileRules.all + ProbeRules.all
 
     /// Former ids of renamed or merged rules → their current ids.
     static let aliases: [String: String] =

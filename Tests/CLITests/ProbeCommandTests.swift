@@ -1,0 +1,152 @@
+import ConformTestSupport
+import Foundation
+import Testing
+
+/// `conform check --probe` against the test HTTP server on loopback: each way an asset can fail is answered
+/// with its finding, at the asset's line, in bounded time.
+@Suite(.serialized) struct ProbeCommandTests {
+    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let assets = packageRoot.appendingPathComponent("Corpus/probe/assets")
+    static let python = SystemProgram.find("python3") != nil
+    static let ffmpeg = SystemProgram.find("ffmpeg") != nil
+
+    /// A folder the server serves: the generated assets and `files`.
+    static func served(_ files: [String: String] = [:]) throws -> URL {
+        let folder = try ConformBinary.temporaryDirectory(files: files)
+        for name in try FileManager.default.contentsOfDirectory(atPath: assets.path) {
+            try FileManager.default.copyItem(at: assets.appendingPathComponent(name), to: folder.appendingPathComponent(name))
+        }
+        return folder
+    }
+
+    static func inline(_ mediaFiles: [String]) -> String {
+        """
+        <VAST version="4.2"><Ad id="1"><InLine><AdSystem>s</AdSystem><AdTitle>t</AdTitle><AdServingId>x</AdServingId>
+        <Impression><![CDATA[https://pixels.example.com/imp]]></Impression><Creatives><Creative><Linear><Duration>00:00:02</Duration><MediaFiles>
+        \(mediaFiles.map { "<MediaFile delivery=\"progressive\" type=\"video/mp4\" width=\"160\" height=\"120\"><![CDATA[\($0)]]></MediaFile>" }.joined(separator: "\n"))
+        </MediaFiles></Linear></Creative></Creatives></InLine></Ad></VAST>
+        """
+    }
+
+    /// The probe findings of `output`: rule id → the lines they are at.
+    static func findings(_ output: String) -> [String: [Int]] {
+        var found: [String: [Int]] = [:]
+        for line in output.split(separator: "\n") where line.contains("[PROBE-") {
+            let rule = String(line[line.range(of: "[PROBE-")!.lowerBound...].dropFirst().dropLast())
+            let location = line.split(separator: ":")
+            if location.count > 2, let number = Int(location[1]) { found[rule, default: []].append(number) }
+        }
+        return found
+    }
+
+    @Test(.enabled(if: python, "python3 is not installed"))
+    func eachFailingAnswerHasItsFindingInBoundedTime() throws {
+        let server = try ScriptServer("test-http-server.py", [try Self.served().path])
+        defer { server.stop() }
+        let base = "http://127.0.0.1:\(server.port)"
+        let tag = try ConformBinary.temporaryFile(Self.inline([
+            "\(base)/typed/right.mp4",                          // line 3: as declared
+            "\(base)/status/404",                               // line 4
+            "\(base)/delay/1200/typed/right.mp4",               // line 5: slow
+            "\(base)/endless",                                  // line 6: never ends
+            "\(base)/redirect-loop",                            // line 7
+            "\(base)/redirect-to?url=file:///etc/passwd",       // line 8
+            "\(base)/files/right.mp4",                          // line 9: served as application/xml
+        ]))
+        let started = Date()
+        let result = try ConformBinary.run(["check", "--probe", "--probe-timeout", "3", "--probe-slow", "600", tag.path])
+        let elapsed = Date().timeIntervalSince(started)
+        let found = Self.findings(result.stdout)
+        #expect(found["PROBE-not-found"] == [4], "\(result.stdout)")
+        #expect(found["PROBE-slow"] == [5])
+        #expect(found["PROBE-timeout"] == [6])
+        #expect(found["PROBE-redirect-limit"] == [7])
+        #expect(found["PROBE-refused"] == [8])
+        #expect(found["PROBE-wrong-type"] == [9])
+        #expect(!found.values.contains { $0.contains(3) }, "the right asset has a finding: \(found)")
+        #expect(result.status == 1)
+        // Every asset at once (8 jobs): the endless body stops at the 3 s limit, and nothing waits on another.
+        #expect(elapsed < 10, "the probe took \(elapsed) s")
+        #expect(result.stdout.contains("assets: 7 probed, 6 with findings; 1 tracking pixel(s) not requested"))
+    }
+
+    @Test(.enabled(if: python && ffmpeg, "python3 or ffmpeg is not installed"))
+    func mediaIsInspectedWithFFProbe() throws {
+        let server = try ScriptServer("test-http-server.py", [try Self.served().path])
+        defer { server.stop() }
+        let base = "http://127.0.0.1:\(server.port)/typed"
+        let tag = try ConformBinary.temporaryFile(Self.inline([
+            "\(base)/right.mp4", "\(base)/wrong-size.mp4", "\(base)/wrong-duration.mp4", "\(base)/wrong-type.webm", "\(base)/silent.mp4",
+        ]))
+        let result = try ConformBinary.run(["check", "--probe", tag.path])
+        let found = Self.findings(result.stdout)
+        #expect(found["PROBE-dimensions"] == [4], "\(result.stdout)")
+        #expect(found["PROBE-duration"] == [5])
+        #expect(found["PROBE-wrong-type"] == [6])
+        #expect(found["PROBE-no-audio"] == [7])
+        #expect(!result.stderr.contains("not inspected"))
+        // JSON carries each asset's answer and media facts.
+        let json = try ConformBinary.run(["check", "--probe", "--format", "json", tag.path])
+        let reports = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]])
+        let probed = try #require((reports.first?["probe"] as? [String: Any])?["assets"] as? [[String: Any]])
+        #expect(probed.count == 5)
+        let media = (probed[1]["answer"] as? [String: Any])?["media"] as? [String: Any]
+        #expect(media?["width"] as? Int == 320 && media?["videoCodec"] as? String == "h264")
+    }
+
+    @Test(.enabled(if: python, "python3 is not installed"))
+    func followedHopsAreProbedUnderTheirNames() throws {
+        let folder = try Self.served(["inline.xml": Self.inline(["PLACEHOLDER"])])
+        let server = try ScriptServer("test-http-server.py", [folder.path])
+        defer { server.stop() }
+        let base = "http://127.0.0.1:\(server.port)"
+        try Data(Self.inline(["\(base)/status/410"]).utf8).write(to: folder.appendingPathComponent("inline.xml"))
+        let wrapper = try ConformBinary.temporaryFile("""
+            <VAST version="4.2"><Ad id="w"><Wrapper><AdSystem>s</AdSystem><VASTAdTagURI><![CDATA[\(base)/files/inline.xml]]></VASTAdTagURI>
+            <Impression><![CDATA[https://pixels.example.com/w]]></Impression></Wrapper></Ad></VAST>
+            """)
+        let result = try ConformBinary.run(["check", "--follow", "--probe", wrapper.path])
+        let line = try #require(result.stdout.split(separator: "\n").first { $0.contains("[PROBE-not-found]") })
+        #expect(line.hasPrefix("\(base)/files/inline.xml:3:"), "\(line)")
+        #expect(line.contains("answered HTTP 410"))
+        #expect(result.stdout.contains("(hop 1)"))
+    }
+
+    @Test(.enabled(if: python, "python3 is not installed"))
+    func theWorkbenchShowsEachAssetsAnswer() throws {
+        let origin = try ScriptServer("test-http-server.py", [try Self.served().path])
+        defer { origin.stop() }
+        let base = "http://127.0.0.1:\(origin.port)"
+        let xml = Self.inline(["\(base)/typed/right.mp4", "\(base)/status/404"])
+        let local = try Workbench()
+        defer { local.stop() }
+        let page = try local.request("GET", "/")
+        #expect(page.text.contains("id=\"probe\"") && page.text.contains("function renderAssets"))
+        let checked = try local.post("/api/check", ["xml": xml, "probe": true])
+        #expect(checked.status == 200, "\(checked.text)")
+        let reports = try #require(try JSONSerialization.jsonObject(with: checked.body) as? [[String: Any]])
+        let probe = try #require(reports.first?["probe"] as? [String: Any])
+        let assets = try #require(probe["assets"] as? [[String: Any]])
+        #expect(assets.count == 2)
+        #expect((assets[0]["answer"] as? [String: Any])?["status"] as? Int == 200)
+        #expect((assets[0]["diagnostics"] as? [Any])?.isEmpty == true)
+        #expect(((assets[1]["diagnostics"] as? [[String: Any]])?.first?["ruleID"] as? String) == "PROBE-not-found")
+        // Without the flag, nothing is requested.
+        let plain = try local.post("/api/check", ["xml": xml])
+        #expect(!plain.text.contains("\"probe\""))
+        // A workbench open to the network refuses private addresses for assets as for documents.
+        let exposed = try Workbench(["--host", "0.0.0.0"])
+        defer { exposed.stop() }
+        let refused = try exposed.post("/api/check", ["xml": xml, "probe": true])
+        #expect(refused.text.contains("PROBE-refused") && !refused.text.contains("\"status\" : 200"), "\(refused.text)")
+    }
+
+    @Test func probeOptionsNeedProbe() throws {
+        let tag = try ConformBinary.temporaryFile(Self.inline(["https://cdn.example.com/a.mp4"]))
+        let result = try ConformBinary.run(["check", "--probe-jobs", "4", tag.path])
+        #expect(result.status == 64)
+        #expect(result.stderr.contains("--probe-jobs needs --probe"))
+        let bad = try ConformBinary.run(["check", "--probe", "--probe-jobs", "0", tag.path])
+        #expect(bad.status == 64)
+    }
+}
