@@ -9,6 +9,13 @@ extension CaseEvaluators {
     /// The stages conform itself uses to judge parameter strings (the trafficking analyzer) and wrapper
     /// chains (offline resolution through the case's URI map, then the tracking collector).
     public static let standard = CaseEvaluators(parameters: StandardEvaluators.parameters, chain: StandardEvaluators.chain)
+
+    /// These evaluators with `reader` reading the counts of a meta case's reports (``CaseEvaluators/reports``).
+    public func readingReports(with reader: @escaping ReportCountsEvaluator) -> CaseEvaluators {
+        var evaluators = self
+        evaluators.reports = reader
+        return evaluators
+    }
 }
 
 /// The evaluators behind ``CaseEvaluators/standard``.

@@ -31,6 +31,9 @@ struct RuleCoverage {
                 case .chain(let folder):
                     let path = folder + "/" + Corpus.chainFileName
                     expectation = try ChainManifest.decode(Data(contentsOf: root.appendingPathComponent(path)), file: path).expect
+                case .meta(let folder):
+                    let path = folder + "/" + Corpus.metaFileName
+                    expectation = try MetaManifest.decode(Data(contentsOf: root.appendingPathComponent(path)), file: path).expect
                 case .parameterRow(_, let row):
                     expectation = row.expectation
                 case .broken(let file, let message, _):

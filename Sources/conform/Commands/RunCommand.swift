@@ -194,7 +194,7 @@ enum RunCommand: Subcommand {
         var options = RunOptions(
             corpus: corpus, filter: CaseFilter(scanner.values("--filter")), tags: scanner.values("--tag"),
             skipKinds: skipKinds, shard: shard, jobs: jobs, record: scanner.flag("--record"),
-            configuration: configuration, maxBytes: maxBytes, evaluators: .standard)
+            configuration: configuration, maxBytes: maxBytes, evaluators: .standard.readingReports(with: ReportCounts.evaluator))
         options.batchSize = batchSize
         return .success(Invocation(
             corpusPath: corpusPath, outputPath: scanner.value("-o", "--output") ?? "Reports", options: options,
@@ -296,14 +296,19 @@ enum RunCommand: Subcommand {
         if environment[WorkerEnvironment.quietSummary] == nil {
             printSummary(info: info, failing: failing, resultsPath: resultsURL.path, recorded: options.record)
         }
-        if summary.interrupted { return 130 }
-        if totals.cases == 0 && invocation.shard == nil {
+        let decision = RunGate.decide(totals: totals, baseline: comparison, interrupted: summary.interrupted,
+                                      sharded: invocation.shard != nil, selfCheckFailures: summary.selfCheckFailures)
+        switch decision {
+        case .nothingRan:
             // A gate that ran nothing must not pass silently (a mistyped --filter or --tag).
             Terminal.printError("Error: no case was selected in \(corpusPath); check --filter, --tag and --skip-kind")
-            return ExitCode.cannotProceed
+        case .selfCheckFailed(let ids):
+            Terminal.printError("Error: \(ids.count) meta case(s) failed (\(ids.prefix(5).joined(separator: ", "))): conform's own counting, "
+                                + "judging or reporting is wrong, so this run's totals cannot be trusted")
+        default:
+            break
         }
-        if let comparison { return comparison.newFailures.isEmpty ? ExitCode.success : ExitCode.findings }
-        return totals.failed + totals.errors == 0 ? ExitCode.success : ExitCode.findings
+        return decision.exitCode
     }
 
     static func printSummary(info: RunInfo, failing: [String], resultsPath: String, recorded: Bool) {
