@@ -1,5 +1,6 @@
 import ConformCore
 import ConformTestSupport
+import Reports
 import Foundation
 import Testing
 import VAST
@@ -79,14 +80,14 @@ let standardChainEvaluator: ChainCaseEvaluator = CaseEvaluators.standard.chain!
     @Test(.enabled(if: FileManager.default.fileExists(atPath: corpus.path), "Corpus/ is not present"))
     func shippedCorpusPasses() throws {
         var options = RunOptions(corpus: Self.corpus)
-        options.evaluators = .standard
+        options.evaluators = .standard.readingReports(with: ReportCounts.evaluator)
         let (summary, results) = try run(options)
         let failures = results.all.filter { $0.status != .passed }
             .prefix(10).map { "\($0.id): \($0.errorMessage ?? $0.unmet.map { "\($0.expected) / \($0.actual)" }.joined(separator: "; "))" }
         #expect(failures.isEmpty, "\(failures.joined(separator: "\n"))")
         #expect(summary.totals.cases >= 2000)
         let kinds = Set(results.all.map(\.kind))
-        #expect(kinds == [.vast, .vmap, .chain, .hostile, .params])
+        #expect(kinds == [.vast, .vmap, .chain, .hostile, .params, .meta])
     }
 
     static let python: URL? = SystemProgram.find("python3")
