@@ -20,7 +20,8 @@ enum RunCommand: Subcommand {
         OVERVIEW: Run a conformance corpus: every case against its expectation, on all cores.
 
         Cases are found recursively: VAST/VMAP files with a <case>.expect.json beside them, chain
-        folders (chain.json), parameter tables (*.tsv) and hostile inputs. Results stream to
+        folders (chain.json), parameter tables (*.tsv), hostile inputs and meta cases (meta.json: a
+        nested corpus whose run is pinned). Results stream to
         <output>/results.jsonl as cases finish; <output>/results.json (sorted by case id) is written
         at the end, also after Ctrl-C (then marked interrupted). See Corpus/README.md for the format.
 
@@ -38,7 +39,7 @@ enum RunCommand: Subcommand {
                                   without wildcards matches ids starting with it. Repeatable.
           --tag <tag>             Run only cases tagged so in their expectation. Repeatable.
           --skip-kind <kind>      Leave out a kind of case. Repeatable. (values: vast, vmap, chain,
-                                  params, hostile)
+                                  params, hostile, meta)
           --shard <K/N>           Run shard K of N: a stable split by case id, so a CI matrix of N
                                   jobs covers every case exactly once. Combine with 'conform merge'.
           --jobs <n>              Cases run in parallel. (default: the number of cores)
@@ -67,7 +68,8 @@ enum RunCommand: Subcommand {
           0    every expectation was met (with --baseline: no new failure)
           1    at least one expectation was not met
           2    the run could not proceed (missing corpus, bad configuration, unwritable output,
-               no case selected)
+               no case selected), or a meta case failed: conform's own counting, judging or
+               reporting is wrong, so the run's totals cannot be trusted (results.json is written)
           64   bad usage
           130  interrupted (Ctrl-C); partial results were written
 
