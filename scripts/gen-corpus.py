@@ -1350,7 +1350,7 @@ def generate_profile_rule(writer, rule):
             absent=[rule_id], profiles=request))
         count += 1
     for number, example in enumerate(rule["invalid"], start=1):
-        present = [{"rule": rule_id, "line": p["line"], "column": p["column"]} for p in example["positions"]] or [rule_id]
+        present = fired(rule, example)
         writer.case(f"profiles/rules/{rule_id}/invalid-{number}.xml", example["text"], expect(
             tags=["generated", "rule-example", "must-fire", "profiles", rule["profile"]],
             description=f"invalid example {number} of {rule_id} ({rule['profile']} profile): the rule fires at each marked position",
@@ -1374,9 +1374,7 @@ def generate_rules(writer, examples):
                 description=f"valid example {number} of {rule_id}: the rule must not fire", absent=[rule_id]))
             count += 1
         for number, example in enumerate(rule["invalid"], start=1):
-            present = [{"rule": rule_id, "line": p["line"], "column": p["column"]} for p in example["positions"]]
-            if not present:
-                present = [rule_id]
+            present = fired(rule, example)
             writer.case(f"rules/{rule_id}/invalid-{number}.xml", example["text"], expect(
                 tags=["generated", "rule-example", "must-fire"],
                 description=f"invalid example {number} of {rule_id}: the rule fires at each marked position",
@@ -1409,7 +1407,7 @@ FORMAT_TEMPLATE = """<VAST version="4.2">
               {m_mediafile}<MediaFile delivery="{delivery}" type="video/mp4" width="{width}" height="720" bitrate="{bitrate}" scalable="{scalable}"><![CDATA[https://cdn.adserver.net/formats/720.mp4]]></MediaFile>
             </MediaFiles>
             <Icons>
-              {m_icon}<Icon program="AdChoices" width="20" height="20" xPosition="right" yPosition="top" duration="{icon_duration}">
+              {m_icon}<Icon program="AdChoices" width="{icon_width}" height="20" xPosition="right" yPosition="top" duration="{icon_duration}">
                 <StaticResource creativeType="image/png"><![CDATA[https://cdn.adserver.net/formats/icon.png]]></StaticResource>
               </Icon>
             </Icons>
@@ -1418,7 +1416,7 @@ FORMAT_TEMPLATE = """<VAST version="4.2">
         <Creative id="formats-companions">
           <UniversalAdId idRegistry="Ad-ID">FORMATS0002</UniversalAdId>
           {m_companionads}<CompanionAds required="{required}">
-            <Companion width="300" height="250">
+            {m_companion}<Companion width="{companion_width}" height="250">
               <StaticResource creativeType="image/png"><![CDATA[https://cdn.adserver.net/formats/mpu.png]]></StaticResource>
             </Companion>
           </CompanionAds>
@@ -1431,7 +1429,7 @@ FORMAT_TEMPLATE = """<VAST version="4.2">
 
 FORMAT_DEFAULTS = {
     "skipoffset": "00:00:05", "duration": "00:00:15", "progress": "00:00:05", "delivery": "progressive",
-    "width": "1280", "bitrate": "2000", "scalable": "true", "icon_duration": "00:00:05", "required": "any",
+    "width": "1280", "companion_width": "300", "icon_width": "20", "bitrate": "2000", "scalable": "true", "icon_duration": "00:00:05", "required": "any",
 }
 
 # field -> (the element the finding points at, the rule of its format)
@@ -1441,6 +1439,8 @@ FORMAT_FIELDS = {
     "skipoffset": ("skipoffset", "VAST-3.0-offset-format"),
     "progress": ("progress", "VAST-3.0-offset-format"),
     "width": ("mediafile", "VAST-2.0-integer-value"),
+    "companion_width": ("companion", "VAST-2.0-integer-value"),
+    "icon_width": ("icon", "VAST-2.0-integer-value"),
     "bitrate": ("mediafile", "VAST-2.0-integer-value"),
     "scalable": ("mediafile", "VAST-2.0-boolean-value"),
     "delivery": ("mediafile", "VAST-2.0-mediafile-delivery-value"),
@@ -1456,6 +1456,8 @@ FORMAT_CASES = [
     ("duration-last-millisecond", "duration", "00:59:59.999", True, "the largest minutes, seconds and milliseconds"),
     ("duration-three-digit-hours", "duration", "100:00:00", True, "hours take at least two digits"),
     ("duration-whitespace", "duration", "  00:00:15  ", True, "white space around the text is not part of the value"),
+    ("duration-trailing-whitespace", "duration", "00:00:15 \n", True, "white space after the text only is not part of the value"),
+    ("duration-leading-whitespace", "duration", "\t 00:00:15", True, "white space before the text only is not part of the value"),
     ("duration-one-digit-hours", "duration", "0:00:15", False, "hours take two digits"),
     ("duration-one-digit-milliseconds", "duration", "00:00:15.5", False, "milliseconds take exactly three digits"),
     ("duration-four-digit-milliseconds", "duration", "00:00:15.5000", False, "milliseconds take exactly three digits"),
@@ -1492,6 +1494,8 @@ FORMAT_CASES = [
     ("progress-one-digit-milliseconds", "progress", "00:00:10.1", False, "milliseconds take exactly three digits"),
     ("width-integer", "width", "1280", True, "xs:integer"),
     ("width-zero", "width", "0", True, "xs:integer; zero is not negative"),
+    ("companion-width-zero", "companion_width", "0", True, "xs:integer; a Companion 0 pixels wide is not negative"),
+    ("icon-width-zero", "icon_width", "0", True, "xs:integer; an Icon 0 pixels wide is not negative"),
     ("width-plus-sign", "width", "+1280", True, "xs:integer allows a sign"),
     ("width-leading-zeros", "width", "01280", True, "xs:integer allows leading zeros"),
     ("width-decimal", "width", "1280.0", False, "not an integer"),
@@ -1537,6 +1541,13 @@ def format_document(values, marked=None):
     if marked:
         marks[f"m_{marked}"] = MARK
     return FORMAT_TEMPLATE.format(**fields, **marks)
+
+
+def fired(rule, example):
+    """The `present` entries of an invalid example: the rule at each marked position, at the rule's severity (a rule
+    whose severity changes turns its cases red)."""
+    return ([{"rule": rule["id"], "line": p["line"], "column": p["column"], "severity": rule["severity"]} for p in example["positions"]]
+            or [{"rule": rule["id"], "severity": rule["severity"]}])
 
 
 def generate_formats(writer):
@@ -1700,7 +1711,7 @@ def generate_rule_boundaries(writer, examples):
             # At the last version, a rule about content newer than the document (VAST-2.0-version-mismatch) may have
             # nothing left to fire on: the edge is pinned from outside only, unless an example is declared there.
             if edge == "since" or declared == inside:
-                present = [{"rule": rule_id, "line": p["line"], "column": p["column"]} for p in example["positions"]] or [rule_id]
+                present = fired(rule, example)
                 writer.case(f"rules/{rule_id}/{edge}-{inside}.xml", with_root_version(example["text"], inside), expect(
                     tags=["generated", "rule-boundary", "must-fire"],
                     description=f"invalid example {number} of {rule_id} declared VAST {inside}, {what}: the rule fires at each marked position",
