@@ -130,7 +130,7 @@ def resolve_markers(expectation, positions):
 
 
 def expect(verdict=None, tags=(), description=None, present=(), absent=(), tracking=None, chain=None, limits=None,
-           profiles=None):
+           profiles=None, exhaustive=False):
     value = {"version": 1}
     if verdict:
         value["verdict"] = verdict
@@ -144,6 +144,8 @@ def expect(verdict=None, tags=(), description=None, present=(), absent=(), track
             value["diagnostics"]["present"] = list(present)
         if absent:
             value["diagnostics"]["absent"] = sorted(set(absent))
+    if exhaustive:
+        value.setdefault("diagnostics", {})["exhaustive"] = True
     if tracking:
         value["tracking"] = tracking
     if chain:
@@ -244,6 +246,8 @@ def linear(doc, ad, opts):
     doc.open("<VideoClicks>")
     doc.leaf(f'<ClickThrough id="ct-{ad}">{doc.url(f"https://landing.example.com/{ad}", "clickThrough")}</ClickThrough>')
     doc.leaf(f'<ClickTracking id="ck-{ad}">{doc.url(f"https://track.example.com/{ad}/click", "clickTracking")}</ClickTracking>')
+    if v >= 30:
+        doc.leaf(f'<CustomClick id="cc-{ad}">{doc.url(f"https://track.example.com/{ad}/custom-click", "customClick")}</CustomClick>')
     doc.close("</VideoClicks>")
     doc.open("<MediaFiles>")
     for delivery, mime, width, height, bitrate, name in opts["media"]:
@@ -435,7 +439,7 @@ def generate_vast(writer, per_family):
                 continue
             for index in range(per_family):
                 doc = build(version, family, index)
-                tracking = {event: doc.tracking[event] for event in PINNED_EVENTS if event in doc.tracking}
+                tracking = dict(doc.tracking)
                 text = doc.text().replace(MARK, "")
                 writer.case(f"vast/{version}/{family}/valid-{index:02d}.xml", text, expect(
                     "valid", tags=["generated", "valid", f"vast-{version}", family],
@@ -494,7 +498,7 @@ def generate_wrappers(writer, per_version):
             doc.close("</Wrapper>")
             doc.close("</Ad>")
             doc.close("</VAST>")
-            tracking = {event: doc.tracking[event] for event in PINNED_EVENTS if event in doc.tracking}
+            tracking = dict(doc.tracking)
             writer.case(f"vast/{version}/wrapper/valid-{index:02d}.xml", doc.text().replace(MARK, ""), expect(
                 "valid", tags=["generated", "valid", f"vast-{version}", "wrapper"],
                 description=f"a valid VAST {version} Wrapper response on its own", tracking=tracking,
@@ -1346,7 +1350,7 @@ def generate_profile_rule(writer, rule):
             absent=[rule_id], profiles=request))
         count += 1
     for number, example in enumerate(rule["invalid"], start=1):
-        present = [{"rule": rule_id, "line": p["line"], "column": p["column"]} for p in example["positions"]] or [rule_id]
+        present = fired(rule, example)
         writer.case(f"profiles/rules/{rule_id}/invalid-{number}.xml", example["text"], expect(
             tags=["generated", "rule-example", "must-fire", "profiles", rule["profile"]],
             description=f"invalid example {number} of {rule_id} ({rule['profile']} profile): the rule fires at each marked position",
@@ -1370,9 +1374,7 @@ def generate_rules(writer, examples):
                 description=f"valid example {number} of {rule_id}: the rule must not fire", absent=[rule_id]))
             count += 1
         for number, example in enumerate(rule["invalid"], start=1):
-            present = [{"rule": rule_id, "line": p["line"], "column": p["column"]} for p in example["positions"]]
-            if not present:
-                present = [rule_id]
+            present = fired(rule, example)
             writer.case(f"rules/{rule_id}/invalid-{number}.xml", example["text"], expect(
                 tags=["generated", "rule-example", "must-fire"],
                 description=f"invalid example {number} of {rule_id}: the rule fires at each marked position",
@@ -1390,7 +1392,7 @@ FORMAT_TEMPLATE = """<VAST version="4.2">
     <InLine>
       <AdSystem version="1.0">Conform Ad Server</AdSystem>
       <AdTitle>Value formats</AdTitle>
-      <Impression><![CDATA[https://track.example.com/formats/impression]]></Impression>
+      <Impression><![CDATA[https://track.adserver.net/formats/impression]]></Impression>
       <AdServingId>serve-formats</AdServingId>
       <Creatives>
         <Creative id="formats-linear">
@@ -1398,15 +1400,15 @@ FORMAT_TEMPLATE = """<VAST version="4.2">
           {m_skipoffset}<Linear skipoffset="{skipoffset}">
             {m_duration}<Duration>{duration}</Duration>
             <TrackingEvents>
-              {m_progress}<Tracking event="progress" offset="{progress}"><![CDATA[https://track.example.com/formats/progress]]></Tracking>
-              <Tracking event="skip"><![CDATA[https://track.example.com/formats/skip]]></Tracking>
+              {m_progress}<Tracking event="progress" offset="{progress}"><![CDATA[https://track.adserver.net/formats/progress]]></Tracking>
+              <Tracking event="skip"><![CDATA[https://track.adserver.net/formats/skip]]></Tracking>
             </TrackingEvents>
             <MediaFiles>
-              {m_mediafile}<MediaFile delivery="{delivery}" type="video/mp4" width="{width}" height="720" bitrate="{bitrate}" scalable="{scalable}"><![CDATA[https://cdn.example.com/formats/720.mp4]]></MediaFile>
+              {m_mediafile}<MediaFile delivery="{delivery}" type="video/mp4" width="{width}" height="720" bitrate="{bitrate}" scalable="{scalable}"><![CDATA[https://cdn.adserver.net/formats/720.mp4]]></MediaFile>
             </MediaFiles>
             <Icons>
-              {m_icon}<Icon program="AdChoices" width="20" height="20" xPosition="right" yPosition="top" duration="{icon_duration}">
-                <StaticResource creativeType="image/png"><![CDATA[https://cdn.example.com/formats/icon.png]]></StaticResource>
+              {m_icon}<Icon program="AdChoices" width="{icon_width}" height="20" xPosition="right" yPosition="top" duration="{icon_duration}">
+                <StaticResource creativeType="image/png"><![CDATA[https://cdn.adserver.net/formats/icon.png]]></StaticResource>
               </Icon>
             </Icons>
           </Linear>
@@ -1414,8 +1416,8 @@ FORMAT_TEMPLATE = """<VAST version="4.2">
         <Creative id="formats-companions">
           <UniversalAdId idRegistry="Ad-ID">FORMATS0002</UniversalAdId>
           {m_companionads}<CompanionAds required="{required}">
-            <Companion width="300" height="250">
-              <StaticResource creativeType="image/png"><![CDATA[https://cdn.example.com/formats/mpu.png]]></StaticResource>
+            {m_companion}<Companion width="{companion_width}" height="250">
+              <StaticResource creativeType="image/png"><![CDATA[https://cdn.adserver.net/formats/mpu.png]]></StaticResource>
             </Companion>
           </CompanionAds>
         </Creative>
@@ -1426,8 +1428,8 @@ FORMAT_TEMPLATE = """<VAST version="4.2">
 """
 
 FORMAT_DEFAULTS = {
-    "skipoffset": "00:00:05", "duration": "00:00:15", "progress": "00:00:10", "delivery": "progressive",
-    "width": "1280", "bitrate": "2000", "scalable": "true", "icon_duration": "00:00:05", "required": "any",
+    "skipoffset": "00:00:05", "duration": "00:00:15", "progress": "00:00:05", "delivery": "progressive",
+    "width": "1280", "companion_width": "300", "icon_width": "20", "bitrate": "2000", "scalable": "true", "icon_duration": "00:00:05", "required": "any",
 }
 
 # field -> (the element the finding points at, the rule of its format)
@@ -1437,6 +1439,8 @@ FORMAT_FIELDS = {
     "skipoffset": ("skipoffset", "VAST-3.0-offset-format"),
     "progress": ("progress", "VAST-3.0-offset-format"),
     "width": ("mediafile", "VAST-2.0-integer-value"),
+    "companion_width": ("companion", "VAST-2.0-integer-value"),
+    "icon_width": ("icon", "VAST-2.0-integer-value"),
     "bitrate": ("mediafile", "VAST-2.0-integer-value"),
     "scalable": ("mediafile", "VAST-2.0-boolean-value"),
     "delivery": ("mediafile", "VAST-2.0-mediafile-delivery-value"),
@@ -1452,6 +1456,11 @@ FORMAT_CASES = [
     ("duration-last-millisecond", "duration", "00:59:59.999", True, "the largest minutes, seconds and milliseconds"),
     ("duration-three-digit-hours", "duration", "100:00:00", True, "hours take at least two digits"),
     ("duration-whitespace", "duration", "  00:00:15  ", True, "white space around the text is not part of the value"),
+    ("duration-trailing-whitespace", "duration", "00:00:15 \n", True, "white space after the text only is not part of the value"),
+    ("duration-leading-whitespace", "duration", "\t 00:00:15", True, "white space before the text only is not part of the value"),
+    ("duration-closing-tag-next-line", "duration", "00:00:15.500\n            ", True,
+     "a pretty-printer's line break and indentation before the closing tag are not part of the value"),
+    ("skipoffset-trailing-spaces", "skipoffset", "00:00:05.000      ", True, "white space after an attribute value only is not part of it"),
     ("duration-one-digit-hours", "duration", "0:00:15", False, "hours take two digits"),
     ("duration-one-digit-milliseconds", "duration", "00:00:15.5", False, "milliseconds take exactly three digits"),
     ("duration-four-digit-milliseconds", "duration", "00:00:15.5000", False, "milliseconds take exactly three digits"),
@@ -1487,6 +1496,9 @@ FORMAT_CASES = [
     ("progress-over-hundred-percent", "progress", "100.5%", False, "more than 100%"),
     ("progress-one-digit-milliseconds", "progress", "00:00:10.1", False, "milliseconds take exactly three digits"),
     ("width-integer", "width", "1280", True, "xs:integer"),
+    ("width-zero", "width", "0", True, "xs:integer; zero is not negative"),
+    ("companion-width-zero", "companion_width", "0", True, "xs:integer; a Companion 0 pixels wide is not negative"),
+    ("icon-width-zero", "icon_width", "0", True, "xs:integer; an Icon 0 pixels wide is not negative"),
     ("width-plus-sign", "width", "+1280", True, "xs:integer allows a sign"),
     ("width-leading-zeros", "width", "01280", True, "xs:integer allows leading zeros"),
     ("width-decimal", "width", "1280.0", False, "not an integer"),
@@ -1519,6 +1531,10 @@ FORMAT_PRECISION_CASES = [
      "VAST-3.0-progress-offset-range", False, "a progress offset at the very end of a 15.5-second ad"),
     ("progress-one-millisecond-past-end", {"duration": "00:00:15.500", "progress": "00:00:15.501"},
      "VAST-3.0-progress-offset-range", True, "a progress offset one millisecond past the end of a 15.5-second ad"),
+    ("duration-half-a-second", {"duration": "00:00:00.500", "skipoffset": "00:00:00.250", "progress": "00:00:00.250"},
+     "VAST-2.0-duration-zero", False, "a Duration of half a second is not zero"),
+    ("duration-one-millisecond", {"duration": "00:00:00.001", "skipoffset": "0%", "progress": "0%"},
+     "VAST-2.0-duration-zero", False, "a Duration of one millisecond is not zero"),
 ]
 
 
@@ -1530,6 +1546,13 @@ def format_document(values, marked=None):
     return FORMAT_TEMPLATE.format(**fields, **marks)
 
 
+def fired(rule, example):
+    """The `present` entries of an invalid example: the rule at each marked position, at the rule's severity (a rule
+    whose severity changes turns its cases red)."""
+    return ([{"rule": rule["id"], "line": p["line"], "column": p["column"], "severity": rule["severity"]} for p in example["positions"]]
+            or [{"rule": rule["id"], "severity": rule["severity"]}])
+
+
 def generate_formats(writer):
     """formats/<case>.xml: one value at the edge of its format per document, accepted (its format rule must not
     fire, nor any other error) or refused (the rule fires at the element that carries it)."""
@@ -1539,8 +1562,9 @@ def generate_formats(writer):
         text = format_document({field: value}, marked=None if accepted else element)
         shown = value if value else "(empty)"
         if accepted:
+            # Exhaustive: an accepted value makes no finding at all (the template itself makes none).
             expectation = expect(verdict="valid", tags=["generated", "value-format", "accepted"], absent=[rule],
-                                 description=f"{field} = {shown!r}: accepted ({why})")
+                                 exhaustive=True, description=f"{field} = {shown!r}: accepted ({why})")
         else:
             expectation = expect(verdict="invalid", tags=["generated", "value-format", "refused"],
                                  present=[{"rule": rule, "at": 0, "severity": "error"}],
@@ -1549,7 +1573,7 @@ def generate_formats(writer):
         count += 1
     for name, values, rule, fires, why in FORMAT_PRECISION_CASES:
         text = format_document(values)
-        expectation = expect(tags=["generated", "value-format", "milliseconds"],
+        expectation = expect(tags=["generated", "value-format", "milliseconds"], exhaustive=True,
                              present=[rule] if fires else (), absent=() if fires else [rule],
                              description=f"{why}: {rule} {'fires' if fires else 'does not fire'}")
         writer.case(f"formats/{name}.xml", text, expectation)
@@ -1690,7 +1714,7 @@ def generate_rule_boundaries(writer, examples):
             # At the last version, a rule about content newer than the document (VAST-2.0-version-mismatch) may have
             # nothing left to fire on: the edge is pinned from outside only, unless an example is declared there.
             if edge == "since" or declared == inside:
-                present = [{"rule": rule_id, "line": p["line"], "column": p["column"]} for p in example["positions"]] or [rule_id]
+                present = fired(rule, example)
                 writer.case(f"rules/{rule_id}/{edge}-{inside}.xml", with_root_version(example["text"], inside), expect(
                     tags=["generated", "rule-boundary", "must-fire"],
                     description=f"invalid example {number} of {rule_id} declared VAST {inside}, {what}: the rule fires at each marked position",

@@ -16,6 +16,7 @@ struct ActualOutcome {
     var parameters: ParameterOutcome?
     var profiles: [String: String]?
     var profileFacts: [String: ProfileFacts] = [:]
+    var run: RunFacts?
     var milliseconds: Double
 }
 
@@ -32,6 +33,8 @@ struct CaseEvaluator: Sendable {
             return evaluateDocument(corpusCase, file: file, expectationFile: expectation)
         case .chain(let folder):
             return evaluateChain(corpusCase, folder: folder)
+        case .meta(let folder):
+            return evaluateMeta(corpusCase, folder: folder)
         case .parameterRow(_, let row):
             guard options.selects(tags: row.tags) else { return nil }
             return evaluateParameterRow(corpusCase, row: row)
@@ -281,6 +284,55 @@ struct CaseEvaluator: Sendable {
         return settleExpectedFailure(applyGolden(&result, path: folder + "/" + Corpus.chainGoldenFileName), expectation)
     }
 
+    // MARK: Meta cases
+
+    /// Runs the nested corpus of a meta case as `conform run` would (one worker, the run's configuration and
+    /// evaluators), then judges its totals, failing ids, exit status (``RunGate``) and, when pinned, the counts
+    /// its reports state.
+    private func evaluateMeta(_ corpusCase: CorpusCase, folder: String) -> CaseResult? {
+        let manifestPath = folder + "/" + Corpus.metaFileName
+        let manifest: MetaManifest
+        do {
+            manifest = try MetaManifest.decode(try read(manifestPath), file: manifestPath)
+        } catch {
+            return errorResult(corpusCase, kind: .meta, message: error.description)
+        }
+        let expectation = manifest.expect
+        guard options.selects(tags: expectation?.tags ?? []) else { return nil }
+        let clock = ContinuousClock.now
+        var nested = RunOptions(corpus: root.appendingPathComponent(folder).appendingPathComponent(manifest.corpus), jobs: 1,
+                                configuration: options.configuration, maxBytes: options.maxBytes, evaluators: options.evaluators)
+        nested.batchSize = options.batchSize
+        let collected = CollectedResults()
+        let summary: RunSummary
+        do {
+            summary = try CorpusRunner.run(nested, consume: collected.append)
+        } catch {
+            return errorResult(corpusCase, kind: .meta, tags: expectation?.tags ?? [], message: "the nested corpus cannot run: \(error)")
+        }
+        let results = RunResults(
+            info: RunInfo(conformVersion: "meta", corpus: manifest.corpus, totals: summary.totals, interrupted: summary.interrupted),
+            cases: collected.sorted)
+        var reports: [String: [String: Int]] = [:]
+        if expectation?.run?.reports != nil {
+            guard let reader = options.evaluators.reports else {
+                return errorResult(corpusCase, kind: .meta, tags: expectation?.tags ?? [],
+                                   message: ConformanceError.noEvaluator(kind: "reports").description)
+            }
+            do {
+                reports = try reader(results)
+            } catch {
+                return errorResult(corpusCase, kind: .meta, tags: expectation?.tags ?? [], message: "the nested run's reports cannot be read: \(error)")
+            }
+        }
+        let decision = RunGate.decide(totals: summary.totals, interrupted: summary.interrupted, selfCheckFailures: summary.selfCheckFailures)
+        let facts = RunFacts(totals: summary.totals, expectedFailures: results.cases.filter { $0.expectedFailure != nil }.count,
+                             failing: summary.failing, exitCode: Int(decision.exitCode), reports: reports)
+        let actual = ActualOutcome(verdict: "exit \(decision.exitCode)", diagnostics: [], run: facts, milliseconds: milliseconds(since: clock))
+        let result = judge(corpusCase, kind: .meta, expectation: expectation, actual: actual) { _ in nil }
+        return settleExpectedFailure(result, expectation)
+    }
+
     // MARK: Parameter rows
 
     private func evaluateParameterRow(_ corpusCase: CorpusCase, row: ParameterRow) -> CaseResult {
@@ -437,7 +489,10 @@ struct CaseEvaluator: Sendable {
             }
             mark(.profiles, failures)
         }
-        return CaseResult(
+        if let pinned = expectation?.run {
+            mark(.run, actual.run.map { $0.unmet(pinned) } ?? [UnmetExpectation(check: .run, expected: "a nested run", actual: "not a meta case")])
+        }
+        var result = CaseResult(
             id: corpusCase.id, suite: corpusCase.suite, kind: kind, status: unmet.isEmpty ? .passed : .failed,
             tags: expectation?.tags ?? [], expectedVerdict: expectation?.verdict, actualVerdict: actual.verdict,
             checks: checks, unmet: unmet, diagnostics: actual.diagnostics, requiredRules: required,
@@ -445,6 +500,8 @@ struct CaseEvaluator: Sendable {
             parameterFormat: actual.parameters?.format, parameterFields: actual.parameters.map(\.fields),
             profiles: actual.profiles, file: corpusCase.file, durationMilliseconds: actual.milliseconds,
             description: expectation?.description)
+        result.run = actual.run
+        return result
     }
 
     /// The unmet expectations of one profile's pinned facts: each fact the expectation sets must equal the
@@ -604,4 +661,13 @@ enum KnownRules {
         guard let best = RuleDocumentation.suggestions(for: id, in: ids.sorted(), limit: 1).first else { return " (see conform rules)" }
         return "; did you mean \(best)?"
     }
+}
+
+/// The results a nested run hands over, from any worker.
+private final class CollectedResults: @unchecked Sendable {
+    private let lock = NSLock()
+    private var results: [CaseResult] = []
+
+    func append(_ result: CaseResult) { lock.withLock { results.append(result) } }
+    var sorted: [CaseResult] { lock.withLock { results.sorted { $0.id < $1.id } } }
 }

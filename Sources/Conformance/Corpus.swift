@@ -9,6 +9,8 @@ public struct CorpusCase: Sendable, Hashable {
         case document(file: String, expectation: String?)
         /// A folder holding `chain.json`, the chain's documents and their URI map.
         case chain(folder: String)
+        /// A folder holding `meta.json`: a nested corpus whose run the case pins.
+        case meta(folder: String)
         /// One row of a parameter table.
         case parameterRow(table: String, row: ParameterRow)
         /// Something found during discovery that cannot become a case (an expectation without a
@@ -34,6 +36,7 @@ public struct CorpusCase: Sendable, Hashable {
         switch source {
         case .document(let file, _): Corpus.isHostile(file) ? .hostile : .vast
         case .chain: .chain
+        case .meta: .meta
         case .parameterRow: .params
         case .broken(let file, _, _): file.hasSuffix(".tsv") || file.contains(".tsv#") ? .params : Corpus.isHostile(file) ? .hostile : .vast
         }
@@ -44,6 +47,7 @@ public struct CorpusCase: Sendable, Hashable {
         switch source {
         case .document(let file, _): file
         case .chain(let folder): folder + "/" + Corpus.chainFileName
+        case .meta(let folder): folder + "/" + Corpus.metaFileName
         case .parameterRow(let table, _): table
         case .broken(let file, _, _): file
         }
@@ -57,6 +61,7 @@ public struct CorpusCase: Sendable, Hashable {
 ///   hostile inputs can be `.bin`). An `.xml` file without an expectation is still a case: it needs a
 ///   golden snapshot (`<name>.golden.json`, written by `--record`) or it is reported as an error.
 /// - a folder holding `chain.json`: one chain case (the folder is not searched further).
+/// - a folder holding `meta.json`: one meta case, its nested corpus run as its input (not searched further).
 /// - `<table>.tsv`: a parameter table, one case per row.
 /// - Hidden files and folders, `README*` files and golden snapshots are ignored.
 public enum Corpus {
@@ -64,6 +69,7 @@ public enum Corpus {
     public static let goldenSuffix = ".golden.json"
     public static let chainFileName = "chain.json"
     public static let chainGoldenFileName = "chain.golden.json"
+    public static let metaFileName = "meta.json"
 
     /// The cases under `root`, sorted by id.
     /// - Throws: ``ConformanceError/corpusNotFound(path:)`` when `root` is not a folder.
@@ -96,6 +102,9 @@ public enum Corpus {
             if exists && isDirectory.boolValue {
                 if FileManager.default.fileExists(atPath: url.appendingPathComponent(chainFileName).path) {
                     cases.append(CorpusCase(id: rel(name), suite: suite, source: .chain(folder: rel(name))))
+                } else if FileManager.default.fileExists(atPath: url.appendingPathComponent(metaFileName).path) {
+                    // The nested corpus is the case's input, not cases of this corpus.
+                    cases.append(CorpusCase(id: rel(name), suite: suite, source: .meta(folder: rel(name))))
                 } else {
                     let real = url.resolvingSymlinksInPath().path
                     if ancestors.contains(real) {

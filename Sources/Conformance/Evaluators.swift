@@ -11,10 +11,13 @@ import Trafficking
 public struct CaseEvaluators: Sendable {
     public var parameters: ParameterCaseEvaluator?
     public var chain: ChainCaseEvaluator?
+    /// Reads the counts each report states for a meta case's nested run (the Reports module's reader).
+    public var reports: ReportCountsEvaluator?
 
-    public init(parameters: ParameterCaseEvaluator? = nil, chain: ChainCaseEvaluator? = nil) {
+    public init(parameters: ParameterCaseEvaluator? = nil, chain: ChainCaseEvaluator? = nil, reports: ReportCountsEvaluator? = nil) {
         self.parameters = parameters
         self.chain = chain
+        self.reports = reports
     }
 }
 

@@ -35,6 +35,8 @@ public struct CaseExpectation: Sendable, Codable, Hashable {
     /// A strict expected failure: the expectation is deliberately wrong, and the run must report exactly
     /// these mismatches (no more, no fewer); see ``ExpectedFailure``.
     public var expectedFailure: ExpectedFailure?
+    /// A meta case's nested run: its totals, exit status and report counts (see ``RunExpectation``).
+    public var run: RunExpectation?
 
     public init(version: Int = CaseExpectation.currentVersion, verdict: String? = nil, tags: [String] = [],
                 description: String? = nil, diagnostics: DiagnosticExpectation? = nil,
@@ -54,7 +56,7 @@ public struct CaseExpectation: Sendable, Codable, Hashable {
     }
 
     enum CodingKeys: String, CodingKey, CaseIterable {
-        case version, verdict, tags, description, diagnostics, tracking, chain, parameters, profiles, limits, schema, expectedFailure
+        case version, verdict, tags, description, diagnostics, tracking, chain, parameters, profiles, limits, schema, expectedFailure, run
     }
 
     public init(from decoder: any Decoder) throws {
@@ -82,6 +84,7 @@ public struct CaseExpectation: Sendable, Codable, Hashable {
         limits = try container.decodeIfPresent(LimitExpectation.self, forKey: .limits)
         schema = try container.decodeIfPresent(String.self, forKey: .schema)
         expectedFailure = try container.decodeIfPresent(ExpectedFailure.self, forKey: .expectedFailure)
+        run = try container.decodeIfPresent(RunExpectation.self, forKey: .run)
     }
 
     /// Decodes an expectation from JSON bytes, turning Foundation's decoding errors into one readable

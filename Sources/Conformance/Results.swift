@@ -5,7 +5,9 @@ import ConformCore
 
 /// What kind of case a corpus entry is.
 public enum CaseKind: String, Sendable, Codable, Hashable, CaseIterable {
-    case vast, vmap, chain, params, hostile
+    /// `meta`: a folder holding `meta.json`, whose input is a small nested corpus and whose expectation pins
+    /// that corpus's run (totals, exit status, the counts each report states).
+    case vast, vmap, chain, params, hostile, meta
 }
 
 /// The outcome of one case against its expectation.
@@ -21,6 +23,8 @@ public enum CaseStatus: String, Sendable, Codable, Hashable, CaseIterable {
 /// One column of the case × check matrix.
 public enum CheckName: String, Sendable, Codable, Hashable, CaseIterable {
     case parse, rules, tracking, chain, parameters, profiles
+    /// A meta case's nested run: its totals, exit status and report counts.
+    case run
 }
 
 public enum CheckOutcome: String, Sendable, Codable, Hashable {
@@ -131,6 +135,9 @@ public struct CaseResult: Sendable, Codable, Hashable {
     /// Set when the case is a strict expected failure that failed exactly as declared: its status is then
     /// `passed`, `unmet` is empty, and the mismatches it reported are here.
     public var expectedFailure: ExpectedFailureOutcome?
+    /// For a meta case: what its nested run produced (totals, expected failures, failing ids, exit status and
+    /// the report counts its expectation pins).
+    public var run: RunFacts?
 
     public init(id: String, suite: String, kind: CaseKind, status: CaseStatus, tags: [String] = [],
                 expectedVerdict: String? = nil, actualVerdict: String, checks: [CheckName: CheckOutcome] = [:],

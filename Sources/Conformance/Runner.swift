@@ -82,6 +82,9 @@ public struct RunSummary: Sendable, Hashable {
     /// The run was cancelled before every selected case ran.
     public var interrupted: Bool
     public var durationSeconds: Double
+    /// Ids of the meta cases that did not pass, sorted: the run's own counting, judging or reporting is wrong
+    /// (``RunGate`` then refuses the run whatever its totals say).
+    public var selfCheckFailures: [String] = []
 }
 
 /// Runs a corpus on all cores.
@@ -142,7 +145,8 @@ public enum CorpusRunner {
         let elapsed = ContinuousClock.now - start
         let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
         return RunSummary(totals: state.totals, failing: state.failing.sorted(),
-                          interrupted: control.isCancelled && state.done < cases.count, durationSeconds: seconds)
+                          interrupted: control.isCancelled && state.done < cases.count, durationSeconds: seconds,
+                          selfCheckFailures: state.selfCheckFailures.sorted())
     }
 }
 
@@ -154,6 +158,7 @@ private final class RunState: @unchecked Sendable {
     private(set) var done = 0
     private(set) var totals = RunTotals()
     private(set) var failing: [String] = []
+    private(set) var selfCheckFailures: [String] = []
 
     init(total: Int) {
         self.total = total
@@ -179,6 +184,7 @@ private final class RunState: @unchecked Sendable {
         if let result {
             totals.add(result.status)
             if result.status != .passed { failing.append(result.id) }
+            if result.kind == .meta && result.status != .passed { selfCheckFailures.append(result.id) }
         }
         progress(RunProgress(done: done, total: total, totals: totals, last: result))
     }

@@ -16,6 +16,13 @@ extension CaseEvaluators {
     public static func standard(mediaInspector inspector: (any MediaInspector)?) -> CaseEvaluators {
         CaseEvaluators(parameters: StandardEvaluators.parameters, chain: StandardEvaluators.chain(inspector: inspector))
     }
+
+    /// These evaluators with `reader` reading the counts of a meta case's reports (``CaseEvaluators/reports``).
+    public func readingReports(with reader: @escaping ReportCountsEvaluator) -> CaseEvaluators {
+        var evaluators = self
+        evaluators.reports = reader
+        return evaluators
+    }
 }
 
 /// The evaluators behind ``CaseEvaluators/standard``.

@@ -1,5 +1,6 @@
 import ConformCore
 import ConformTestSupport
+import Reports
 import Foundation
 import Testing
 import VAST
@@ -80,8 +81,8 @@ let standardChainEvaluator: ChainCaseEvaluator = CaseEvaluators.standard.chain!
     func shippedCorpusPasses() throws {
         var options = RunOptions(corpus: Self.corpus)
         // Media files of the probe cases are inspected with ffprobe, as `conform run` does; without it the
-        // cases that need it are left out.
-        options.evaluators = .standard(mediaInspector: TestFFProbe.installed)
+        // cases that need it are left out. Meta cases read their nested runs' reports.
+        options.evaluators = CaseEvaluators.standard(mediaInspector: TestFFProbe.installed).readingReports(with: ReportCounts.evaluator)
         if TestFFProbe.installed == nil { options.exclude = TestFFProbe.casesNeedingIt(in: Self.corpus) }
         let (summary, results) = try run(options)
         let failures = results.all.filter { $0.status != .passed }
@@ -89,7 +90,7 @@ let standardChainEvaluator: ChainCaseEvaluator = CaseEvaluators.standard.chain!
         #expect(failures.isEmpty, "\(failures.joined(separator: "\n"))")
         #expect(summary.totals.cases >= 2000)
         let kinds = Set(results.all.map(\.kind))
-        #expect(kinds == [.vast, .vmap, .chain, .hostile, .params])
+        #expect(kinds == [.vast, .vmap, .chain, .hostile, .params, .meta])
     }
 
     static let python: URL? = SystemProgram.find("python3")

@@ -17,6 +17,9 @@ struct RuleCoverage {
     var absent: [String: Set<String>] = [:]
     /// Cases whose expectation could not be read, with the reason.
     var unreadable: [String] = []
+    /// Expectation key (`verdict`, `chain.errorURLs`, `profiles.breaks`, `run`, ...) → the strict expected failures
+    /// that pin it and declare a mismatch of it.
+    var expectedFailures: [String: Set<String>] = [:]
 
     /// Reads the expectation of every case under `root` (documents' sidecars, `chain.json`'s `expect`,
     /// table rows) without running anything.
@@ -32,6 +35,9 @@ struct RuleCoverage {
                 case .chain(let folder):
                     let path = folder + "/" + Corpus.chainFileName
                     expectation = try ChainManifest.decode(Data(contentsOf: root.appendingPathComponent(path)), file: path).expect
+                case .meta(let folder):
+                    let path = folder + "/" + Corpus.metaFileName
+                    expectation = try MetaManifest.decode(Data(contentsOf: root.appendingPathComponent(path)), file: path).expect
                 case .parameterRow(_, let row):
                     expectation = row.expectation
                 case .broken(let file, let message, _):
@@ -42,10 +48,51 @@ struct RuleCoverage {
                 unreadable.append("\(corpusCase.id): \(error)")
                 continue
             }
+            if let expectation, let declared = expectation.expectedFailure {
+                for key in Self.keys(declared.unmet, of: expectation) { expectedFailures[key, default: []].insert(corpusCase.id) }
+            }
             guard let diagnostics = expectation?.diagnostics else { continue }
             present[corpusCase.id] = Set(diagnostics.present.map(\.rule))
             absent[corpusCase.id] = Set(diagnostics.absent)
         }
+    }
+
+    /// The expectation keys whose mismatch `unmet` declares, each only when `expectation` pins that key (so a
+    /// mismatch of one key does not count for another).
+    static func keys(_ unmet: [ExpectedMismatch], of expectation: CaseExpectation) -> Set<String> {
+        var keys = Set<String>()
+        for mismatch in unmet {
+            let words = mismatch.expected
+            switch mismatch.check {
+            case _ where words.hasPrefix("verdict "):
+                if expectation.verdict != nil { keys.insert("verdict") }
+            case .rules:
+                if expectation.schema != nil && (words.contains("XSD-") || mismatch.actual.contains("XSD-")) { keys.insert("schema") }
+                if words.hasPrefix("no diagnostic besides") { keys.insert("diagnostics.exhaustive") }
+                else if words.hasPrefix("no ") { keys.insert("diagnostics.absent") }
+                else if expectation.diagnostics?.present.isEmpty == false { keys.insert("diagnostics.present") }
+            case .tracking:
+                if expectation.tracking != nil { keys.insert("tracking") }
+            case .chain:
+                guard let chain = expectation.chain else { continue }
+                let pins: [(String, String, Bool)] = [("stop reason", "stopReason", chain.stopReason != nil),
+                                                      ("VAST error code", "errorCode", chain.errorCode != nil),
+                                                      ("URIs", "uris", chain.uris != nil), ("Error URLs", "errorURLs", chain.errorURLs != nil)]
+                for (prefix, key, pinned) in pins where pinned && words.hasPrefix(prefix) { keys.insert("chain." + key) }
+                if chain.hops != nil && words.hasSuffix("document(s) fetched") { keys.insert("chain.hops") }
+            case .parameters:
+                if words.hasPrefix("format ") { keys.insert("parameters.format") } else { keys.insert("parameters.fields") }
+            case .profiles:
+                let facts = ["breaks": "breaks", "eligible": "eligible", "causes": "causes", "chosen": "companion", "fallback": "fallback"]
+                if let fact = facts.first(where: { words.contains(" \($0.key): ") }) { keys.insert("profiles." + fact.value) }
+                else { keys.insert("profiles.verdict") }
+            case .run:
+                if expectation.run != nil { keys.insert("run") }
+            case .parse:
+                break
+            }
+        }
+        return keys
     }
 
     /// The coverage without the cases whose id starts with `prefix`.
@@ -136,6 +183,19 @@ struct RuleCoverage {
         // A rule id an expectation names but the catalogue does not know is a typo that pins nothing.
         let unknown = coverage.named.subtracting(Self.catalogue).sorted()
         #expect(unknown.isEmpty, "expectations name unknown rule ids: \(unknown)")
+    }
+
+    /// Every expectation key has at least one strict expected failure that pins it and declares its mismatch, so a
+    /// judge that drops the key, or loosens its comparison, turns the corpus red.
+    @Test(.enabled(if: available, "Corpus/ is not present"))
+    func everyExpectationKeyHasAStrictExpectedFailure() throws {
+        let coverage = try RuleCoverage(corpus: Self.corpus)
+        let keys = ["verdict", "diagnostics.present", "diagnostics.absent", "diagnostics.exhaustive", "tracking",
+                    "chain.stopReason", "chain.errorCode", "chain.hops", "chain.uris", "chain.errorURLs",
+                    "parameters.format", "parameters.fields", "profiles.verdict", "profiles.breaks", "profiles.eligible",
+                    "profiles.causes", "profiles.companion", "profiles.fallback", "schema", "run"]
+        let missing = keys.filter { coverage.expectedFailures[$0, default: []].isEmpty }
+        #expect(missing.isEmpty, "expectation keys without a strict expected failure: \(missing)")
     }
 
     /// The declared VAST version of a document case (`nil` for anything else).

@@ -21,7 +21,8 @@ enum RunCommand: Subcommand {
         OVERVIEW: Run a conformance corpus: every case against its expectation, on all cores.
 
         Cases are found recursively: VAST/VMAP files with a <case>.expect.json beside them, chain
-        folders (chain.json), parameter tables (*.tsv) and hostile inputs. Results stream to
+        folders (chain.json), parameter tables (*.tsv), hostile inputs and meta cases (meta.json: a
+        nested corpus whose run is pinned). Results stream to
         <output>/results.jsonl as cases finish; <output>/results.json (sorted by case id) is written
         at the end, also after Ctrl-C (then marked interrupted). See Corpus/README.md for the format.
 
@@ -42,7 +43,7 @@ enum RunCommand: Subcommand {
                                   without wildcards matches ids starting with it. Repeatable.
           --tag <tag>             Run only cases tagged so in their expectation. Repeatable.
           --skip-kind <kind>      Leave out a kind of case. Repeatable. (values: vast, vmap, chain,
-                                  params, hostile)
+                                  params, hostile, meta)
           --shard <K/N>           Run shard K of N: a stable split by case id, so a CI matrix of N
                                   jobs covers every case exactly once. Combine with 'conform merge'.
           --jobs <n>              Cases run in parallel. (default: the number of cores)
@@ -71,7 +72,8 @@ enum RunCommand: Subcommand {
           0    every expectation was met (with --baseline: no new failure)
           1    at least one expectation was not met
           2    the run could not proceed (missing corpus, bad configuration, unwritable output,
-               no case selected)
+               no case selected), or a meta case failed: conform's own counting, judging or
+               reporting is wrong, so the run's totals cannot be trusted (results.json is written)
           64   bad usage
           130  interrupted (Ctrl-C); partial results were written
 
@@ -205,7 +207,8 @@ enum RunCommand: Subcommand {
             corpus: corpus, filter: CaseFilter(scanner.values("--filter")), tags: scanner.values("--tag"),
             skipKinds: skipKinds, shard: shard, jobs: jobs, record: scanner.flag("--record"),
             configuration: configuration, maxBytes: maxBytes,
-                                 evaluators: .standard(mediaInspector: FFProbe.find().map { $0 as any MediaInspector } ?? FFProbe.Missing()))
+            evaluators: .standard(mediaInspector: FFProbe.find().map { $0 as any MediaInspector } ?? FFProbe.Missing())
+                .readingReports(with: ReportCounts.evaluator))
         options.batchSize = batchSize
         return .success(Invocation(
             corpusPath: corpusPath, outputPath: scanner.value("-o", "--output") ?? "Reports", options: options,
@@ -308,14 +311,19 @@ enum RunCommand: Subcommand {
         if environment[WorkerEnvironment.quietSummary] == nil {
             printSummary(info: info, failing: failing, resultsPath: resultsURL.path, recorded: options.record)
         }
-        if summary.interrupted { return 130 }
-        if totals.cases == 0 && invocation.shard == nil {
+        let decision = RunGate.decide(totals: totals, baseline: comparison, interrupted: summary.interrupted,
+                                      sharded: invocation.shard != nil, selfCheckFailures: summary.selfCheckFailures)
+        switch decision {
+        case .nothingRan:
             // A gate that ran nothing must not pass silently (a mistyped --filter or --tag).
             Terminal.printError("Error: no case was selected in \(corpusPath); check --filter, --tag and --skip-kind")
-            return ExitCode.cannotProceed
+        case .selfCheckFailed(let ids):
+            Terminal.printError("Error: \(ids.count) meta case(s) failed (\(ids.prefix(5).joined(separator: ", "))): conform's own counting, "
+                                + "judging or reporting is wrong, so this run's totals cannot be trusted")
+        default:
+            break
         }
-        if let comparison { return comparison.newFailures.isEmpty ? ExitCode.success : ExitCode.findings }
-        return totals.failed + totals.errors == 0 ? ExitCode.success : ExitCode.findings
+        return decision.exitCode
     }
 
     static func printSummary(info: RunInfo, failing: [String], resultsPath: String, recorded: Bool) {
