@@ -111,12 +111,25 @@ enum RunCommand: Subcommand {
         }
         let environment = ProcessInfo.processInfo.environment
         let isWorker = environment[WorkerEnvironment.worker] != nil
+        let started = Date()
         let code = !isWorker && invocation.isolate
             ? Supervisor.run(arguments: arguments, output: URL(fileURLWithPath: invocation.outputPath, isDirectory: true))
             : work(invocation, environment: environment)
-        // Reports are rendered once, by the top process, from the final results.json.
-        guard !isWorker, code == ExitCode.success || code == ExitCode.findings || code == 130 else { return code }
+        // Reports are rendered once, by the top process, from the final results.json: after a passing or failing
+        // run, an interrupted one, and one whose gate refused it (a failed meta case, no case selected) but that
+        // wrote its results, so a reader sees what ran and the stale reports of an earlier run are replaced.
+        guard !isWorker else { return code }
+        let rendered = code == ExitCode.success || code == ExitCode.findings || code == 130
+            || (code == ExitCode.cannotProceed && resultsWritten(since: started, in: invocation.outputPath))
+        guard rendered else { return code }
         return renderReports(invocation) ?? code
+    }
+
+    /// Whether this run wrote `results.json` in `output` (it exists and is not older than the run).
+    static func resultsWritten(since start: Date, in output: String) -> Bool {
+        let path = URL(fileURLWithPath: output, isDirectory: true).appendingPathComponent("results.json").path
+        guard let modified = (try? FileManager.default.attributesOfItem(atPath: path))?[.modificationDate] as? Date else { return false }
+        return modified.timeIntervalSince(start) >= -1
     }
 
     /// Renders the requested reports (and annotations) from `results.json` in the output folder;
