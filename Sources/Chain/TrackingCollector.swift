@@ -24,8 +24,8 @@ public struct TrackingURL: Sendable, Codable, Hashable {
     /// `<Linear>` in a Creative, a second `<ClickThrough>`): the finding reports the repeat, and players that
     /// read every element still fire the URL, so it is listed. Absent otherwise.
     public var repeated: Bool?
-    /// `true` when the URL comes from `<Extension type="AdVerifications">` (verification before VAST 4.1).
-    /// Absent otherwise.
+    /// `true` when the URL comes from an extension: `<Extension type="AdVerifications">` (verification before
+    /// VAST 4.1) or `<Extension type="ctv_ad_portfolio">` (CTV Ad Portfolio before VAST 4.4). Absent otherwise.
     public var fromExtension: Bool?
 }
 
@@ -154,10 +154,7 @@ public struct TrackingCollector: Sendable {
                             builder.report.nonLinearCustomClick = (builder.report.nonLinearCustomClick ?? []) + urls
                         }
                     }
-                    for icon in nonLinearAds.icons {
-                        builder.add(icon.viewTrackings, to: \.iconViewTracking, creativeType: CreativeKind.nonLinear.rawValue)
-                        builder.add(icon.clickTrackings, to: \.iconClickTracking, creativeType: CreativeKind.nonLinear.rawValue)
-                    }
+                    builder.addNonLinearIcons(nonLinearAds.icons)
                     builder.repeated = false
                 }
                 let companions = [creative.companionAds].compactMap { $0 }.map { ($0, false) }
@@ -170,6 +167,24 @@ public struct TrackingCollector: Sendable {
                     }
                     builder.repeated = false
                 }
+            }
+            // The CTV Ad Portfolio extension (VAST 2.0 to 4.3) carries NonLinear tracking, clicks and icons
+            // outside the creative; they join as the NonLinearAds' do, each marked fromExtension.
+            for portfolio in body.ctvAdPortfolios {
+                let nonLinearAds = portfolio.nonLinearAds
+                let hasTracking = Builder.hasTracking(nonLinearAds) || nonLinearAds.nonLinears.contains { !$0.customClicks.isEmpty }
+                guard joins(.nonLinear, hasTracking: hasTracking) else { continue }
+                builder.fromExtension = true
+                builder.addEvents(nonLinearAds.trackingEvents, creativeType: CreativeKind.nonLinear.rawValue, in: \.events)
+                for nonLinear in nonLinearAds.nonLinears {
+                    builder.add(nonLinear.clickTrackings, to: \.nonLinearClickTracking)
+                    if isInLine, !nonLinear.customClicks.isEmpty {
+                        let urls = nonLinear.customClicks.compactMap { builder.make($0, creativeType: CreativeKind.nonLinear.rawValue) }
+                        builder.report.nonLinearCustomClick = (builder.report.nonLinearCustomClick ?? []) + urls
+                    }
+                }
+                builder.addNonLinearIcons(nonLinearAds.icons)
+                builder.fromExtension = false
             }
             for kind in CreativeKind.allCases where orphaned.contains(kind) {
                 builder.report.diagnostics.append(ChainRules.make(
@@ -220,7 +235,7 @@ public struct TrackingCollector: Sendable {
         var hop = 0
         /// The URLs being added stand in a repeated element (``TrackingURL/repeated``).
         var repeated = false
-        /// The URLs being added come from `<Extension type="AdVerifications">` (``TrackingURL/fromExtension``).
+        /// The URLs being added come from an extension (``TrackingURL/fromExtension``).
         var fromExtension = false
         var report = TrackingReport(
             ad: "", impression: [], error: [], clickThrough: nil, repeatedClickThroughs: nil, clickTracking: [], customClick: [], events: [:],
@@ -267,6 +282,14 @@ public struct TrackingCollector: Sendable {
                 add(icon.clickTrackings, to: \.iconClickTracking)
             }
             repeated = false
+        }
+
+        /// The IconViewTracking and IconClickTracking of a NonLinearAds' icons (VAST 4.4, or the CTV extension).
+        mutating func addNonLinearIcons(_ icons: [Icon]) {
+            for icon in icons {
+                add(icon.viewTrackings, to: \.iconViewTracking, creativeType: CreativeKind.nonLinear.rawValue)
+                add(icon.clickTrackings, to: \.iconClickTracking, creativeType: CreativeKind.nonLinear.rawValue)
+            }
         }
 
         mutating func make(_ node: TextNode, creativeType: String? = nil, offset: String? = nil) -> TrackingURL? {

@@ -14,6 +14,9 @@ import VAST
 /// An element the spec allows once that the document repeats (a second `<Linear>` in a Creative, a second
 /// `<ClickThrough>`) is reported by the rules, and its URLs are listed after the others of their event, marked
 /// ``TrackedURL/repeated``: players that read every element fire them.
+///
+/// The CTV Ad Portfolio extension (`<Extension type="ctv_ad_portfolio">`, VAST 2.0 to 4.3) adds its tracking
+/// under the same NonLinear names, after the others, each marked ``TrackedURL/fromExtension``.
 public enum DocumentTracking {
     public static func collect(_ vast: VASTDocument) -> [String: [TrackedURL]] {
         // Room for the names a typical document has, so the table is not rebuilt as it fills. (Made with
@@ -91,7 +94,33 @@ public enum DocumentTracking {
             }
         }
         addRepeats(vast, to: &result)
+        addCTVAdPortfolioExtensions(vast, to: &result)
         return result
+    }
+
+    /// The tracking of each `<Extension type="ctv_ad_portfolio">` (the CTV Ad Portfolio form for VAST 2.0 to 4.3),
+    /// under the NonLinear names, after the others of their event, each marked ``TrackedURL/fromExtension``.
+    static func addCTVAdPortfolioExtensions(_ vast: VASTDocument, to result: inout [String: [TrackedURL]]) {
+        func add(_ event: String, _ nodes: [TextNode]) {
+            for node in nodes where !node.value.isEmpty {
+                result[event, default: []].append(TrackedURL(url: node.value, hop: 0, position: node.position, fromExtension: true))
+            }
+        }
+        for ad in vast.ads {
+            for portfolio in ad.body?.ctvAdPortfolios ?? [] {
+                let nonLinearAds = portfolio.nonLinearAds
+                for event in nonLinearAds.trackingEvents { add("nonLinear:" + (event.event ?? "?"), [event.url]) }
+                for nonLinear in nonLinearAds.nonLinears {
+                    add("nonLinearClickTracking", nonLinear.clickTrackings)
+                    add("nonLinearCustomClick", nonLinear.customClicks)
+                }
+                for icon in nonLinearAds.icons {
+                    add("nonLinear:iconViewTracking", icon.viewTrackings)
+                    add("nonLinear:iconClickThrough", [icon.clickThrough].compactMap { $0 })
+                    add("nonLinear:iconClickTracking", icon.clickTrackings)
+                }
+            }
+        }
     }
 
     /// The URLs of repeated elements, after the others of their event, each marked repeated. A separate pass, so

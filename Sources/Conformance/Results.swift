@@ -64,8 +64,8 @@ public struct TrackedURL: Sendable, Codable, Hashable {
     /// `true` when the URL stands in an element the spec allows once and the document repeats (a second
     /// `<Linear>` in a Creative, a second `<ClickThrough>`); absent otherwise.
     public var repeated: Bool?
-    /// `true` when the URL comes from `<Extension type="AdVerifications">` (verification before VAST 4.1);
-    /// absent otherwise.
+    /// `true` when the URL comes from an extension: `<Extension type="AdVerifications">` (verification before
+    /// VAST 4.1) or `<Extension type="ctv_ad_portfolio">` (CTV Ad Portfolio before VAST 4.4); absent otherwise.
     public var fromExtension: Bool?
 
     public init(url: String, hop: Int, position: SourcePosition? = nil, repeated: Bool? = nil, fromExtension: Bool? = nil) {

@@ -125,9 +125,44 @@ extension VASTDecoder {
             hasCreativesElement: creativesElement != nil,
             position: element.position,
             path: element.path,
-            childCounts: counts)
+            childCounts: counts,
+            ctvAdPortfolios: extensions.filter { $0.type == "ctv_ad_portfolio" }.map(decodeCTVAdPortfolio))
         r.finish()
         return body
+    }
+
+    /// The content of an `<Extension type="ctv_ad_portfolio">` (the CTV Ad Portfolio form for VAST 2.0 to 4.3)
+    /// in the NonLinear-side model of the native 4.4 form. Extension content is outside the VAST schema, so
+    /// decoding it reports nothing (rules read it and report what they check).
+    static func decodeCTVAdPortfolio(_ ext: Extension) -> CTVAdPortfolio {
+        let e = ext.element
+        let scratch = DecodeContext()
+        var r = Reader(e, scratch)
+        let durationElement = r.child("Duration")
+        let mediaFilesElement = r.child("MediaFiles")
+        let (mediaFiles, _, interactive, _) = decodeMediaFiles(mediaFilesElement, scratch)
+        let nonLinear = NonLinear(
+            resources: [], adParameters: r.child("AdParameters").map { decodeAdParameters($0, scratch) },
+            clickThrough: r.text("NonLinearClickThrough"), clickTrackings: r.texts("NonLinearClickTracking"),
+            position: e.position, path: e.path,
+            duration: durationElement.map { Reader.time($0.text, what: "Duration", $0, scratch) },
+            durationPosition: durationElement?.position, mediaFiles: mediaFiles, interactiveCreativeFiles: interactive,
+            mediaFilesPosition: mediaFilesElement?.position, customClicks: r.texts("NonLinearCustomClick"),
+            source: .ctvAdPortfolioExtension)
+        var icons: [Icon] = []
+        if let iconsElement = r.child("Icons") {
+            var ir = Reader(iconsElement, scratch)
+            icons = ir.children("Icon").map { decodeIcon($0, scratch) }
+            ir.finish()
+        }
+        let nonLinearAds = NonLinearAds(nonLinears: [nonLinear], trackingEvents: decodeTracking(r.child("TrackingEvents"), scratch),
+                                        position: e.position, path: e.path, icons: icons)
+        let value = CTVAdPortfolio(
+            creativeId: r.child("CreativeId").map(Reader.textNode), nonLinearAds: nonLinearAds,
+            creativeExtensions: decodeExtensions(r.child("CreativeExtensions"), "CreativeExtension", scratch),
+            position: e.position, path: e.path)
+        r.finish()
+        return value
     }
 
     static func decodeCategory(_ e: XMLElement, _ context: DecodeContext) -> Category {

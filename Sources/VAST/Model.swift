@@ -127,6 +127,8 @@ public struct AdBody: Sendable, BoxedModel {
         /// The verifications of `<Extension type="AdVerifications">` (how verification travels before VAST 4.1),
         /// each marked ``Verification/fromExtension``.
         public var extensionVerifications: [Verification]
+        /// The CTV Ad Portfolio content of each `<Extension type="ctv_ad_portfolio">` (the VAST 2.0 to 4.3 form).
+        public var ctvAdPortfolios: [CTVAdPortfolio] = []
         public var blockedAdCategories: [Category]
         /// Wrapper: the next hop, from `VASTAdTagURI` (or the legacy VAST 2 `VASTAdTagURL/URL`).
         public var vastAdTagURI: TextNode?
@@ -158,13 +160,13 @@ public struct AdBody: Sendable, BoxedModel {
         usesLegacyAdTagURL: Bool, vastAdTagURICount: Int, followAdditionalWrappers: Attr<Bool>? = nil,
         allowMultipleAds: Attr<Bool>? = nil, fallbackOnNoAd: Attr<Bool>? = nil, extensions: [Extension],
         creatives: [Creative], hasCreativesElement: Bool, position: SourcePosition, path: String,
-        childCounts: [String: Int]) {
+        childCounts: [String: Int], ctvAdPortfolios: [CTVAdPortfolio] = []) {
         box = ModelBox(Fields(kind: kind, adSystem: adSystem, adTitle: adTitle, description: description,
             advertiser: advertiser, pricing: pricing, survey: survey, errors: errors, impressions: impressions,
             categories: categories, adServingId: adServingId, expires: expires,
             viewableImpression: viewableImpression, adVerifications: adVerifications,
             hasAdVerificationsElement: hasAdVerificationsElement, extensionVerifications: extensionVerifications,
-            blockedAdCategories: blockedAdCategories,
+            ctvAdPortfolios: ctvAdPortfolios, blockedAdCategories: blockedAdCategories,
             vastAdTagURI: vastAdTagURI, usesLegacyAdTagURL: usesLegacyAdTagURL, vastAdTagURICount: vastAdTagURICount,
             followAdditionalWrappers: followAdditionalWrappers, allowMultipleAds: allowMultipleAds,
             fallbackOnNoAd: fallbackOnNoAd, extensions: extensions, creatives: creatives,
@@ -194,6 +196,8 @@ public struct AdBody: Sendable, BoxedModel {
     public var allVerifications: [Verification] {
         extensionVerifications.isEmpty ? adVerifications : adVerifications + extensionVerifications
     }
+    /// The CTV Ad Portfolio content of each `<Extension type="ctv_ad_portfolio">` (VAST 2.0 to 4.3).
+    @inlinable public var ctvAdPortfolios: [CTVAdPortfolio] { box.fields.ctvAdPortfolios }
     @inlinable public var blockedAdCategories: [Category] { box.fields.blockedAdCategories }
     /// Wrapper: the next hop, from `VASTAdTagURI` (or the legacy VAST 2 `VASTAdTagURL/URL`).
     @inlinable public var vastAdTagURI: TextNode? { box.fields.vastAdTagURI }
@@ -755,6 +759,44 @@ extension Creative {
     public var allIcons: [Icon] {
         guard let nonLinearIcons = nonLinearAds?.icons, !nonLinearIcons.isEmpty else { return linear?.icons ?? [] }
         return (linear?.icons ?? []) + nonLinearIcons
+    }
+}
+
+/// The content of one `<Extension type="ctv_ad_portfolio">`: the CTV Ad Portfolio form for VAST 2.0 to 4.3,
+/// read into the same NonLinear-side model as the native VAST 4.4 form. ``nonLinearAds`` holds the extension's
+/// TrackingEvents and Icons and one NonLinear (its ``NonLinear/source`` is
+/// ``NonLinearSource/ctvAdPortfolioExtension``) with the MediaFiles, Duration, AdParameters and clicks.
+public struct CTVAdPortfolio: Sendable, Codable, Hashable {
+    /// `<CreativeId>`: the `Creative@id` the extension describes (required when the InLine has several creatives).
+    public var creativeId: TextNode?
+    /// The extension's content, as a NonLinearAds of one NonLinear.
+    public var nonLinearAds: NonLinearAds
+    /// `<CreativeExtensions>/<CreativeExtension>` of the extension (such as `tl_qrcode`).
+    public var creativeExtensions: [Extension]
+    /// The `<Extension>` element.
+    public var position: SourcePosition
+    public var path: String
+
+    public init(creativeId: TextNode?, nonLinearAds: NonLinearAds, creativeExtensions: [Extension],
+                position: SourcePosition, path: String) {
+        self.creativeId = creativeId
+        self.nonLinearAds = nonLinearAds
+        self.creativeExtensions = creativeExtensions
+        self.position = position
+        self.path = path
+    }
+
+    /// The NonLinear carrying the extension's media (there is always one).
+    public var nonLinear: NonLinear? { nonLinearAds.nonLinears.first }
+
+    /// The creative of `body` the extension applies to: the one whose `id` is the `<CreativeId>`, or, without a
+    /// CreativeId, the only creative holding `<NonLinearAds>` (the extension document's rule). `nil` when none fits.
+    public func creative(in body: AdBody) -> Creative? {
+        if let creativeId {
+            return body.creatives.first { $0.id == creativeId.value }
+        }
+        let nonLinear = body.creatives.filter { $0.nonLinearAds != nil }
+        return nonLinear.count == 1 ? nonLinear[0] : nil
     }
 }
 

@@ -124,6 +124,26 @@ import VAST
         #expect(report.diagnostics.isEmpty)
     }
 
+    /// The CTV Ad Portfolio extension (VAST 2.0 to 4.3): its tracking, clicks and icon tracking join the
+    /// NonLinear's across the chain, with their hop, each marked fromExtension.
+    @Test func ctvAdPortfolioExtensionTrackingJoinsTheNonLinearAcrossTheChain() throws {
+        let ad = try Fixtures.only(try Fixtures.resolveFile("ctv-extension/wrapper.xml"))
+        let report = try #require(TrackingCollector().collect(ad))
+        #expect(pairs(report.events["overlayViewDuration"]) == [
+            "0 https://t.example.com/ovd/w",
+            "1 https://t.example.com/ovd/in",
+        ])
+        #expect(report.events["overlayViewDuration"]?.allSatisfy { $0.fromExtension == true && $0.creativeType == "NonLinear" } == true)
+        #expect(pairs(report.events["creativeView"]) == ["1 https://t.example.com/cv/in", "1 https://t.example.com/cv/ext"])
+        #expect(report.events["creativeView"]?.map(\.fromExtension) == [nil, true])
+        #expect(pairs(report.nonLinearClickTracking) == ["1 https://t.example.com/click/ext"])
+        #expect(pairs(report.iconViewTracking) == ["1 https://t.example.com/icon/ext"])
+        let inLineURL = try #require(report.events["overlayViewDuration"]?.last)
+        #expect(inLineURL.document == Fixtures.url("ctv-extension/inline.xml").path)
+        #expect(inLineURL.path == "/VAST/Ad[1]/InLine/Extensions/Extension[1]/TrackingEvents/Tracking[1]")
+        #expect(report.diagnostics.isEmpty)
+    }
+
     @Test func wrapperCompanionTrackingJoinsTheInLinesCompanions() throws {
         let ad = try Fixtures.only(try Fixtures.resolveFile("companions/wrapper.xml"))
         let report = try #require(TrackingCollector().collect(ad))

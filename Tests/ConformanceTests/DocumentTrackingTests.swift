@@ -35,6 +35,27 @@ import VAST
         #expect(tracking["nonLinearCustomClick"]?.map(\.url) == ["https://n/custom"])
     }
 
+    /// The CTV Ad Portfolio extension (VAST 2.0 to 4.3): its tracking is listed under the NonLinear names,
+    /// after the native URLs, each marked fromExtension.
+    @Test func ctvAdPortfolioExtensionTrackingIsListed() throws {
+        let vast = try #require(VASTDecoder.decode("""
+            <VAST version="2.0"><Ad><InLine><Creatives><Creative><NonLinearAds><TrackingEvents><Tracking event="creativeView">https://n/cv</Tracking></TrackingEvents>
+            <NonLinear/></NonLinearAds></Creative></Creatives><Extensions>
+            <Extension type="ctv_ad_portfolio"><TrackingEvents><Tracking event="overlayViewDuration">https://x/ovd</Tracking><Tracking event="creativeView">https://x/cv</Tracking></TrackingEvents>
+            <NonLinearClickTracking>https://x/click</NonLinearClickTracking>
+            <Icons><Icon><IconViewTracking>https://x/iv</IconViewTracking></Icon></Icons></Extension>
+            <Extension type="other"><TrackingEvents><Tracking event="start">https://o/s</Tracking></TrackingEvents></Extension>
+            </Extensions></InLine></Ad></VAST>
+            """).vast)
+        let tracking = DocumentTracking.collect(vast)
+        #expect(tracking["nonLinear:overlayViewDuration"]?.map(\.url) == ["https://x/ovd"])
+        #expect(tracking["nonLinear:creativeView"]?.map(\.url) == ["https://n/cv", "https://x/cv"])
+        #expect(tracking["nonLinear:creativeView"]?.map(\.fromExtension) == [nil, true])
+        #expect(tracking["nonLinearClickTracking"]?.map(\.url) == ["https://x/click"])
+        #expect(tracking["nonLinear:iconViewTracking"]?.first?.fromExtension == true)
+        #expect(tracking["nonLinear:start"] == nil && tracking["start"] == nil)
+    }
+
     @Test func namesMeetingFromTwoPlacesKeepDocumentOrder() throws {
         let vast = try #require(VASTDecoder.decode(Self.mixed).vast)
         let tracking = DocumentTracking.collect(vast)

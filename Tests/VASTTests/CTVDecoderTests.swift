@@ -53,4 +53,63 @@ import VAST
         #expect(TrackingEvents.names(for: .v4_4).contains("overlayViewDuration"))
         #expect(MacroCatalog.all.allSatisfy { $0.since <= .v4_3 })
     }
+
+    /// The VAST 2.0 to 4.3 form: an `Extension type="ctv_ad_portfolio"` with the document's own structure.
+    static let extensionForm = """
+        <VAST version="2.0"><Ad id="p"><InLine><AdSystem>s</AdSystem><AdTitle>t</AdTitle><Creatives>
+        <Creative id="a"><CompanionAds/></Creative>
+        <Creative id="b"><NonLinearAds><NonLinear><StaticResource creativeType="image/png"><![CDATA[https://cdn.example/f.png]]></StaticResource></NonLinear></NonLinearAds></Creative>
+        </Creatives><Extensions>
+        <Extension type="other"><Duration>00:00:09</Duration></Extension>
+        <Extension type="ctv_ad_portfolio"><CreativeId>b</CreativeId><plcmt>5</plcmt><Duration>00:00:30</Duration>
+        <MediaFiles><MediaFile delivery="progressive" type="video/mp4" width="1280" height="720"><![CDATA[https://cdn.example/cine.mp4]]></MediaFile>
+        <InteractiveCreativeFile type="text/html" apiFramework="SIMID"><![CDATA[https://cdn.example/simid.html]]></InteractiveCreativeFile></MediaFiles>
+        <TrackingEvents><Tracking event="overlayViewDuration"><![CDATA[https://t.example/ovd]]></Tracking></TrackingEvents>
+        <NonLinearClickTracking id="c"><![CDATA[https://t.example/click]]></NonLinearClickTracking>
+        <NonLinearCustomClick id="qr"><![CDATA[https://t.example/custom]]></NonLinearCustomClick>
+        <Icons><Icon program="AdChoices"><IconViewTracking><![CDATA[https://t.example/iconview]]></IconViewTracking></Icon></Icons>
+        <AdParameters><![CDATA[{"layout":"frame"}]]></AdParameters>
+        <CreativeExtensions><CreativeExtension type="tl_qrcode"><QrCodeScanUrl><![CDATA[https://brand.example/code]]></QrCodeScanUrl></CreativeExtension></CreativeExtensions>
+        </Extension></Extensions></InLine></Ad></VAST>
+        """
+
+    @Test func theExtensionFormIsDecodedIntoTheNonLinearModel() throws {
+        let decoded = VASTDecoder.decode(Self.extensionForm)
+        let vast = try #require(decoded.vast)
+        let body = try #require(vast.ads.first?.inLine)
+        #expect(body.ctvAdPortfolios.count == 1, "only the ctv_ad_portfolio extension is read")
+        let portfolio = try #require(body.ctvAdPortfolios.first)
+        #expect(portfolio.creativeId?.value == "b")
+        #expect(portfolio.creative(in: body)?.id == "b")
+        #expect(portfolio.position.line == 6)
+        let nonLinear = try #require(portfolio.nonLinear)
+        #expect(nonLinear.source == .ctvAdPortfolioExtension)
+        #expect(nonLinear.duration?.value?.milliseconds == 30_000)
+        #expect(nonLinear.mediaFiles.map(\.url.value) == ["https://cdn.example/cine.mp4"])
+        #expect(nonLinear.mediaFiles.first?.height?.value == 720)
+        #expect(nonLinear.interactiveCreativeFiles.map(\.apiFramework) == ["SIMID"])
+        #expect(nonLinear.clickTrackings.map(\.value) == ["https://t.example/click"])
+        #expect(nonLinear.customClicks.map(\.value) == ["https://t.example/custom"])
+        #expect(nonLinear.adParameters != nil)
+        #expect(portfolio.nonLinearAds.trackingEvents.map(\.event) == ["overlayViewDuration"])
+        #expect(portfolio.nonLinearAds.icons.map(\.program) == ["AdChoices"])
+        #expect(portfolio.creativeExtensions.map(\.type) == ["tl_qrcode"])
+        // The native NonLinear is untouched, and the extension's content adds no decoding findings.
+        #expect(body.creatives[1].nonLinearAds?.nonLinears.first?.source == .native)
+        #expect(vast.unknownNodes.isEmpty, "\(vast.unknownNodes)")
+    }
+
+    @Test func withoutCreativeIdTheExtensionAppliesToTheOnlyNonLinearCreative() throws {
+        let one = try #require(VASTDecoder.decode("""
+            <VAST version="3.0"><Ad><InLine><Creatives><Creative id="l"><Linear/></Creative><Creative id="n"><NonLinearAds><NonLinear/></NonLinearAds></Creative></Creatives>
+            <Extensions><Extension type="ctv_ad_portfolio"><plcmt>6</plcmt></Extension></Extensions></InLine></Ad></VAST>
+            """).vast?.ads.first?.inLine)
+        #expect(one.ctvAdPortfolios.first?.creative(in: one)?.id == "n")
+        let two = try #require(VASTDecoder.decode("""
+            <VAST version="3.0"><Ad><InLine><Creatives><Creative id="m"><NonLinearAds><NonLinear/></NonLinearAds></Creative><Creative id="n"><NonLinearAds><NonLinear/></NonLinearAds></Creative></Creatives>
+            <Extensions><Extension type="ctv_ad_portfolio"><CreativeId>x</CreativeId></Extension><Extension type="ctv_ad_portfolio"/></Extensions></InLine></Ad></VAST>
+            """).vast?.ads.first?.inLine)
+        #expect(two.ctvAdPortfolios.count == 2)
+        #expect(two.ctvAdPortfolios.allSatisfy { $0.creative(in: two) == nil })
+    }
 }

@@ -20,13 +20,45 @@ public struct PauseCreative: Sendable, Codable, Hashable {
     /// `MediaFile` when the image comes from a VAST 4.4 NonLinear `<MediaFiles>`; `nil` for a `StaticResource`
     /// (the form every version has, and the one reports written before 4.4 name implicitly).
     public var element: String? = nil
+    /// `true` when the image comes from the `<Extension type="ctv_ad_portfolio">` of VAST 2.0 to 4.3 (its
+    /// `<MediaFiles>`), not from the NonLinear itself; absent otherwise.
+    public var fromExtension: Bool? = nil
+    /// The advertiser QR code (`<CreativeExtension type="tl_qrcode">` of the creative, or of the ctv_ad_portfolio
+    /// extension describing it) the player draws over the image; absent when there is none.
+    public var qrCode: PauseQRCode? = nil
 
     /// `NonLinear "id" image/png https://…` for verdicts.
     public var label: String {
         var text = "<NonLinear"
         if let id { text += " id=\"\(id)\"" }
         text += "> \(element.map { "\($0) " } ?? "")\(creativeType) \(imageURL)"
+        if fromExtension == true { text += " (from the ctv_ad_portfolio extension)" }
         return text
+    }
+}
+
+/// A `tl_qrcode` CreativeExtension as a pause ad shows it: the URL the code opens, the image of the code (when
+/// the ad server draws it), and its position and size as written (percentages of the ad view).
+public struct PauseQRCode: Sendable, Codable, Hashable {
+    public var scanURL: String?
+    public var imageURL: String?
+    public var xPosition: String?
+    public var yPosition: String?
+    public var size: String?
+    /// `true` when it comes from the ctv_ad_portfolio extension; absent otherwise.
+    public var fromExtension: Bool?
+
+    /// The first `tl_qrcode` of `extensions`, or `nil`.
+    static func first(in extensions: [Extension], fromExtension: Bool) -> PauseQRCode? {
+        guard let element = extensions.first(where: { $0.type == "tl_qrcode" })?.element else { return nil }
+        func text(_ name: String) -> String? {
+            element.child(name).map { $0.trimmedText }.flatMap { $0.isEmpty ? nil : $0 }
+        }
+        let position = element.child("QrCodePosition")
+        return PauseQRCode(
+            scanURL: text("QrCodeScanUrl"), imageURL: text("QrCodeImageUrl"),
+            xPosition: position?.attribute("xPosition"), yPosition: position?.attribute("yPosition"),
+            size: element.child("QrCodeSize")?.attribute("size"), fromExtension: fromExtension ? true : nil)
     }
 }
 
@@ -120,6 +152,28 @@ public enum PauseProfile {
         var content: TextNode
         var creativeType: String?
         var element: String?
+        var fromExtension = false
+    }
+
+    /// The ctv_ad_portfolio extension of `body` that describes `creative`, if any.
+    static func portfolio(describing creative: Creative, in body: AdBody) -> CTVAdPortfolio? {
+        body.ctvAdPortfolios.first { $0.creative(in: body)?.path == creative.path }
+    }
+
+    /// The image MediaFile of a ctv_ad_portfolio extension, if it has one.
+    static func extensionImage(_ portfolio: CTVAdPortfolio) -> Image? {
+        guard let file = portfolio.nonLinear?.mediaFiles.first(where: {
+            supportedImageTypes.contains(($0.type ?? "").lowercased()) && !$0.url.value.isEmpty
+        }) else { return nil }
+        return Image(content: file.url, creativeType: file.type, element: "MediaFile", fromExtension: true)
+    }
+
+    /// The tracking and click tracking of a ctv_ad_portfolio extension (VAST 2.0 to 4.3), as the NonLinear's.
+    static func collectExtension(_ portfolio: CTVAdPortfolio, hop: Int, into pixels: inout [String: [ProfilePixel]]) {
+        collectTracking(portfolio.nonLinearAds.trackingEvents, hop: hop, into: &pixels)
+        for nonLinear in portfolio.nonLinearAds.nonLinears {
+            for node in nonLinear.clickTrackings { pixels["click", default: []].append(ProfilePixel(node, hop: hop)) }
+        }
     }
 
     static func check(_ nonLinear: NonLinear, in creative: Creative) -> (resource: Image?, reason: String?, cause: PauseCause?) {
@@ -219,6 +273,7 @@ public enum PauseProfile {
                         for node in nonLinear.clickTrackings { pixels["click", default: []].append(ProfilePixel(node, hop: hop)) }
                     }
                 }
+                for portfolio in body.ctvAdPortfolios { collectExtension(portfolio, hop: hop, into: &pixels) }
                 if hop == documents.count - 1 {
                     unresolved = true
                     fail(ProfileRules.pauseWrapperUnresolved,
@@ -238,8 +293,14 @@ public enum PauseProfile {
             var candidates: [(NonLinear, Creative, Image)] = []
             var rejected: [(NonLinear, String, PauseCause?)] = []
             for creative in body.creatives {
+                let portfolio = portfolio(describing: creative, in: body)
                 for nonLinear in creative.nonLinearAds?.nonLinears ?? [] {
-                    let result = check(nonLinear, in: creative)
+                    var result = check(nonLinear, in: creative)
+                    // VAST 2.0 to 4.3: the ctv_ad_portfolio extension may carry the image as a MediaFile, for a
+                    // NonLinear whose own resources the player cannot show.
+                    if result.resource == nil, result.cause == .noStaticImage, let image = portfolio.flatMap(extensionImage) {
+                        result = (image, nil, nil)
+                    }
                     if let resource = result.resource {
                         candidates.append((nonLinear, creative, resource))
                     } else if let reason = result.reason {
@@ -248,15 +309,19 @@ public enum PauseProfile {
                 }
             }
             if let (nonLinear, creative, resource) = candidates.first {
+                let portfolio = portfolio(describing: creative, in: body)
                 chosen = PauseCreative(
                     id: nonLinear.id, imageURL: resource.content.value, creativeType: (resource.creativeType ?? "").lowercased(),
                     width: nonLinear.width?.value, height: nonLinear.height?.value, clickThrough: nonLinear.clickThrough?.value,
                     hop: hop, position: nonLinear.position, path: nonLinear.path,
-                    element: resource.element)
+                    element: resource.element, fromExtension: resource.fromExtension ? true : nil,
+                    qrCode: PauseQRCode.first(in: creative.creativeExtensions, fromExtension: false)
+                        ?? portfolio.flatMap { PauseQRCode.first(in: $0.creativeExtensions, fromExtension: true) })
                 if let nonLinearAds = creative.nonLinearAds {
                     collectTracking(nonLinearAds.trackingEvents, hop: hop, into: &pixels)
                 }
                 for node in nonLinear.clickTrackings { pixels["click", default: []].append(ProfilePixel(node, hop: hop)) }
+                if let portfolio { collectExtension(portfolio, hop: hop, into: &pixels) }
                 for (alternative, _, _) in candidates.dropFirst() {
                     fail(ProfileRules.pauseNoFallback,
                          "this <NonLinear> is never shown: if the creative at \(nonLinear.position) fails, the player does not fall back to another creative of the response",

@@ -8,7 +8,7 @@ struct QRCodeExtensionRule: Rule {
         id: "VAST-3.0-qrcode-values",
         name: "QR code extension values",
         summary: "a tl_qrcode <CreativeExtension> needs an http(s) QrCodeScanUrl and QrCodeImageUrl, and positions and size written as percentages from 0% to 100%",
-        rationale: "VAST 4.4 standardises the QR code CreativeExtension of the CTV Ad Portfolio, and the IAB's extension document defines the same element for earlier versions. The scan URL is what the viewer's phone opens and the image URL what a player or stitcher composes into the ad, so each must be an absolute http or https URL. QrCodePosition@xPosition, @yPosition and QrCodeSize@size are percentages of the ad view (\"Implementations should not assume pixel units\"): a bare number or a pixel value is read as nothing, and a percentage outside 0–100% puts the code off the view. The draft 4.4 schema types them with the pattern \\d+(\\.\\d+)?%, which accepts 150%; the text's ad-view geometry bounds them, and the text wins. A missing QrCodeScanUrl is not reported: the document lets a sender that cannot disclose it leave it out.",
+        rationale: "VAST 4.4 standardises the QR code CreativeExtension of the CTV Ad Portfolio, and the IAB's extension document defines the same element for earlier versions. The scan URL is what the viewer's phone opens and the image URL what a player or stitcher composes into the ad, so each must be an absolute http or https URL. QrCodePosition@xPosition, @yPosition and QrCodeSize@size are percentages of the ad view (\"Implementations should not assume pixel units\"): a bare number or a pixel value is read as nothing, and a percentage outside 0–100% puts the code off the view. The draft 4.4 schema types them with the pattern \\d+(\\.\\d+)?%, which accepts 150%; the text's ad-view geometry bounds them, and the text wins. A missing QrCodeScanUrl is not reported: the document lets a sender that cannot disclose it leave it out. A QR code in the CreativeExtensions of a ctv_ad_portfolio Extension (the form for VAST 2.0 to 4.3) is checked the same way.",
         fix: "Write the URLs as https://… and the position and size as percentages, such as xPosition=\"10.0%\" yPosition=\"10.0%\" and size=\"15.0%\".",
         severity: .warning,
         versions: VASTVersion.v3_0.andLater,
@@ -25,6 +25,8 @@ struct QRCodeExtensionRule: Rule {
         invalidExamples: [
             RuleExample(#"<VAST version="4.4"><Ad><InLine><Creatives><Creative><CreativeExtensions><CreativeExtension type="tl_qrcode">↓<QrCodeScanUrl><![CDATA[brand.example/qr]]></QrCodeScanUrl>↓<QrCodePosition xPosition="192" yPosition="10%"/>↓<QrCodeSize size="150%"/></CreativeExtension></CreativeExtensions></Creative></Creatives></InLine></Ad></VAST>"#),
             RuleExample(#"<VAST version="3.0"><Ad><InLine><Creatives><Creative><CreativeExtensions><CreativeExtension type="tl_qrcode">↓<QrCodeImageUrl><![CDATA[ftp://cdn.example/qr.png]]></QrCodeImageUrl></CreativeExtension></CreativeExtensions></Creative></Creatives></InLine></Ad></VAST>"#),
+            // The extension form: the QR code in the ctv_ad_portfolio extension's CreativeExtensions.
+            RuleExample(#"<VAST version="3.0"><Ad><InLine><Creatives><Creative id="c"><NonLinearAds><NonLinear/></NonLinearAds></Creative></Creatives><Extensions><Extension type="ctv_ad_portfolio"><CreativeId>c</CreativeId><CreativeExtensions><CreativeExtension type="tl_qrcode"><QrCodeScanUrl><![CDATA[https://brand.example/qr]]></QrCodeScanUrl><QrCodePosition xPosition="10%" yPosition="10%"/>↓<QrCodeSize size="15"/></CreativeExtension></CreativeExtensions></Extension></Extensions></InLine></Ad></VAST>"#),
         ],
         schemaBasis: .specTextOnly)
 
@@ -37,11 +39,19 @@ struct QRCodeExtensionRule: Rule {
         return Double(number)
     }
 
-    /// The `tl_qrcode` CreativeExtensions of the input, with the creative each belongs to.
-    static func qrCodes(_ context: RuleContext) -> [(extension: XMLElement, creative: Creative)] {
-        var out: [(XMLElement, Creative)] = []
+    /// The `tl_qrcode` CreativeExtensions of the input, with the creative each belongs to: the creatives' own,
+    /// then those of each ctv_ad_portfolio extension (VAST 2.0 to 4.3), with the creative it describes (`nil`
+    /// when it names none).
+    static func qrCodes(_ context: RuleContext) -> [(extension: XMLElement, creative: Creative?)] {
+        var out: [(XMLElement, Creative?)] = []
         for creative in context.creativeList {
             for ext in creative.creativeExtensions where ext.type == "tl_qrcode" { out.append((ext.element, creative)) }
+        }
+        for ad in context.vast?.ads ?? [] {
+            guard let body = ad.body else { continue }
+            for portfolio in body.ctvAdPortfolios {
+                for ext in portfolio.creativeExtensions where ext.type == "tl_qrcode" { out.append((ext.element, portfolio.creative(in: body))) }
+            }
         }
         return out
     }

@@ -36,7 +36,7 @@ struct QRCodeInsideViewRule: Rule {
                 context.report("the QR code spans \(Self.format(x))% to \(Self.format(x + size))% of the ad view's width; it is cut off at the right edge", at: position.position, path: position.path)
                 continue
             }
-            guard let view = creative.nonLinearAds?.nonLinears.first(where: { ($0.width?.value ?? 0) > 0 && ($0.height?.value ?? 0) > 0 }),
+            guard let view = creative?.nonLinearAds?.nonLinears.first(where: { ($0.width?.value ?? 0) > 0 && ($0.height?.value ?? 0) > 0 }),
                   let width = view.width?.value, let height = view.height?.value else { continue }
             let heightPercent = size * Double(width) / Double(height)
             if y + heightPercent > 100 {
