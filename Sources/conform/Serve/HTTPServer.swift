@@ -59,7 +59,10 @@ final class HTTPServer: @unchecked Sendable {
                                     guard let context else { return }
                                     Unmanaged<HTTPServer>.fromOpaque(context).takeUnretainedValue().answer(request)
                                 }, context, &message, message.count)
-        guard let started else { throw StartError(description: String(cString: message)) }
+        guard let started else {
+            let text = message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }
+            throw StartError(description: String(decoding: text, as: UTF8.self))
+        }
         server = started
         return Int(chs_port(started))
     }
