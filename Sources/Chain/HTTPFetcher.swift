@@ -194,7 +194,7 @@ public enum AddressPolicy {
     }
 
     /// Numeric addresses of `host` (getaddrinfo), as text.
-    static func resolve(_ host: String) -> [String] {
+    public static func resolve(_ host: String) -> [String] {
         var hints = addrinfo()
         hints.ai_family = AF_UNSPEC
         #if canImport(Glibc)

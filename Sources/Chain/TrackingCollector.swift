@@ -147,14 +147,7 @@ public struct TrackingCollector: Sendable {
                     builder.repeated = true
                     builder.addEvents(nonLinearAds.repeatedTrackingEvents, creativeType: CreativeKind.nonLinear.rawValue, in: \.events)
                     builder.repeated = repeated
-                    for nonLinear in nonLinearAds.nonLinears {
-                        builder.add(nonLinear.clickTrackings, to: \.nonLinearClickTracking)
-                        if isInLine, !nonLinear.customClicks.isEmpty {
-                            let urls = nonLinear.customClicks.compactMap { builder.make($0, creativeType: CreativeKind.nonLinear.rawValue) }
-                            builder.report.nonLinearCustomClick = (builder.report.nonLinearCustomClick ?? []) + urls
-                        }
-                    }
-                    builder.addNonLinearIcons(nonLinearAds.icons)
+                    builder.addNonLinearClicksAndIcons(nonLinearAds, isInLine: isInLine)
                     builder.repeated = false
                 }
                 let companions = [creative.companionAds].compactMap { $0 }.map { ($0, false) }
@@ -176,14 +169,7 @@ public struct TrackingCollector: Sendable {
                 guard joins(.nonLinear, hasTracking: hasTracking) else { continue }
                 builder.fromExtension = true
                 builder.addEvents(nonLinearAds.trackingEvents, creativeType: CreativeKind.nonLinear.rawValue, in: \.events)
-                for nonLinear in nonLinearAds.nonLinears {
-                    builder.add(nonLinear.clickTrackings, to: \.nonLinearClickTracking)
-                    if isInLine, !nonLinear.customClicks.isEmpty {
-                        let urls = nonLinear.customClicks.compactMap { builder.make($0, creativeType: CreativeKind.nonLinear.rawValue) }
-                        builder.report.nonLinearCustomClick = (builder.report.nonLinearCustomClick ?? []) + urls
-                    }
-                }
-                builder.addNonLinearIcons(nonLinearAds.icons)
+                builder.addNonLinearClicksAndIcons(nonLinearAds, isInLine: isInLine)
                 builder.fromExtension = false
             }
             for kind in CreativeKind.allCases where orphaned.contains(kind) {
@@ -282,6 +268,19 @@ public struct TrackingCollector: Sendable {
                 add(icon.clickTrackings, to: \.iconClickTracking)
             }
             repeated = false
+        }
+
+        /// A NonLinearAds' click tracking, its custom clicks (an InLine's only) and its icons' tracking, as the
+        /// creative or the CTV extension carries them.
+        mutating func addNonLinearClicksAndIcons(_ nonLinearAds: NonLinearAds, isInLine: Bool) {
+            for nonLinear in nonLinearAds.nonLinears {
+                add(nonLinear.clickTrackings, to: \.nonLinearClickTracking)
+                if isInLine, !nonLinear.customClicks.isEmpty {
+                    let urls = nonLinear.customClicks.compactMap { make($0, creativeType: CreativeKind.nonLinear.rawValue) }
+                    report.nonLinearCustomClick = (report.nonLinearCustomClick ?? []) + urls
+                }
+            }
+            addNonLinearIcons(nonLinearAds.icons)
         }
 
         /// The IconViewTracking and IconClickTracking of a NonLinearAds' icons (VAST 4.4, or the CTV extension).

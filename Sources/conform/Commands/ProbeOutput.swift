@@ -167,17 +167,7 @@ final class Mutex<Value>: @unchecked Sendable {
 struct SystemResolver: HostResolver {
     func resolves(_ host: String) -> Bool {
         let bare = host.hasPrefix("[") && host.hasSuffix("]") ? String(host.dropFirst().dropLast()) : host
-        var hints = addrinfo()
-        hints.ai_family = AF_UNSPEC
-        #if canImport(Glibc)
-        hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
-        #else
-        hints.ai_socktype = SOCK_STREAM
-        #endif
-        var list: UnsafeMutablePointer<addrinfo>?
-        guard getaddrinfo(bare, nil, &hints, &list) == 0, let first = list else { return false }
-        freeaddrinfo(first)
-        return true
+        return !AddressPolicy.resolve(bare).isEmpty
     }
 }
 
