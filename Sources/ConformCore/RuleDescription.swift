@@ -260,3 +260,18 @@ public struct SchemaBasis: Sendable, Codable, Hashable {
         }
     }
 }
+
+extension RuleDescription {
+    /// A rule of every version whose claim no schema can express (a chain's fetches, a probed asset) and
+    /// whose examples are told in words, one valid and one invalid: the chain and probe rule tables.
+    public static func wordedRule(
+        _ id: String, _ name: String, _ summary: String, rationale: String, fix: String, _ severity: Severity,
+        _ references: [SpecReference], valid: String, invalid: String
+    ) -> RuleDescription {
+        RuleDescription(
+            id: id, name: name, summary: summary, rationale: rationale, fix: fix, severity: severity,
+            versions: nil, specReferences: references,
+            validExamples: [RuleExample(valid)], invalidExamples: [RuleExample(invalid)],
+            schemaBasis: .specTextOnly)
+    }
+}
