@@ -37,6 +37,27 @@ public enum FindingsOutput {
         }
     }
 
+    /// What the findings formats need beside the inputs (see ``ReportFormat/renderer(in:)``).
+    public struct Settings: Sendable {
+        /// The lowest severity that fails an input (JUnit, Markdown, HTML).
+        public var threshold: Severity
+        /// The catalogue SARIF describes the rules from.
+        public var rules: [RuleDescription]
+        /// conform's version, for SARIF.
+        public var version: String
+        /// The command that checked the inputs (`check`), and `noun`, what it checks (`input`).
+        public var command: String
+        public var noun: String
+
+        public init(threshold: Severity, rules: [RuleDescription], version: String, command: String, noun: String) {
+            self.threshold = threshold
+            self.rules = rules
+            self.version = version
+            self.command = command
+            self.noun = noun
+        }
+    }
+
     /// A SARIF 2.1.0 log with one result per finding (level from its severity: error, warning, or note for
     /// info), located at the finding's file (or its input's name) and line:column; a finding of an input
     /// without a file has no location. `tool.driver.rules` describes the rules the results name, from

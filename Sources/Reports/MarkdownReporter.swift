@@ -19,7 +19,7 @@ public struct MarkdownReporter: StreamingReporter {
     /// - Parameters:
     ///   - maxCharacters: the size limit, in UTF-8 bytes (default 65,000).
     ///   - fullReportName: the file the truncation note points at (default `report.html`).
-    public init(maxCharacters: Int = 65_000, fullReportName: String = ReportFormat.html.fileName) {
+    public init(maxCharacters: Int = 65_000, fullReportName: String = "report.html") {
         self.maxCharacters = maxCharacters
         self.fullReportName = fullReportName
     }

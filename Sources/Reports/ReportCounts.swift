@@ -14,8 +14,9 @@ public enum ReportCounts {
     /// - Throws: ``ReportError`` when a report cannot be rendered, or states no counts where it should.
     public static func read(_ results: RunResults, rules: [RuleDescription] = AllRules.descriptions) throws -> [String: [String: Int]] {
         var counts: [String: [String: Int]] = [:]
-        for format in ReportFormat.allCases {
-            let text = try format.reporter.render(results, rules: rules)
+        for format in ReportFormat.formats(in: .run) {
+            guard case .report(let reporter) = format.renderer(in: .run) else { continue }
+            let text = try reporter.render(results, rules: rules)
             counts[format.rawValue] = try read(text, format: format)
         }
         return counts
@@ -71,6 +72,8 @@ public enum ReportCounts {
                 counts[name] = value
             }
             return counts
+        case .text, .github, .codequality:
+            throw .unknownFormat(format.rawValue, in: .run)
         }
     }
 

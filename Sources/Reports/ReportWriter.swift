@@ -69,14 +69,16 @@ public enum ReportWriter {
         var written: [URL] = []
         var done = Set<ReportFormat>()
         for format in formats where done.insert(format).inserted {
-            let url = directory.appendingPathComponent(format.fileName)
-            let output = try ReportOutput(file: url)
-            let reporter = format == .html ? HTMLReporter(budget: htmlBudget) : format.reporter
-            if let reporter = reporter as? any StreamingReporter {
-                try reporter.writeReport(source, digest: digest, rules: rules, to: output)
-            } else {
+            guard let fileName = format.fileName, case .report(let standard) = format.renderer(in: .run) else {
+                throw .unknownFormat(format.rawValue, in: .run)
+            }
+            let url = directory.appendingPathComponent(fileName)
+            let reporter = format == .html ? HTMLReporter(budget: htmlBudget) : standard
+            guard let reporter = reporter as? any StreamingReporter else {
                 throw .encodingFailed(format: format, reason: "the reporter cannot write from saved results")
             }
+            let output = try ReportOutput(file: url)
+            try reporter.writeReport(source, digest: digest, rules: rules, to: output)
             try output.commit()
             written.append(url)
         }

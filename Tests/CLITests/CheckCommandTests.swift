@@ -22,6 +22,17 @@ struct CheckCommandTests {
             #expect(output.stdout.isEmpty)
             #expect(output.stderr.contains("unknown format 'junit-xml' (values: text, json, sarif, github, junit, markdown, codequality, html)"))
         }
+        // The run's report formats: a findings-only format is unknown there too, and nothing is run or written.
+        let output = file.deletingLastPathComponent().appendingPathComponent("reports")
+        for format in ["junit-xml", "html,codequality"] {
+            let run = try ConformBinary.run(["run", file.deletingLastPathComponent().path, "--no-config", "--no-isolation", "--quiet",
+                                             "--output", output.path, "--format", format])
+            #expect(run.status == 64)
+            #expect(run.stdout.isEmpty)
+            let name = format.split(separator: ",").last.map(String.init) ?? format
+            #expect(run.stderr.contains("unknown report format '\(name)' (values: html, markdown, json, junit, sarif)"), "\(run.stderr)")
+            #expect(!FileManager.default.fileExists(atPath: output.path))
+        }
     }
 
     @Test func malformedTagExitsOneWithPositionedFinding() throws {

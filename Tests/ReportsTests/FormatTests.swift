@@ -10,15 +10,44 @@ struct FormatTests {
     @Test func parseList() throws {
         #expect(try ReportFormat.parseList("html,markdown,json") == [.html, .markdown, .json])
         #expect(try ReportFormat.parseList(" SARIF , junit,sarif,,md ") == [.sarif, .junit, .markdown])
-        #expect(throws: ReportError.unknownFormat("pdf")) { try ReportFormat.parseList("html,pdf") }
+        #expect(throws: ReportError.unknownFormat("pdf", in: .run)) { try ReportFormat.parseList("html,pdf") }
         #expect(throws: ReportError.emptyFormatList) { try ReportFormat.parseList(" , ") }
-        #expect(ReportError.unknownFormat("pdf").description == "unknown report format 'pdf' (values: html, markdown, json, junit, sarif)")
+        #expect(ReportError.unknownFormat("pdf", in: .run).description == "unknown report format 'pdf' (values: html, markdown, json, junit, sarif)")
     }
 
-    @Test func fileNames() {
-        #expect(ReportFormat.allCases.map(\.fileName) == ["report.html", "report.md", "results.json", "junit.xml", "results.sarif"])
+    /// One format type names every format of every command: a format has a renderer in a scope exactly when the
+    /// scope lists it, the run's formats are its report files, and a name outside a scope is an error listing
+    /// that scope's formats.
+    @Test func everyFormatHasItsRendererInEachScopeThatListsIt() throws {
+        #expect(ReportFormat.formats(in: .run) == [.html, .markdown, .json, .junit, .sarif])
+        #expect(ReportFormat.formats(in: .findings) == [.text, .json, .sarif, .github, .junit, .markdown, .codequality, .html])
+        #expect(Set(ReportFormat.formats(in: .run) + ReportFormat.formats(in: .findings)) == Set(ReportFormat.allCases))
+        for scope in [ReportFormat.Scope.run, .findings] {
+            for format in ReportFormat.allCases {
+                let listed = ReportFormat.formats(in: scope).contains(format)
+                #expect((format.renderer(in: scope) != nil) == listed, "\(format) in \(scope)")
+                if listed {
+                    #expect(try ReportFormat(name: format.rawValue, in: scope) == format)
+                } else {
+                    #expect(throws: ReportError.unknownFormat(format.rawValue, in: scope)) { try ReportFormat(name: format.rawValue, in: scope) }
+                }
+            }
+        }
+        for format in ReportFormat.allCases {
+            let isReport: Bool
+            if case .report = format.renderer(in: .run) { isReport = true } else { isReport = false }
+            #expect(isReport == (format.fileName != nil) && isReport == (format.summary != nil) && isReport == (format.reporter != nil))
+        }
+        #expect(throws: ReportError.unknownFormat("github", in: .run)) { try ReportFormat.parseList("html,github") }
+        #expect(throws: ReportError.unknownFormat("JSON", in: .findings)) { try ReportFormat(name: "JSON", in: .findings) }
+        #expect(ReportError.unknownFormat("pdf", in: .findings).description
+                == "unknown format 'pdf' (values: text, json, sarif, github, junit, markdown, codequality, html)")
+    }
+
+    @Test func fileNames() throws {
+        #expect(ReportFormat.formats(in: .run).compactMap(\.fileName) == ["report.html", "report.md", "results.json", "junit.xml", "results.sarif"])
         #expect(ReportFormat.defaults == [.html, .markdown, .json])
-        for format in ReportFormat.allCases { #expect(type(of: format.reporter).format == format) }
+        for format in ReportFormat.formats(in: .run) { #expect(type(of: try #require(format.reporter)).format == format) }
     }
 
     @Test func escaping() {
@@ -251,8 +280,8 @@ struct FormatTests {
 
     @Test func emptyRun() throws {
         let empty = RunResults(info: RunInfo(conformVersion: "0.1.0", corpus: "Corpus/"), cases: [])
-        for format in ReportFormat.allCases {
-            #expect(try !format.reporter.render(empty, rules: Fixture.rules).isEmpty)
+        for format in ReportFormat.formats(in: .run) {
+            #expect(try !#require(format.reporter).render(empty, rules: Fixture.rules).isEmpty)
         }
         #expect(try MarkdownReporter().render(empty, rules: []).contains("✅ passed: all 0 cases met their expectations"))
         #expect(XMLParser.parse(Data(try JUnitReporter().render(empty, rules: []).utf8)).isWellFormed)
@@ -299,7 +328,7 @@ struct FormatTests {
         #expect(text.utf8.count < 12_000_000, "report.html for 10,000 cases is \(text.utf8.count) bytes")
         #expect(elapsed < .seconds(20), "rendering 10,000 cases took \(elapsed)")
         for format in [ReportFormat.junit, .sarif, .json] {
-            #expect(try !format.reporter.render(large, rules: Fixture.rules).isEmpty)
+            #expect(try !#require(format.reporter).render(large, rules: Fixture.rules).isEmpty)
         }
     }
 
@@ -307,10 +336,10 @@ struct FormatTests {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("conform-reports-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: directory) }
         let target = directory.appendingPathComponent("nested/out")
-        let written = try ReportWriter.write(Fixture.results, rules: Fixture.rules, formats: ReportFormat.allCases + [.html], to: target)
-        #expect(written.map(\.lastPathComponent) == ReportFormat.allCases.map(\.fileName))
+        let written = try ReportWriter.write(Fixture.results, rules: Fixture.rules, formats: ReportFormat.formats(in: .run) + [.html], to: target)
+        #expect(written.map(\.lastPathComponent) == ReportFormat.formats(in: .run).compactMap(\.fileName))
         let listing = try FileManager.default.contentsOfDirectory(atPath: target.path).sorted()
-        #expect(listing == ReportFormat.allCases.map(\.fileName).sorted())  // no temporary files left
+        #expect(listing == ReportFormat.formats(in: .run).compactMap(\.fileName).sorted())  // no temporary files left
         // Writing again replaces the files in place.
         var changed = Fixture.results
         changed.info.conformVersion = "9.9.9"

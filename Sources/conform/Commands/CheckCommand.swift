@@ -117,8 +117,8 @@ enum CheckCommand: Subcommand {
         do {
             scanner = try ArgumentScanner(arguments, valueOptions: valueOptions, flagOptions: flagOptions, command: "check", usage: usage)
         } catch { return error.report() }
-        let format: OutputFormat
-        do { format = try OutputFormat.parse(scanner.value("--format"), command: "check", usage: usage) } catch { return error.report() }
+        let format: ReportFormat
+        do { format = try ReportFormat.findings(scanner.value("--format"), command: "check", usage: usage) } catch { return error.report() }
         let threshold: Severity
         do { threshold = try scanner.severityThreshold(command: "check", usage: usage) } catch { return error.report() }
         let quiet = scanner.flag("-q", "--quiet")
@@ -146,7 +146,7 @@ enum CheckCommand: Subcommand {
             return UsageError(message: "standard input can be read only once", command: "check", usage: usage).report()
         }
         if statistics, format != .text {
-            return UsageError(message: "--statistics counts findings in text; the \(format.name) format lists each one", command: "check",
+            return UsageError(message: "--statistics counts findings in text; the \(format.rawValue) format lists each one", command: "check",
                               usage: usage).report()
         }
         let configuration: Configuration
@@ -232,13 +232,13 @@ enum CheckCommand: Subcommand {
                 }
             }
             switch format {
-            case .findings:
+            case .sarif, .github, .junit, .markdown, .codequality, .html:
                 // Every finding of the input: rules, profiles and the resolved chain.
                 let all = diagnostics + profiles.flatMap(\.diagnostics) + (chain?.diagnostics ?? [])
                 // The page shows a tag's source around its findings; a tag without any is named only, its text not kept.
-                let source = format == .findings(.html) && !(all.isEmpty && suppressed.isEmpty) ? FindingsOutput.sourceText(result.data) : nil
+                let source = format == .html && !(all.isEmpty && suppressed.isEmpty) ? FindingsOutput.sourceText(result.data) : nil
                 // What each player flow asked for with --profile would do with the ad, for the page.
-                let verdicts = format == .findings(.html) ? profiles.map { (flow: "\($0.profile.rawValue):", verdict: $0.verdict) } : []
+                let verdicts = format == .html ? profiles.map { (flow: "\($0.profile.rawValue):", verdict: $0.verdict) } : []
                 findings.append(FindingsOutput.Input(name: name, diagnostics: all, suppressed: suppressed, source: source,
                                                      verdicts: verdicts))
             case .json:
@@ -322,8 +322,7 @@ enum CheckCommand: Subcommand {
             print(tally.text(inputs: inputs.count))
         } else if format == .json {
             reports.finish()
-        } else if case .findings(let kind) = format,
-                  let code = OutputFormat.print(kind, findings, threshold: threshold, command: "check", noun: "input") {
+        } else if let code = format.printFindings(findings, threshold: threshold, command: "check", noun: "input") {
             return code
         }
         if unreadable { return ExitCode.cannotProceed }

@@ -126,8 +126,8 @@ enum ParamsCommand: Subcommand {
             scanner = try ArgumentScanner(arguments, valueOptions: valueOptions, flagOptions: flagOptions, command: "params", usage: usage)
         } catch { return error.report() }
 
-        let format: OutputFormat
-        do { format = try OutputFormat.parse(scanner.value("--format"), command: "params", usage: usage) } catch { return error.report() }
+        let format: ReportFormat
+        do { format = try ReportFormat.findings(scanner.value("--format"), command: "params", usage: usage) } catch { return error.report() }
         let policy: URLPolicy
         do { policy = try makePolicy(scanner) } catch { return error.report() }
 
@@ -173,18 +173,18 @@ enum ParamsCommand: Subcommand {
 
         if format == .json {
             print(encodeJSON(Output(results: results, summary: summary)))
-        } else if case .findings(let kind) = format {
+        } else if case .findings = format.renderer(in: .findings) {
             // One result per input, in order.
             let findings = zip(results, inputs).map { result, input in
                 // SARIF counts columns in Unicode code points; a finding's column counts characters (an emoji
                 // with a skin tone is one character and two code points).
-                let diagnostics = kind == .sarif ? result.analysis.diagnostics.map { Self.codePointColumn($0, in: input.text) }
+                let diagnostics = format == .sarif ? result.analysis.diagnostics.map { Self.codePointColumn($0, in: input.text) }
                                                     : result.analysis.diagnostics
                 return FindingsOutput.Input(name: result.source, diagnostics: diagnostics,
                                      label: result.source.map { "\($0):\(result.line)" } ?? "argument \(result.line)",
-                                     source: kind == .html ? input.text : nil, sourceFirstLine: result.source == nil ? 1 : result.line)
+                                     source: format == .html ? input.text : nil, sourceFirstLine: result.source == nil ? 1 : result.line)
             }
-            if let code = OutputFormat.print(kind, findings, threshold: .error, command: "params", noun: "string") { return code }
+            if let code = format.printFindings(findings, threshold: .error, command: "params", noun: "string") { return code }
         } else if unreadable && results.isEmpty {
             // Nothing was analysed; the error above says why.
         } else {

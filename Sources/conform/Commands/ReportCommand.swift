@@ -24,7 +24,7 @@ enum ReportCommand: Subcommand {
 
         OPTIONS:
           --format <formats>      Comma-separated report formats.
-                                  (values: \(ReportFormat.valueList); default: html,markdown)
+                                  (values: \(ReportFormat.valueList(in: .run)); default: html,markdown)
         \(formatLines)
           -o, --output <dir>      Folder for the report files; created when missing. (default: Reports)
           --html-budget <MB>      The size report.html aims to stay under, in megabytes. Every failing case
@@ -54,10 +54,10 @@ enum ReportCommand: Subcommand {
 
     /// One line per format: its value, file name and what it is for.
     static var formatLines: String {
-        ReportFormat.allCases.map { format in
+        ReportFormat.formats(in: .run).map { format in
             let name = format.rawValue.padding(toLength: 9, withPad: " ", startingAt: 0)
-            let file = format.fileName.padding(toLength: 14, withPad: " ", startingAt: 0)
-            return "                          \(name) \(file) \(format.summary)"
+            let file = (format.fileName ?? "").padding(toLength: 14, withPad: " ", startingAt: 0)
+            return "                          \(name) \(file) \(format.summary ?? "")"
         }.joined(separator: "\n")
     }
 

@@ -151,8 +151,9 @@ enum RunCommand: Subcommand {
     /// report.html beside a newer results.json would show the earlier run as if it were this one.
     static func removeStaleReports(_ invocation: Invocation) {
         let folder = URL(fileURLWithPath: invocation.outputPath, isDirectory: true)
-        for format in ReportFormat.allCases where format != .json && !invocation.formats.contains(format) {
-            let url = folder.appendingPathComponent(format.fileName)
+        for format in ReportFormat.formats(in: .run) where format != .json && !invocation.formats.contains(format) {
+            guard let fileName = format.fileName else { continue }
+            let url = folder.appendingPathComponent(fileName)
             guard FileManager.default.fileExists(atPath: url.path) else { continue }
             do {
                 try FileManager.default.removeItem(at: url)
