@@ -52,7 +52,7 @@ import VAST
             .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent("Sources/Validation/Rules")
         let enumerator = try #require(FileManager.default.enumerator(atPath: rulesDirectory.path))
-        let registered = Set(AllRules.types.map { String(describing: $0) })
+        let registered = Set(AllRules.types.map(Self.fileName))
         var files: [String] = []
         while let path = enumerator.nextObject() as? String {
             guard path.hasSuffix("Rule.swift") else { continue }
@@ -66,6 +66,45 @@ import VAST
         #expect(Set(names).count == names.count, "a rule type is listed twice")
     }
 
+    /// The name of the file that declares a rule type: its type name, without the generic arguments of a rule
+    /// generated from a table (`UnknownChildRule<Ad>` is declared in `UnknownChildRule.swift`).
+    static func fileName(of rule: any Rule.Type) -> String {
+        String(String(describing: rule).prefix { $0 != "<" })
+    }
+
+    /// The Children family is generated from the structure table: one rule per parent element of the table, each
+    /// reporting that parent's unknown children, with a row giving its spec quote and examples.
+    @Test func theChildrenFamilyHasOneRulePerParentOfTheStructureTable() throws {
+        let parents = RuleFamilies.children.compactMap { $0.description.elements.first }
+        #expect(parents.count == VASTStructure.children.count && RuleFamilies.children.count == parents.count)
+        #expect(Set(parents) == Set(VASTStructure.children.keys))
+        #expect(Set(UnknownChildRules.rows.map(\.element)) == Set(VASTStructure.children.keys))
+        #expect(UnknownChildRules.rows.count == VASTStructure.children.count)
+        for rule in RuleFamilies.children {
+            let description = rule.description
+            let parent = try #require(description.elements.first)
+            let since = try #require(VASTStructure.children[parent]?.values.map(\.since).min())
+            #expect(description.id == "VAST-\(since.rawValue)-\(parent.lowercased())-unknown-child")
+            #expect(description.versions == since.andLater)
+            // The basis names what the schema's messages name: the unknown child the examples mark, or the parent
+            // with the several children they mark as items.
+            let basis = try #require(description.schemaBasis)
+            #expect(!basis.isSpecTextOnly)
+            if basis.items.isEmpty {
+                #expect(description.invalidExamples.allSatisfy { $0.text.contains("↓<\(basis.element)") }, "\(description.id): \(basis.element)")
+            } else {
+                #expect(basis.element == parent && basis.items.count > 1)
+                #expect(description.invalidExamples.allSatisfy { example in basis.items.contains { example.text.contains("↓<\($0)") } })
+            }
+            // The rule reports its own parent's unknown children and no other's.
+            for example in description.invalidExamples {
+                let findings = Validator.validate(VASTDecoder.decode(example.cleanText), rules: [rule])
+                #expect(!findings.isEmpty && findings.allSatisfy { $0.ruleID == description.id && ($0.message.contains("under <\(parent)>") || $0.message.contains("of <\(parent)>")) },
+                        "\(description.id): \(findings.map(\.message))")
+            }
+        }
+    }
+
     /// A rule's file sits in the folder of the family that registers it.
     @Test func everyRuleFileSitsInItsFamilysFolder() throws {
         let rulesDirectory = URL(fileURLWithPath: #filePath)
@@ -75,7 +114,7 @@ import VAST
         for family in AllRules.families {
             #expect(folders.contains(family.folder), "the \(family.folder) family has no folder under Rules/")
             for rule in family.rules {
-                let file = rulesDirectory.appendingPathComponent("\(family.folder)/\(String(describing: rule)).swift")
+                let file = rulesDirectory.appendingPathComponent("\(family.folder)/\(Self.fileName(of: rule)).swift")
                 #expect(FileManager.default.fileExists(atPath: file.path), "\(rule) is registered by the \(family.folder) family but its file is not in Rules/\(family.folder)/")
             }
         }
