@@ -73,7 +73,7 @@ enum UnknownChildRules {
 
     /// Every parent's description, by element, made once.
     static let descriptions: [String: RuleDescription] = Dictionary(
-        uniqueKeysWithValues: rows.map { ($0.element, description(of: $0)) })
+        uniqueKeysWithValues: rows.map { ($0.element, describe($0)) })
 
     /// The description of the rule of `element`, a parent of the structure table that has a row.
     static func description(of element: String) -> RuleDescription {
@@ -92,7 +92,7 @@ enum UnknownChildRules {
     }
 
     /// The rule of `row`'s parent, from the structure table and the row.
-    static func description(of row: Row) -> RuleDescription {
+    static func describe(_ row: Row) -> RuleDescription {
         let parent = row.element, since = since(row.element)
         let versions = since.andLater
         return RuleDescription(
