@@ -169,6 +169,11 @@ extension ProfileFacts {
         case .pause:
             eligible = report.eligible ?? false
             causes = report.pause?.causes ?? []
+        case .screensaver, .overlay, .squeezeback, .inScene:
+            eligible = report.eligible ?? false
+            causes = report.ctv?.causes ?? []
+            asset = report.ctv?.asset?.kind.rawValue ?? "none"
+            events = report.ctv?.events ?? []
         case .companion:
             let first = report.companion?.ads.first
             pinsCompanion = true
