@@ -105,7 +105,9 @@ enum StandardEvaluators {
                 }
             }
             for (event, urls) in report.verification { tracking["verification:" + event] = convert(urls) }
-            // VAST 4.4: the Icons of NonLinearAds and NonLinearCustomClick, named as for a single document.
+            // NonLinearClickTracking of every hop (and of the CTV extension), the Icons of NonLinearAds and
+            // NonLinearCustomClick (VAST 4.4), named as for a single document.
+            tracking["nonLinearClickTracking"] = convert(report.nonLinearClickTracking)
             tracking["nonLinear:iconViewTracking"] = convert(report.iconViewTracking.filter { $0.creativeType == CreativeKind.nonLinear.rawValue })
             tracking["nonLinear:iconClickTracking"] = convert(report.iconClickTracking.filter { $0.creativeType == CreativeKind.nonLinear.rawValue })
             tracking["nonLinearCustomClick"] = convert(report.nonLinearCustomClick ?? [])
