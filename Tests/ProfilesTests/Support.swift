@@ -29,9 +29,10 @@ enum ReferenceDocuments {
 
     static func load() -> [SpecDocument: String] {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        // Beside the package, or the folder holding the IAB reference folder CONFORM_IAB_REFERENCE names.
         let candidates: [String] = [
             root.deletingLastPathComponent().appendingPathComponent("shared/reference").path,
-        ]
+        ] + (ProcessInfo.processInfo.environment["CONFORM_IAB_REFERENCE"].map { [URL(fileURLWithPath: $0).deletingLastPathComponent().path] } ?? [])
         for directory in candidates {
             var texts: [SpecDocument: String] = [:]
             for (document, name) in files {

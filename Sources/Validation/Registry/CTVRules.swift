@@ -8,6 +8,7 @@ extension RuleFamilies {
         CTVExtensionFallbackRule.self,
         CTVExtensionMediaFileAttributesRule.self,
         CTVExtensionMediaFilesContentRule.self,
+        CTVMediaTypeRule.self,
         CTVTrackingInExtensionRule.self,
         NonLinearDurationRequiredRule.self,
         NonLinearMediaFileAttributesRule.self,
