@@ -7,8 +7,8 @@ struct CTVExtensionMediaFilesContentRule: Rule {
     static let description = RuleDescription(
         id: "VAST-2.0-ctv-extension-mediafiles-content",
         name: "CTV extension MediaFiles content",
-        summary: "an InLine's ctv_ad_portfolio <Extension> should deliver its media in <MediaFiles> holding <MediaFile> or <InteractiveCreativeFile>, not <Mezzanine> or <ClosedCaptionFiles>",
-        rationale: "The extension document makes MediaFiles required for the CTV Ad Portfolio units it delivers (every one but Menu ads, which are not VAST), with MediaFile for image and video creatives and InteractiveCreativeFile for interactive ones; VAST 4.4, whose native form the extension mirrors, adds that mezzanine and closed-caption files are not used for these units. An extension without MediaFiles, or whose MediaFiles holds nothing a player renders, delivers nothing through the extension, and a Mezzanine or ClosedCaptionFiles there is ignored. A Wrapper's extension may carry tracking alone and is not checked. The native 4.4 form is VAST-4.4-nonlinear-mediafiles-content's. A warning: the native NonLinear may still deliver the ad.",
+        summary: "the <MediaFiles> of an InLine's ctv_ad_portfolio <Extension> should hold <MediaFile> or <InteractiveCreativeFile>, not <Mezzanine> or <ClosedCaptionFiles>",
+        rationale: "The extension document makes MediaFiles required for the CTV Ad Portfolio units it delivers (every one but Menu ads, which are not VAST), with MediaFile for image and video creatives and InteractiveCreativeFile for interactive ones; VAST 4.4, whose native form the extension mirrors, adds that mezzanine and closed-caption files are not used for these units. MediaFiles that hold nothing a player renders deliver nothing through the extension, and a Mezzanine or ClosedCaptionFiles there is ignored. Decision: an extension without MediaFiles is not reported: the document's own QR code and tracking examples use the extension for the AdCOM signals and CTV tracking of a unit the native NonLinear delivers, which is not a unit delivered through this extension. A Wrapper's extension is not checked. The native 4.4 form is VAST-4.4-nonlinear-mediafiles-content's. A warning: the native NonLinear may still deliver the ad.",
         fix: "Put the asset in the extension's <MediaFiles> as a <MediaFile> (image or video) or an <InteractiveCreativeFile apiFramework=\"SIMID\">, and drop the <Mezzanine> and <ClosedCaptionFiles>.",
         severity: .warning,
         versions: VASTVersion.v2_0.andLater,
@@ -19,10 +19,10 @@ struct CTVExtensionMediaFilesContentRule: Rule {
         ],
         validExamples: [
             RuleExample(#"<VAST version="2.0"><Ad><InLine><Creatives><Creative id="a"><NonLinearAds><NonLinear><StaticResource creativeType="image/png">https://c.example/p.png</StaticResource></NonLinear></NonLinearAds></Creative></Creatives><Extensions><Extension type="ctv_ad_portfolio"><MediaFiles><InteractiveCreativeFile type="text/html" apiFramework="SIMID">https://c.example/s.html</InteractiveCreativeFile></MediaFiles></Extension></Extensions></InLine></Ad></VAST>"#),
+            RuleExample(#"<VAST version="2.0"><Ad><InLine><Creatives><Creative id="a"><NonLinearAds><NonLinear><StaticResource creativeType="image/png">https://c.example/p.png</StaticResource></NonLinear></NonLinearAds></Creative></Creatives><Extensions><Extension type="ctv_ad_portfolio"><plcmt>6</plcmt></Extension></Extensions></InLine></Ad></VAST>"#),
             RuleExample(#"<VAST version="3.0"><Ad><Wrapper><VASTAdTagURI>https://a.example/next</VASTAdTagURI><Extensions><Extension type="ctv_ad_portfolio"><TrackingEvents><Tracking event="overlayViewDuration">https://t.example/ovd</Tracking></TrackingEvents></Extension></Extensions></Wrapper></Ad></VAST>"#),
         ],
         invalidExamples: [
-            RuleExample(#"<VAST version="2.0"><Ad><InLine><Creatives><Creative id="a"><NonLinearAds><NonLinear><StaticResource creativeType="image/png">https://c.example/p.png</StaticResource></NonLinear></NonLinearAds></Creative></Creatives><Extensions>↓<Extension type="ctv_ad_portfolio"><plcmt>6</plcmt></Extension></Extensions></InLine></Ad></VAST>"#),
             RuleExample(#"<VAST version="4.2"><Ad><InLine><Creatives><Creative id="a"><NonLinearAds><NonLinear><StaticResource creativeType="image/png">https://c.example/p.png</StaticResource></NonLinear></NonLinearAds></Creative></Creatives><Extensions><Extension type="ctv_ad_portfolio"><MediaFiles><MediaFile delivery="progressive" type="video/mp4" width="1920" height="1080">https://c.example/v.mp4</MediaFile>↓<Mezzanine delivery="progressive" type="video/mp4" width="1920" height="1080">https://c.example/m.mp4</Mezzanine></MediaFiles></Extension></Extensions></InLine></Ad></VAST>"#),
             RuleExample(#"<VAST version="3.0"><Ad><InLine><Creatives><Creative id="a"><NonLinearAds><NonLinear><StaticResource creativeType="image/png">https://c.example/p.png</StaticResource></NonLinear></NonLinearAds></Creative></Creatives><Extensions><Extension type="ctv_ad_portfolio">↓<MediaFiles></MediaFiles></Extension></Extensions></InLine></Ad></VAST>"#),
         ],
@@ -30,10 +30,8 @@ struct CTVExtensionMediaFilesContentRule: Rule {
 
     func check(_ context: RuleContext) {
         for (_, _, element) in CTVExtensionMedia.portfolios(context) {
-            guard let mediaFiles = element.child("MediaFiles") else {
-                context.report("the ctv_ad_portfolio <Extension> has no <MediaFiles>: it delivers no CTV media (image, video or interactive file)", at: element.position, path: element.path)
-                continue
-            }
+            // No MediaFiles: the extension signals a unit the native NonLinear delivers.
+            guard let mediaFiles = element.child("MediaFiles") else { continue }
             var delivers = false
             for child in mediaFiles.children {
                 switch child.name {
