@@ -523,6 +523,8 @@ struct CaseEvaluator: Sendable {
             fail("chosen", pinned.companion?.description ?? "none", actual.companion?.description ?? "none")
         }
         if let fallback = pinned.fallback, fallback != actual.fallback { fail("fallback", fallback, actual.fallback ?? "none") }
+        if let asset = pinned.asset, asset != actual.asset { fail("asset", asset, actual.asset ?? "none") }
+        if let events = pinned.events, events != actual.events { fail("events", words(events), words(actual.events)) }
         return failures
     }
 

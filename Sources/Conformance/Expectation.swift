@@ -293,7 +293,7 @@ public struct ProfileRequest: Sendable, Codable, Hashable, ExpressibleByStringLi
         self.init(verdict: value)
     }
 
-    enum CodingKeys: String, CodingKey, CaseIterable { case verdict, options, breaks, eligible, causes, companion, fallback }
+    enum CodingKeys: String, CodingKey, CaseIterable { case verdict, options, breaks, eligible, causes, companion, fallback, asset, events }
 
     public init(from decoder: any Decoder) throws {
         if let single = try? decoder.singleValueContainer(), let verdict = try? single.decode(String.self) {
@@ -309,6 +309,8 @@ public struct ProfileRequest: Sendable, Codable, Hashable, ExpressibleByStringLi
         facts.pinsCompanion = container.contains(.companion)
         facts.companion = try container.decodeIfPresent(CompanionFact.self, forKey: .companion)
         facts.fallback = try container.decodeIfPresent(String.self, forKey: .fallback)
+        facts.asset = try container.decodeIfPresent(String.self, forKey: .asset)
+        facts.events = try container.decodeIfPresent([String].self, forKey: .events)
         self.init(verdict: try container.decodeIfPresent(String.self, forKey: .verdict),
                   options: try container.decodeIfPresent([String].self, forKey: .options) ?? [], facts: facts)
     }
@@ -327,6 +329,8 @@ public struct ProfileRequest: Sendable, Codable, Hashable, ExpressibleByStringLi
         try container.encodeIfPresent(facts.causes, forKey: .causes)
         if facts.pinsCompanion { try container.encode(facts.companion, forKey: .companion) }
         try container.encodeIfPresent(facts.fallback, forKey: .fallback)
+        try container.encodeIfPresent(facts.asset, forKey: .asset)
+        try container.encodeIfPresent(facts.events, forKey: .events)
     }
 }
 
@@ -337,7 +341,7 @@ public struct ProfileFacts: Sendable, Hashable {
     /// Schedule: every break that plays, in play order (`timeMs`, `kind`, `occurrence`). SSAI: every ad break,
     /// in order (`timeMs`, `ads`).
     public var breaks: [BreakFact]?
-    /// Pause: whether a pause ad shows.
+    /// Pause, screensaver, overlay, squeezeback, in-scene: whether the ad shows.
     public var eligible: Bool?
     /// Pause: why it does not show, one cause per reason in the order found (`no-ad`, `no-inline-or-wrapper`,
     /// `wrapper-unresolved`, `no-nonlinear`, `nonlinear-api-framework`, `creative-api-framework`,
@@ -351,9 +355,17 @@ public struct ProfileFacts: Sendable, Hashable {
     /// native slot shows a companion; `no-matching-companion`: the slot has no companion of its size;
     /// `no-native-slot`: no slot to fall back to; `no-ad`: no InLine ad to present).
     public var fallback: String?
+    /// Screensaver, overlay, squeezeback, in-scene: the kind of asset shown (`interactive`, `video`, `image`),
+    /// `none` when not eligible.
+    public var asset: String?
+    /// Screensaver, overlay, squeezeback, in-scene: the tracking events the player fires, in report order.
+    public var events: [String]?
 
     public init(breaks: [BreakFact]? = nil, eligible: Bool? = nil, causes: [String]? = nil,
-                companion: CompanionFact? = nil, pinsCompanion: Bool = false, fallback: String? = nil) {
+                companion: CompanionFact? = nil, pinsCompanion: Bool = false, fallback: String? = nil,
+                asset: String? = nil, events: [String]? = nil) {
+        self.asset = asset
+        self.events = events
         self.breaks = breaks
         self.eligible = eligible
         self.causes = causes

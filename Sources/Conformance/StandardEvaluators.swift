@@ -105,7 +105,9 @@ enum StandardEvaluators {
                 }
             }
             for (event, urls) in report.verification { tracking["verification:" + event] = convert(urls) }
-            // VAST 4.4: the Icons of NonLinearAds and NonLinearCustomClick, named as for a single document.
+            // NonLinearClickTracking of every hop (and of the CTV extension), the Icons of NonLinearAds and
+            // NonLinearCustomClick (VAST 4.4), named as for a single document.
+            tracking["nonLinearClickTracking"] = convert(report.nonLinearClickTracking)
             tracking["nonLinear:iconViewTracking"] = convert(report.iconViewTracking.filter { $0.creativeType == CreativeKind.nonLinear.rawValue })
             tracking["nonLinear:iconClickTracking"] = convert(report.iconClickTracking.filter { $0.creativeType == CreativeKind.nonLinear.rawValue })
             tracking["nonLinearCustomClick"] = convert(report.nonLinearCustomClick ?? [])
@@ -169,6 +171,11 @@ extension ProfileFacts {
         case .pause:
             eligible = report.eligible ?? false
             causes = report.pause?.causes ?? []
+        case .screensaver, .overlay, .squeezeback, .inScene:
+            eligible = report.eligible ?? false
+            causes = report.ctv?.causes ?? []
+            asset = report.ctv?.asset?.kind.rawValue ?? "none"
+            events = report.ctv?.events ?? []
         case .companion:
             let first = report.companion?.ads.first
             pinsCompanion = true

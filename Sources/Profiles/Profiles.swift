@@ -16,6 +16,15 @@ public enum ProfileName: String, Sendable, Codable, Hashable, CaseIterable, Comp
     case ssai
     /// Pre-, mid- and post-roll schedule (`instream-pre-mid-post-roll.txt` and VMAP).
     case schedule
+    /// CTV Ad Portfolio screensaver ads (VAST 4.4 §3.12, the ctv_ad_portfolio extension): a NonLinear shown in the
+    /// app's or device's idle state.
+    case screensaver
+    /// CTV Ad Portfolio overlay ads: a NonLinear over playing content.
+    case overlay
+    /// CTV Ad Portfolio squeezeback ads: the content shrinks and the NonLinear fills the frame around it.
+    case squeezeback
+    /// CTV Ad Portfolio in-scene ads: a NonLinear placed within the content's scene.
+    case inScene = "in-scene"
 
     /// One line: what the profile answers.
     public var summary: String {
@@ -24,6 +33,8 @@ public enum ProfileName: String, Sendable, Codable, Hashable, CaseIterable, Comp
         case .companion: "what the companion presentation displays: carousel, custom CTA, native slot or nothing"
         case .ssai: "the server-side ad model: ad breaks with their offset, and per linear ad its AdInit values"
         case .schedule: "the resolved pre-, mid- and post-roll times of a VMAP document"
+        case .screensaver, .overlay, .squeezeback, .inScene:
+            "will the tag show as a CTV \(rawValue) ad, which asset, for how long, and which events fire"
         }
     }
 
@@ -88,10 +99,14 @@ public struct ProfileOptions: Sendable, Codable, Hashable {
     public var cuePoints: [Double]
     /// Stream time in seconds of the ad break a plain VAST response becomes (SSAI; default 0, a pre-roll).
     public var breakOffset: Double
+    /// Whether the CTV unit player runs SIMID interactive creatives (screensaver, overlay, squeezeback, in-scene;
+    /// default true). Without SIMID it falls back to a ready-to-render MediaFile.
+    public var simid: Bool = true
 
     public init(companion: CompanionConfiguration = CompanionConfiguration(), boundaries: [Double] = [],
                 leadTimeMilliseconds: Int = 0, contentDuration: Double? = nil, cuePoints: [Double] = [],
-                breakOffset: Double = 0) {
+                breakOffset: Double = 0, simid: Bool = true) {
+        self.simid = simid
         self.companion = companion
         self.boundaries = boundaries
         self.leadTimeMilliseconds = leadTimeMilliseconds
@@ -114,6 +129,7 @@ public struct ProfileOptions: Sendable, Codable, Hashable {
         ("duration", "content duration, HH:MM:SS[.mmm] or seconds (default: unknown)"),
         ("cue-points", "comma list of cue point times in seconds, for #n offsets (default: none)"),
         ("break-offset", "stream time of the break a VAST response becomes, in seconds (default: 0)"),
+        ("simid", "true or false: the CTV unit player runs SIMID interactive creatives (default: true)"),
     ]
 
     /// A copy with one `key=value` setting applied.
@@ -187,6 +203,9 @@ public struct ProfileOptions: Sendable, Codable, Hashable {
             copy.cuePoints = times
         case "break-offset":
             copy.breakOffset = try seconds(value)
+        case "simid":
+            guard let flag = parseXMLBoolean(value) else { throw .invalidOption("simid: '\(value)' (values: true, false)") }
+            copy.simid = flag
         default:
             throw .invalidOption("unknown key '\(key)' (keys: \(Self.keys.map(\.key).joined(separator: ", ")))")
         }
@@ -225,6 +244,7 @@ extension ProfileOptions {
         if let contentDuration, contentDuration != defaults.contentDuration { out.append("duration=" + number(contentDuration)) }
         if cuePoints != defaults.cuePoints { out.append("cue-points=" + cuePoints.map(number).joined(separator: ",")) }
         if breakOffset != defaults.breakOffset { out.append("break-offset=" + number(breakOffset)) }
+        if simid != defaults.simid { out.append("simid=\(simid)") }
         return out
     }
 
@@ -280,11 +300,14 @@ public struct ProfileReport: Sendable, Codable, Hashable {
     public var companion: CompanionEvaluation?
     public var ssai: SSAIModel?
     public var schedule: ResolvedSchedule?
+    /// Screensaver, overlay, squeezeback, in-scene: the unit, the asset, the duration handling and the events fired.
+    public var ctv: CTVUnitDetail?
 
     public init(profile: ProfileName, verdict: String, eligible: Bool? = nil, decision: String? = nil,
                 reasons: [String] = [], pixels: [String: [ProfilePixel]]? = nil, diagnostics: [Diagnostic] = [],
                 pause: PauseDetail? = nil, companion: CompanionEvaluation? = nil, ssai: SSAIModel? = nil,
-                schedule: ResolvedSchedule? = nil) {
+                schedule: ResolvedSchedule? = nil, ctv: CTVUnitDetail? = nil) {
+        self.ctv = ctv
         self.profile = profile
         self.verdict = verdict
         self.eligible = eligible
@@ -324,6 +347,8 @@ public enum Profiles {
             report = evaluateSSAI(input, options: options, chain: chain)
         case .schedule:
             report = evaluateSchedule(input, options: options)
+        case .screensaver, .overlay, .squeezeback, .inScene:
+            report = evaluateCTVUnit(name, input, options: options, chain: chain)
         }
         report.diagnostics = report.diagnostics.map { $0.inFile(file) }.sorted()
         return report
@@ -339,8 +364,13 @@ public enum Profiles {
         let what = input.rootName.map { "<\($0)>" } ?? (input.xml.isWellFormed ? "an empty document" : "malformed XML")
         let message = "the \(profile.rawValue) profile needs \(expected); the input is \(what)"
         let diagnostics = [ProfileRules.inputNotApplicable.diagnostic(message, at: input.xml.root?.position, path: input.xml.root?.path)]
-        var report = ProfileReport(profile: profile, verdict: "not applicable: \(message)", eligible: profile == .pause ? false : nil,
+        let unit = CTVUnitProfile.unit(of: profile)
+        var report = ProfileReport(profile: profile, verdict: "not applicable: \(message)", eligible: profile == .pause || unit != nil ? false : nil,
                                    reasons: [message], diagnostics: diagnostics)
+        if let unit {
+            report.ctv = CTVUnitDetail(unit: unit, events: [], causes: [CTVUnitCause.notVAST.rawValue])
+            report.pixels = Dictionary(uniqueKeysWithValues: CTVUnitProfile.pixelEvents.map { ($0, []) })
+        }
         if profile == .pause {
             report.pause = PauseDetail(creative: nil, adPath: nil, adHop: nil, causes: [PauseCause.notVAST.rawValue])
             report.pixels = Dictionary(uniqueKeysWithValues: PauseProfile.pixelEvents.map { ($0, []) })
@@ -355,6 +385,13 @@ public enum Profiles {
                              reasons: evaluation.reasons, pixels: evaluation.pixels, diagnostics: evaluation.diagnostics,
                              pause: PauseDetail(creative: evaluation.creative, adPath: evaluation.adPath, adHop: evaluation.adHop,
                                                 causes: evaluation.causes.map(\.rawValue)))
+    }
+
+    static func evaluateCTVUnit(_ name: ProfileName, _ input: DecodedInput, options: ProfileOptions, chain: [VASTDocument]) -> ProfileReport {
+        guard let vast = input.vast, let unit = CTVUnitProfile.unit(of: name) else { return notApplicable(name, input, expected: "a VAST response") }
+        let evaluation = CTVUnitProfile.evaluate([vast] + chain, unit: unit, options: options)
+        return ProfileReport(profile: name, verdict: evaluation.verdict, eligible: evaluation.eligible, reasons: evaluation.reasons,
+                             pixels: evaluation.pixels, diagnostics: evaluation.diagnostics, ctv: evaluation.detail)
     }
 
     static func evaluateCompanion(_ input: DecodedInput, options: ProfileOptions, chain: [VASTDocument],

@@ -189,9 +189,40 @@ import Testing
         let result = try run(["check", "--format", "json", "--profile", "companion", "--profile", "all", "-"], stdin: Self.pauseTag)
         let files = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]]
         let profiles = files?.first?["profiles"] as? [[String: Any]]
-        #expect(profiles?.map { $0["profile"] as? String } == ["companion", "pause", "ssai", "schedule"])
+        #expect(profiles?.map { $0["profile"] as? String } == ["companion", "pause", "ssai", "schedule", "screensaver", "overlay", "squeezeback", "in-scene"])
         let bad = try run(["check", "--profile", "pause,everything", "-"], stdin: Self.pauseTag)
         #expect(bad.status == 64)
-        #expect(bad.stderr.contains("unknown profile 'everything' (values: pause, companion, ssai, schedule, all)"))
+        #expect(bad.stderr.contains("unknown profile 'everything' (values: pause, companion, ssai, schedule, screensaver, overlay, squeezeback, in-scene, all)"))
+    }
+
+    /// A VAST 4.4 cinemagraph pause ad: `--play-video` plays its video with the quartiles of its Duration; the
+    /// overlay profile shows the same creative's video and names the events it fires.
+    @Test func aVideoPauseAdAndACTVUnit() throws {
+        guard FileManager.default.isExecutableFile(atPath: Self.binary.path) else {
+            print("skipped: conform binary not found at \(Self.binary.path)")
+            return
+        }
+        let tag = Self.pauseTag
+            .replacingOccurrences(of: "</StaticResource>", with: #"</StaticResource><Duration>00:00:08</Duration><MediaFiles><MediaFile delivery="progressive" type="video/mp4" width="640" height="360"><![CDATA[https://cdn.example/p.mp4]]></MediaFile></MediaFiles>"#)
+            .replacingOccurrences(of: "version=\"4.2\"", with: "version=\"4.4\"")
+            .replacingOccurrences(of: #"<Tracking event="close">"#, with: #"<Tracking event="midpoint"><![CDATA[https://t.example/mid]]></Tracking><Tracking event="close">"#)
+        let result = try run(["simulate", "--timeline", "play@0,pause@2,resume@8", "--play-video", "-"], stdin: tag)
+        #expect(result.status == 0)
+        #expect(result.stdout.contains("""
+                3.000  eligible         shows ad 1 (-): plays the video video/mp4 https://cdn.example/p.mp4 (00:00:08.000)
+            """))
+        #expect(result.stdout.contains("""
+                5.000  firstQuartile    ad 1 (-) has played 25% of its 00:00:08.000 video
+                7.000  midpoint         ad 1 (-) has played 50% of its 00:00:08.000 video
+                                        fires  midpoint            https://t.example/mid
+                8.000  resume           dismisses ad 1 (-): playback resumed, no close pixel
+            """))
+        let plain = try run(["simulate", "--timeline", "play@0,pause@2,resume@8", "-"], stdin: tag)
+        #expect(!plain.stdout.contains("midpoint"))
+
+        let overlay = try run(["check", "--profile", "overlay", "-"], stdin: tag)
+        #expect(overlay.stdout.contains("profile overlay: eligible: shows MediaFile video/mp4 https://cdn.example/p.mp4 for 00:00:08.000"))
+        #expect(overlay.stdout.contains("because the ad signals no plcmt: the player takes it for the Overlay unit it requested"))
+        #expect(overlay.stdout.contains("    midpoint            https://t.example/mid"))
     }
 }

@@ -83,7 +83,8 @@ struct RuleCoverage {
             case .parameters:
                 if words.hasPrefix("format ") { keys.insert("parameters.format") } else { keys.insert("parameters.fields") }
             case .profiles:
-                let facts = ["breaks": "breaks", "eligible": "eligible", "causes": "causes", "chosen": "companion", "fallback": "fallback"]
+                let facts = ["breaks": "breaks", "eligible": "eligible", "causes": "causes", "chosen": "companion", "fallback": "fallback",
+                             "asset": "asset", "events": "events"]
                 if let fact = facts.first(where: { words.contains(" \($0.key): ") }) { keys.insert("profiles." + fact.value) }
                 else { keys.insert("profiles.verdict") }
             case .run:
@@ -193,7 +194,7 @@ struct RuleCoverage {
         let keys = ["verdict", "diagnostics.present", "diagnostics.absent", "diagnostics.exhaustive", "tracking",
                     "chain.stopReason", "chain.errorCode", "chain.hops", "chain.uris", "chain.errorURLs",
                     "parameters.format", "parameters.fields", "profiles.verdict", "profiles.breaks", "profiles.eligible",
-                    "profiles.causes", "profiles.companion", "profiles.fallback", "schema", "run"]
+                    "profiles.causes", "profiles.companion", "profiles.fallback", "profiles.asset", "profiles.events", "schema", "run"]
         let missing = keys.filter { coverage.expectedFailures[$0, default: []].isEmpty }
         #expect(missing.isEmpty, "expectation keys without a strict expected failure: \(missing)")
     }

@@ -132,6 +132,9 @@ import Testing
         #expect(companion.pinsCompanion == true)
         #expect(companion.companion == nil)
         #expect(companion.fallback == "no-matching-companion")
+        let overlay = try facts(Tags.validVAST, .overlay)
+        #expect(overlay.eligible == false && overlay.causes == ["no-nonlinear"] && overlay.asset == "none" && overlay.events == [])
+        #expect(try facts(vmap, .inScene).causes == ["not-vast"])
     }
 
     /// A stopped chain fires every hop's Error URL, [ERRORCODE] filled with the stop's code and the other macros

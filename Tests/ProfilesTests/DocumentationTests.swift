@@ -18,7 +18,8 @@ import Testing
         for name in ProfileName.allCases { #expect(text.contains("### \(name.rawValue)"), "no section for \(name)") }
         for key in ProfileOptions.keys.map(\.key) { #expect(text.contains("| `\(key)` |"), "option \(key) undocumented") }
         for kind in PauseTimelineEvent.Kind.allCases { #expect(text.contains("`\(kind.rawValue)`"), "event \(kind.rawValue) undocumented") }
-        for event in PauseProfile.pixelEvents { #expect(text.contains("`\(event)`"), "pixel event \(event) undocumented") }
+        for event in PauseProfile.pixelEvents + CTVUnitProfile.pixelEvents { #expect(text.contains("`\(event)`"), "pixel event \(event) undocumented") }
+        for cause in CTVUnitCause.allCases { #expect(text.contains("`\(cause.rawValue)`"), "CTV cause \(cause.rawValue) undocumented") }
     }
 
     /// Every key the JSON of a report can hold appears in the document.
@@ -30,6 +31,7 @@ import Testing
         let inputs: [(ProfileName, String)] = [
             (.pause, PauseFixtures.inLine), (.companion, companionTag), (.ssai, SSAIProfileTests.pod),
             (.schedule, ScheduleTests.vmap([ScheduleTests.adBreak("start", "pre"), ScheduleTests.adBreak("00:20:00", "late")])),
+            (.overlay, CTVUnitProfileTests.overlay44),
         ]
         var keys: Set<String> = []
         func collect(_ value: Any) {

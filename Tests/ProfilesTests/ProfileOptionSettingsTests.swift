@@ -19,7 +19,8 @@ import Testing
     @Test func everyKeyRoundTrips() throws {
         let settings = ["formats=carousel,customCTA", "slot=none", "orientation=landscape", "mode=fullscreen", "platform=tvOS",
                         "persist-carousel=true", "failed-images=https://cdn.example/a.png,https://cdn.example/b.png",
-                        "boundaries=30,90.5", "lead-time-ms=250", "duration=600", "cue-points=120,300.25", "break-offset=12.5"]
+                        "boundaries=30,90.5", "lead-time-ms=250", "duration=600", "cue-points=120,300.25", "break-offset=12.5",
+                        "simid=false"]
         let options = try ProfileOptions(settings: settings)
         #expect(options.settings == settings)
         #expect(try ProfileOptions(settings: options.settings) == options)

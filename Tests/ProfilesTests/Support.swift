@@ -11,11 +11,28 @@ enum ReferenceDocuments {
         .instream: "instream-pre-mid-post-roll.txt",
     ]
 
+    /// The IAB texts some CTV profile rules quote (VAST 4.4, the ctv_ad_portfolio extension), markdown backticks dropped.
+    static let iabFiles: [SpecDocument: String] = [.vast44: "vast_4.4_spec.md", .ctvAdPortfolio: "ctv_ad_portfolio.md"]
+
+    static func loadIAB() -> [SpecDocument: String] {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let directory = ProcessInfo.processInfo.environment["CONFORM_IAB_REFERENCE"]
+            ?? root.deletingLastPathComponent().appendingPathComponent("shared/reference/iab").path
+        var texts: [SpecDocument: String] = [:]
+        for (document, name) in iabFiles {
+            if let text = try? String(contentsOfFile: directory + "/" + name, encoding: .utf8) {
+                texts[document] = text.replacingOccurrences(of: "`", with: "")
+            }
+        }
+        return texts.count == iabFiles.count ? texts : [:]
+    }
+
     static func load() -> [SpecDocument: String] {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        // Beside the package, or the folder holding the IAB reference folder CONFORM_IAB_REFERENCE names.
         let candidates: [String] = [
             root.deletingLastPathComponent().appendingPathComponent("shared/reference").path,
-        ]
+        ] + (ProcessInfo.processInfo.environment["CONFORM_IAB_REFERENCE"].map { [URL(fileURLWithPath: $0).deletingLastPathComponent().path] } ?? [])
         for directory in candidates {
             var texts: [SpecDocument: String] = [:]
             for (document, name) in files {

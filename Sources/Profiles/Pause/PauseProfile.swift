@@ -62,6 +62,21 @@ public struct PauseQRCode: Sendable, Codable, Hashable {
     }
 }
 
+/// The video (a cinemagraph) a pause creative also carries, native VAST 4.4 `<MediaFiles>` or the
+/// ctv_ad_portfolio extension's, with the Duration its time-based events are placed on. The pause-ad reference
+/// player shows the static image; `conform simulate --play-video` models a player that plays this instead.
+public struct PauseVideo: Sendable, Codable, Hashable {
+    public var url: String
+    public var type: String?
+    /// The NonLinear's `<Duration>` or the extension's, in seconds.
+    public var durationSeconds: Double
+    /// `true` when it comes from the ctv_ad_portfolio extension; absent otherwise.
+    public var fromExtension: Bool?
+    /// The time-based tracking (`start`, `firstQuartile`, `midpoint`, `thirdQuartile`, `complete`) of every hop
+    /// and of the extension, per event.
+    public var pixels: [String: [ProfilePixel]]
+}
+
 /// The part of a pause evaluation a `ProfileReport` adds to its common fields.
 public struct PauseDetail: Sendable, Codable, Hashable {
     /// The creative that would show (`nil` when not eligible).
@@ -115,6 +130,9 @@ public struct PauseEvaluation: Sendable, Codable, Hashable {
     public var diagnostics: [Diagnostic]
     /// The documents end at a Wrapper: whether an ad shows depends on a tag that was not resolved.
     public var unresolved: Bool
+    /// The video the creative also carries, with a known Duration (VAST 4.4 or the ctv_ad_portfolio extension);
+    /// absent when it has none. Shown only by a player that plays video (`conform simulate --play-video`).
+    public var video: PauseVideo?
 
     public init(eligible: Bool, verdict: String, reasons: [String], creative: PauseCreative?, adPath: String?, adHop: Int?,
                 pixels: [String: [ProfilePixel]], diagnostics: [Diagnostic], unresolved: Bool = false) {
@@ -134,6 +152,9 @@ public struct PauseEvaluation: Sendable, Codable, Hashable {
 public enum PauseProfile {
     /// The tracking events a pause ad fires, in the order reports list them.
     public static let pixelEvents = ["impression", "creativeView", "click", "close", "overlayViewDuration", "notUsed", "error"]
+
+    /// The time-based events of a video pause creative, in the order they fire.
+    public static let videoEvents = ["start", "firstQuartile", "midpoint", "thirdQuartile", "complete"]
 
     /// The creative types the pause-ad renderer accepts.
     public static let supportedImageTypes: Set<String> = ["image/png", "image/jpeg"]
@@ -231,6 +252,15 @@ public enum PauseProfile {
         var reasons: [String] = []
         var causes: [PauseCause] = []
         var pixels: [String: [ProfilePixel]] = Dictionary(uniqueKeysWithValues: pixelEvents.map { ($0, []) })
+        // The time-based tracking of every hop and extension, for a video the creative may carry.
+        var timed: [String: [ProfilePixel]] = Dictionary(uniqueKeysWithValues: videoEvents.map { ($0, []) })
+        func collectTimed(_ nonLinearAds: NonLinearAds, hop: Int) {
+            for event in nonLinearAds.trackingEvents {
+                guard let name = event.event, timed[name] != nil else { continue }
+                timed[name, default: []].append(ProfilePixel(event.url, hop: hop))
+            }
+        }
+        var video: PauseVideo?
         func fail(_ rule: RuleDescription, _ message: String, cause: PauseCause? = nil, at position: SourcePosition?, path: String?, hop: Int) {
             var details: [String: String] = [:]
             if hop > 0 { details["hop"] = String(hop) }
@@ -268,12 +298,16 @@ public enum PauseProfile {
                 // A Wrapper hop: its NonLinear tracking and click tracking apply to the ad it wraps.
                 for creative in body.creatives {
                     guard let nonLinearAds = creative.nonLinearAds else { continue }
+                    collectTimed(nonLinearAds, hop: hop)
                     collectTracking(nonLinearAds.trackingEvents, hop: hop, into: &pixels)
                     for nonLinear in nonLinearAds.nonLinears {
                         for node in nonLinear.clickTrackings { pixels["click", default: []].append(ProfilePixel(node, hop: hop)) }
                     }
                 }
-                for portfolio in body.ctvAdPortfolios { collectExtension(portfolio, hop: hop, into: &pixels) }
+                for portfolio in body.ctvAdPortfolios {
+                    collectExtension(portfolio, hop: hop, into: &pixels)
+                    collectTimed(portfolio.nonLinearAds, hop: hop)
+                }
                 if hop == documents.count - 1 {
                     unresolved = true
                     fail(ProfileRules.pauseWrapperUnresolved,
@@ -322,6 +356,9 @@ public enum PauseProfile {
                 }
                 for node in nonLinear.clickTrackings { pixels["click", default: []].append(ProfilePixel(node, hop: hop)) }
                 if let portfolio { collectExtension(portfolio, hop: hop, into: &pixels) }
+                if let nonLinearAds = creative.nonLinearAds { collectTimed(nonLinearAds, hop: hop) }
+                if let portfolio { collectTimed(portfolio.nonLinearAds, hop: hop) }
+                video = videoOf(nonLinear, portfolio: portfolio, pixels: timed)
                 for (alternative, _, _) in candidates.dropFirst() {
                     fail(ProfileRules.pauseNoFallback,
                          "this <NonLinear> is never shown: if the creative at \(nonLinear.position) fails, the player does not fall back to another creative of the response",
@@ -351,7 +388,23 @@ public enum PauseProfile {
             adPath: inLineAd?.path, adHop: inLineAd == nil ? nil : inLineHop, pixels: pixels,
             diagnostics: diagnostics.sorted(), unresolved: unresolved)
         evaluation.causes = eligible ? [] : causes
+        evaluation.video = eligible ? video : nil
         return evaluation
+    }
+
+    /// The video MediaFile of the shown NonLinear (its own 4.4 MediaFiles first, then the extension's) with a
+    /// known Duration (the NonLinear's, else the extension's), or `nil`.
+    static func videoOf(_ nonLinear: NonLinear, portfolio: CTVAdPortfolio?, pixels: [String: [ProfilePixel]]) -> PauseVideo? {
+        let duration = (nonLinear.duration?.value ?? portfolio?.nonLinear?.duration?.value)?.seconds
+        guard let duration, duration > 0 else { return nil }
+        let isVideo: (MediaFile) -> Bool = { ($0.type ?? "").lowercased().hasPrefix("video/") && !$0.url.value.isEmpty }
+        if let file = nonLinear.mediaFiles.first(where: isVideo) {
+            return PauseVideo(url: file.url.value, type: file.type, durationSeconds: duration, fromExtension: nil, pixels: pixels)
+        }
+        if let file = portfolio?.nonLinear?.mediaFiles.first(where: isVideo) {
+            return PauseVideo(url: file.url.value, type: file.type, durationSeconds: duration, fromExtension: true, pixels: pixels)
+        }
+        return nil
     }
 
     static func collectTracking(_ events: [TrackingEvent], hop: Int, into pixels: inout [String: [ProfilePixel]]) {

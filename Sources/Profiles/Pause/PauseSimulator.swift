@@ -77,12 +77,20 @@ public struct ScheduledPauseAd: Sendable, Codable, Hashable {
     public var evaluation: PauseEvaluation
     /// The app suppresses the ad; it is removed from the schedule and the next one is tried.
     public var suppression: Suppression?
+    /// `true`: the player plays the creative's video (``PauseEvaluation/video``, a VAST 4.4 or ctv_ad_portfolio
+    /// cinemagraph) in place of its image, firing start and the quartiles of its Duration while the pause lasts.
+    /// Absent: the reference player, which shows the static image.
+    public var playsVideo: Bool?
 
-    public init(name: String, evaluation: PauseEvaluation, suppression: Suppression? = nil) {
+    public init(name: String, evaluation: PauseEvaluation, suppression: Suppression? = nil, playsVideo: Bool? = nil) {
         self.name = name
         self.evaluation = evaluation
         self.suppression = suppression
+        self.playsVideo = playsVideo
     }
+
+    /// The video the ad plays, when it plays one.
+    var playedVideo: PauseVideo? { playsVideo == true ? evaluation.video : nil }
 }
 
 /// A tracking request the simulated player makes.
@@ -175,16 +183,22 @@ func secondsText(_ seconds: Double) -> String {
 /// - a source change clears the pending pause ads;
 /// - an ad whose chain ends at an unresolved Wrapper is skipped: nothing is known of what it would do.
 ///
-/// When the delay ends at the same instant as a timeline event, the delay is handled first.
+/// An ad that plays its video (``ScheduledPauseAd/playsVideo``) fires `start` as it shows and `firstQuartile`,
+/// `midpoint`, `thirdQuartile` and `complete` at 25, 50, 75 and 100% of its Duration while it stays visible
+/// (VAST 4.4 §3.14.1: time-based events apply to a NonLinear with a known Duration); dismissed earlier, the
+/// rest never fire. After `complete` the cinemagraph loops on without firing again, until the pause ends.
+///
+/// When the delay, or a quartile, falls at the same instant as a timeline event, it is handled first.
 public enum PauseSimulator {
     public static func run(timeline: [PauseTimelineEvent], ads: [ScheduledPauseAd]) -> PauseSimulation {
         var state = State(queue: ads)
         let ordered = timeline.enumerated().sorted { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }.map(\.element)
         for event in ordered {
-            if let due = state.timerAt, due <= event.time { state.eligible(at: due) }
+            state.advance(to: event.time)
             state.handle(event)
         }
-        if let due = state.timerAt { state.eligible(at: due) }
+        // The timeline's last state lasts: a pending delay ends, and a visible video plays on.
+        state.advance(to: .infinity)
         return PauseSimulation(steps: state.steps, stillScheduled: state.queue.map(\.name))
     }
 
@@ -198,6 +212,8 @@ public enum PauseSimulator {
         var timerAt: Double?
         var shownThisPause = false
         var steps: [SimulationStep] = []
+        /// The time-based events still to come of the visible ad's video, in time order.
+        var videoEvents: [(time: Double, event: String, percent: Int)] = []
 
         init(queue: [ScheduledPauseAd]) { self.queue = queue }
 
@@ -213,10 +229,36 @@ public enum PauseSimulator {
                                         tagRequests: requests, sdkEvents: sdkEvents, pixels: pixels))
         }
 
+        /// Handles the delay and the video quartiles due at or before `time`, in time order.
+        mutating func advance(to time: Double) {
+            while true {
+                let quartile = videoEvents.first?.time
+                if let due = timerAt, due <= time, quartile.map({ due <= $0 }) ?? true {
+                    eligible(at: due)
+                } else if let due = quartile, due <= time {
+                    fireVideoEvent()
+                } else {
+                    return
+                }
+            }
+        }
+
+        /// Fires the next time-based event of the visible ad's video.
+        mutating func fireVideoEvent() {
+            let next = videoEvents.removeFirst()
+            guard let ad = visible, let video = ad.playedVideo else { return }
+            let pixels = (video.pixels[next.event] ?? []).map { FiredPixel(event: next.event, url: $0.url, hop: $0.hop) }
+            let outcome = next.percent == 100
+                ? "\(ad.name) played its \(timecode(video.durationSeconds)) video to the end; the cinemagraph loops on without firing again"
+                : "\(ad.name) has played \(next.percent)% of its \(timecode(video.durationSeconds)) video"
+            step(next.time, next.event, outcome, pixels: pixels)
+        }
+
         /// Ends the visible ad. `closed`: through the close control (fires `close`); otherwise it finished.
         mutating func dismiss(at time: Double, _ event: String, because: String, closed: Bool) {
             guard let ad = visible else { return }
             visible = nil
+            videoEvents = []
             let outcome = closed
                 ? "closes \(ad.name); the content stays paused"
                 : "dismisses \(ad.name): \(because), no close pixel"
@@ -276,6 +318,15 @@ public enum PauseSimulator {
                 queue.removeFirst()
                 visible = ad
                 shownThisPause = true
+                if let video = ad.playedVideo {
+                    let d = video.durationSeconds
+                    videoEvents = [(time + d / 4, "firstQuartile", 25), (time + d / 2, "midpoint", 50),
+                                   (time + d * 3 / 4, "thirdQuartile", 75), (time + d, "complete", 100)]
+                    let started = (video.pixels["start"] ?? []).map { FiredPixel(event: "start", url: $0.url, hop: $0.hop) }
+                    step(time, "eligible", "shows \(ad.name): plays the video \(video.type.map { "\($0) " } ?? "")\(video.url) (\(timecode(d)))", shown: ad.name,
+                         requests: [ad.name], sdkEvents: ["NonLinearAdStartedEvent"], pixels: pixels(ad, ["impression", "creativeView"]) + started)
+                    return
+                }
                 let creative = ad.evaluation.creative.map { ": \($0.label)" } ?? ""
                 step(time, "eligible", "shows \(ad.name)\(creative)", shown: ad.name,
                      requests: [ad.name], sdkEvents: ["NonLinearAdStartedEvent"], pixels: pixels(ad, ["impression", "creativeView"]))

@@ -13,7 +13,7 @@ public enum ProfileRules {
     }
 
     /// Every profile rule with its profile and example options, in catalogue order.
-    public static let entries: [Entry] = pauseEntries + companionEntries + ssaiEntries + scheduleEntries + [
+    public static let entries: [Entry] = pauseEntries + companionEntries + ssaiEntries + scheduleEntries + ctvEntries + [
         Entry(rule: inputNotApplicable, profile: .pause, exampleOptions: ProfileOptions()),
     ]
 

@@ -56,6 +56,16 @@ enum ProfileOutput {
                         }
                     }
                 }
+            case .screensaver, .overlay, .squeezeback, .inScene:
+                for reason in report.reasons { print("    " + Terminal.paint("because", .dim) + " " + reason) }
+                if report.eligible == true, let pixels = report.pixels {
+                    for event in CTVUnitProfile.pixelEvents where event != "error" {
+                        for pixel in pixels[event] ?? [] {
+                            let hop = pixel.hop > 0 ? Terminal.paint(" (hop \(pixel.hop))", .dim) : ""
+                            print("    " + pad(event, 20) + pixel.url + hop)
+                        }
+                    }
+                }
             case .companion:
                 for reason in report.reasons { print("    " + Terminal.paint("because", .dim) + " " + reason) }
                 if let ad = report.companion?.ads.first {

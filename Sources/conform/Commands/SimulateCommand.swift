@@ -14,7 +14,7 @@ enum SimulateCommand: Subcommand {
     /// The chain options `check --follow` takes, but for `--record` (a simulation records nothing).
     static let chainValueOptions = ChainCheck.valueOptions.subtracting(["--record"])
     static let valueOptions: Set<String> = chainValueOptions.union(["--profile", "--timeline", "--ads", "--format", "--suppress", "--config", "--rule"])
-    static let flagOptions: Set<String> = ChainCheck.flagOptions.union(["--no-config"])
+    static let flagOptions: Set<String> = ChainCheck.flagOptions.union(["--no-config", "--play-video"])
     static let usage = "conform simulate --profile pause --timeline <events> [options] <file|url|->..."
     static let help = """
         OVERVIEW: Simulate the pause-ad flow over a timeline: which pause ads show, when, and which pixels fire.
@@ -38,6 +38,11 @@ enum SimulateCommand: Subcommand {
           --ads <n>               Schedule the list of tags n times, 1 to 1000. (default: 1)
           --suppress <n=hook>     The app's hook returns false for the n-th scheduled ad; repeatable.
                                   (hooks: load = shouldLoadAdItem, play = shouldPlayAdItem)
+          --play-video            Simulate a player that plays the creative's video (a VAST 4.4 or ctv_ad_portfolio
+                                  cinemagraph with a Duration) in place of its image: start fires as it shows,
+                                  firstQuartile, midpoint, thirdQuartile and complete at 25, 50, 75 and 100% of
+                                  the Duration while the pause lasts. Without it, the reference player shows
+                                  the static image and fires no time-based event.
           --format <format>       Output format. (values: text, json; default: text)
           --follow                Resolve each tag's Wrapper chain, so that the ad it leads to is simulated with
                                   every hop's pixels. Without it a Wrapper tag is skipped: what it would show
@@ -56,6 +61,7 @@ enum SimulateCommand: Subcommand {
           conform simulate --profile pause --timeline "play@0,pause@12,resume@15,pause@20,close@22" pause.xml
           conform simulate --timeline "play@0,container-hidden@5,pause@10,resume@12" --ads 2 pause.xml
           conform simulate --timeline "play@0,pause@12,click@14,close@20" --follow --map map.json wrapper.xml
+          conform simulate --timeline "play@0,pause@10,resume@30" --play-video cinemagraph.xml
         """
 
     struct Output: Encodable {
@@ -136,6 +142,8 @@ enum SimulateCommand: Subcommand {
         var timeline: [PauseTimelineEvent]
         var repeats = 1
         var suppressions: [Int: ScheduledPauseAd.Suppression] = [:]
+        /// `--play-video`: the player plays the creative's video.
+        var playsVideo = false
     }
 
     struct Failure: Error {
@@ -162,6 +170,7 @@ enum SimulateCommand: Subcommand {
             }
             plan.suppressions[n] = hook
         }
+        plan.playsVideo = scanner.flag("--play-video")
         guard tags > 0 else { throw Failure(message: "no tag given") }
         let scheduled = tags * plan.repeats
         if let beyond = plan.suppressions.keys.filter({ $0 > scheduled }).min() {
@@ -188,7 +197,7 @@ enum SimulateCommand: Subcommand {
         for _ in 0..<plan.repeats {
             for (name, evaluation) in evaluations {
                 ads.append(ScheduledPauseAd(name: "ad \(ads.count + 1) (\(name))", evaluation: evaluation,
-                                            suppression: plan.suppressions[ads.count + 1]))
+                                            suppression: plan.suppressions[ads.count + 1], playsVideo: plan.playsVideo ? true : nil))
             }
         }
         return Output(profile: profile, ads: ads, simulation: PauseSimulator.run(timeline: plan.timeline, ads: ads))
