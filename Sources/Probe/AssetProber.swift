@@ -400,6 +400,12 @@ public struct AssetProber: Sendable {
                        ["declared": codec])
             }
         }
+        if let problem = facts.frameRateProblem {
+            var details: [String: String] = [:]
+            if let rate = facts.frameRate { details["frameRate"] = String(format: "%.3f", rate) }
+            if let base = facts.baseFrameRate { details["baseFrameRate"] = String(format: "%.3f", base) }
+            report(ProbeRuleID.frameRate, "\(asset.label) \(asset.url) \(problem)", details)
+        }
         if facts.hasVideo, !facts.hasAudio {
             report(ProbeRuleID.noAudio, "\(asset.label) \(asset.url) has video (\(facts.videoCodec ?? "?")) but no audio track", [:])
         }

@@ -77,6 +77,7 @@ import Testing
         let base = "http://127.0.0.1:\(server.port)/typed"
         let tag = try ConformBinary.temporaryFile(Self.inline([
             "\(base)/right.mp4", "\(base)/wrong-size.mp4", "\(base)/wrong-duration.mp4", "\(base)/wrong-type.webm", "\(base)/silent.mp4",
+            "\(base)/variable-rate.mp4", "\(base)/slideshow.mp4",
         ]))
         let result = try ConformBinary.run(["check", "--probe", tag.path])
         let found = Self.findings(result.stdout)
@@ -84,12 +85,15 @@ import Testing
         #expect(found["PROBE-duration"] == [5])
         #expect(found["PROBE-wrong-type"] == [6])
         #expect(found["PROBE-no-audio"] == [7])
+        // ffprobe's two rates of the generated files: 20 fps on a 30 fps base (variable), and 2 fps.
+        #expect(found["PROBE-frame-rate"] == [8, 9])
+        #expect(result.stdout.contains("variable frame rate: its frames average 20 fps against a base rate of 30 fps"))
         #expect(!result.stderr.contains("not inspected"))
         // JSON carries each asset's answer and media facts.
         let json = try ConformBinary.run(["check", "--probe", "--format", "json", tag.path])
         let reports = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]])
         let probed = try #require((reports.first?["probe"] as? [String: Any])?["assets"] as? [[String: Any]])
-        #expect(probed.count == 5)
+        #expect(probed.count == 7)
         let media = (probed[1]["answer"] as? [String: Any])?["media"] as? [String: Any]
         #expect(media?["width"] as? Int == 320 && media?["videoCodec"] as? String == "h264")
     }

@@ -119,10 +119,42 @@ func tag(_ body: String) -> VASTDocument {
         #expect(declared.video == ["h264"] && declared.audio == ["aac"])
         #expect(MediaFacts.declaredCodecs("hvc1.1.6.L93.B0").video == ["hevc"])
     }
+
+    @Test func readsBothFrameRates() {
+        func facts(_ average: String, _ base: String) -> MediaFacts? {
+            MediaFacts.fromFFProbe(Data("""
+                {"streams":[{"codec_type":"video","codec_name":"h264","avg_frame_rate":"\(average)","r_frame_rate":"\(base)"}],"format":{}}
+                """.utf8))
+        }
+        #expect(facts("20/1", "30/1")?.frameRate == 20 && facts("20/1", "30/1")?.baseFrameRate == 30)
+        // An unknown average ("0/0") falls back on the base rate; neither known leaves both unset.
+        #expect(facts("0/0", "25/1")?.frameRate == 25)
+        #expect(facts("0/0", "0/0")?.frameRate == nil && facts("0/0", "0/0")?.baseFrameRate == nil)
+        #expect(abs((facts("30000/1001", "30000/1001")?.frameRate ?? 0) - 29.97) < 0.01)
+    }
+
+    @Test func judgesOnlyClearFrameRateFaults() {
+        func problem(_ average: Double?, _ base: Double?, video: Bool = true) -> String? {
+            MediaFacts(videoCodec: video ? "h264" : nil, frameRate: average, baseFrameRate: base).frameRateProblem
+        }
+        // Constant rates in the usual range, NTSC rates, and an interlaced stream's field rate are fine.
+        for rate in [10, 23.976, 25, 29.97, 30, 50, 59.94, 60, 120] { #expect(problem(rate, rate) == nil, "\(rate)") }
+        #expect(problem(25, 50) == nil)
+        #expect(problem(29.9, 30) == nil, "within the 5% tolerance")
+        #expect(problem(30, nil) == nil, "no base rate: nothing says the rate varies")
+        // Clear faults.
+        #expect(problem(20, 30)?.contains("variable frame rate: its frames average 20 fps against a base rate of 30 fps") == true)
+        #expect(problem(2, 2)?.contains("plays at 2 fps, outside 10 fps to 120 fps") == true)
+        #expect(problem(240, 240)?.contains("outside") == true)
+        #expect(problem(nil, nil) == "has no readable frame rate")
+        // Audio has no frame rate to judge.
+        #expect(problem(nil, nil, video: false) == nil)
+    }
 }
 
 @Suite struct AssetProberTests {
-    static let right = MediaFacts(durationMs: 2000, bitrateKbps: 29, videoCodec: "h264", width: 160, height: 120, audioCodec: "aac")
+    static let right = MediaFacts(durationMs: 2000, bitrateKbps: 29, videoCodec: "h264", width: 160, height: 120, frameRate: 10,
+                                  baseFrameRate: 10, audioCodec: "aac")
 
     func findings(_ body: String, _ entries: [String: CorpusFetcher.Entry], facts: MediaFacts = right,
                   options: AssetProber.Options = AssetProber.Options()) -> [String] {
@@ -168,6 +200,10 @@ func tag(_ body: String) -> VASTDocument {
         facts = Self.right
         facts.audioCodec = nil
         #expect(findings(linear(mp4), [url: .file("right.mp4")], facts: facts) == [ProbeRuleID.noAudio])
+        facts = Self.right
+        facts.frameRate = 20
+        facts.baseFrameRate = 30
+        #expect(findings(linear(mp4), [url: .file("right.mp4")], facts: facts) == [ProbeRuleID.frameRate])
     }
 
     @Test func httpsRedirectingToHTTPIsADowngrade() {

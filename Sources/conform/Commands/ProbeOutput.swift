@@ -20,9 +20,9 @@ struct ProbeCheck {
                                   IFrameResource of companions, NonLinears and icons, verification scripts. Checks
                                   the answer (status, redirects, Content-Type against the declared type, time to
                                   first byte) and, with ffprobe installed (Debian package ffmpeg), the media:
-                                  dimensions, duration (1 s tolerance), bitrate (25%), codecs, audio; images'
-                                  sizes; captions. Tracking pixels are never requested. With --map, assets are
-                                  served from the map too.
+                                  dimensions, duration (1 s tolerance), bitrate (25%), codecs, audio, frame rate;
+                                  images' sizes; captions. Tracking pixels are never requested. With --map, assets
+                                  are served from the map too.
           --probe-pixels          With --probe: also look up the host of every tracking URL (no request is sent).
           --probe-jobs <n>        Assets requested at once, over all inputs. (default: 8)
           --probe-timeout <seconds>
