@@ -105,6 +105,24 @@ public struct TrackingPixel: Sendable, Codable, Hashable {
 
 /// Lists the assets and the tracking pixels of a decoded document.
 public enum AssetCollector {
+    /// The VAST documents of a decoded input whose assets a player loads: the VAST itself, or every VAST a VMAP
+    /// embeds in an AdBreak's `<AdSource><VASTAdData>`, in break order (their positions are in the VMAP file).
+    /// A VMAP break that names its ad by `<AdTagURI>` holds no asset until the tag is fetched.
+    public static func documents(of input: DecodedInput) -> [VASTDocument] {
+        if let vast = input.vast { return [vast] }
+        return input.vmap?.adBreaks.compactMap { $0.adSource?.vastAdData } ?? []
+    }
+
+    /// Every asset of a decoded VAST or VMAP input (see ``documents(of:)``), in document order.
+    public static func assets(in input: DecodedInput, file: String?, hop: Int = 0) -> [ProbeAsset] {
+        documents(of: input).flatMap { assets(in: $0, file: file, hop: hop) }
+    }
+
+    /// Every tracking URL of the VAST of a decoded VAST or VMAP input (see ``documents(of:)``).
+    public static func pixels(in input: DecodedInput, file: String?, hop: Int = 0) -> [TrackingPixel] {
+        documents(of: input).flatMap { pixels(in: $0, file: file, hop: hop) }
+    }
+
     /// Every asset URL of `document`, in document order. HTMLResource holds markup, not a URL, and is not listed.
     /// - Parameters:
     ///   - file: the name findings give the document.

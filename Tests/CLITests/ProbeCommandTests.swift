@@ -145,6 +145,57 @@ import Testing
         #expect(refused.text.contains("PROBE-refused") && !refused.text.contains("\"status\" : 200"), "\(refused.text)")
     }
 
+    /// A VMAP whose breaks embed their VAST in `<VASTAdData>`: `media[i]` is the MediaFile URL of break i (line
+    /// 7 + 6 i, column 1), `companion` the companion image of the last break.
+    static func vmap(_ media: [String], companion: String) -> String {
+        let breaks = media.enumerated().map { index, url in
+            """
+            <vmap:AdBreak timeOffset="start" breakType="linear" breakId="b\(index)"><vmap:AdSource id="s\(index)"><vmap:VASTAdData>
+            <VAST version="4.2"><Ad id="a\(index)"><InLine><AdSystem>s</AdSystem><AdTitle>t</AdTitle><AdServingId>x</AdServingId>
+            <Impression><![CDATA[https://pixels.example.com/imp\(index)]]></Impression><Creatives><Creative><Linear><Duration>00:00:02</Duration><MediaFiles>
+            <MediaFile delivery="progressive" type="video/mp4" width="160" height="120"><![CDATA[\(url)]]></MediaFile>
+            </MediaFiles></Linear></Creative>\(index == media.count - 1 ? "<Creative><CompanionAds><Companion width=\"300\" height=\"250\"><StaticResource creativeType=\"image/png\"><![CDATA[\(companion)]]></StaticResource></Companion></CompanionAds></Creative>" : "")</Creatives></InLine></Ad></VAST>
+            </vmap:VASTAdData></vmap:AdSource></vmap:AdBreak>
+            """
+        }
+        return """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <vmap:VMAP xmlns:vmap="http://www.iab.net/videosuite/vmap" version="1.0">
+            \(breaks.joined(separator: "\n"))
+            </vmap:VMAP>
+            """
+    }
+
+    @Test(.enabled(if: python, "python3 is not installed"))
+    func theVASTAVMAPEmbedsIsProbedAtItsPlaceInTheVMAP() throws {
+        let server = try ScriptServer("test-http-server.py", [try Self.served().path])
+        defer { server.stop() }
+        let base = "http://127.0.0.1:\(server.port)"
+        let xml = Self.vmap(["\(base)/typed/right.mp4", "\(base)/status/404"], companion: "\(base)/typed/companion-small.png")
+        let lines = xml.split(separator: "\n", omittingEmptySubsequences: false)
+        let missing = try #require(lines.firstIndex { $0.contains("/status/404") }) + 1
+        let image = try #require(lines.firstIndex { $0.contains("companion-small.png") }) + 1
+        let tag = try ConformBinary.temporaryFile(xml)
+        let result = try ConformBinary.run(["check", "--probe", tag.path])
+        #expect(result.stdout.contains("assets: 3 probed, 2 with findings; 2 tracking pixel(s) not requested"), "\(result.stdout)")
+        // Each finding names the element's line and column in the VMAP file.
+        let notFound = try #require(result.stdout.split(separator: "\n").first { $0.contains("[PROBE-not-found]") })
+        #expect(notFound.contains("\(tag.path):\(missing):1:"), "\(notFound)")
+        #expect(notFound.contains("MediaFile \(base)/status/404 answered HTTP 404"))
+        let size = try #require(result.stdout.split(separator: "\n").first { $0.contains("[PROBE-dimensions]") })
+        let column = try #require(lines[image - 1].range(of: "<StaticResource")).lowerBound.utf16Offset(in: lines[image - 1]) + 1
+        #expect(size.contains("\(tag.path):\(image):\(column):"), "\(size)")
+        #expect(Self.findings(result.stdout).keys.sorted() == ["PROBE-dimensions", "PROBE-not-found"])
+        // JSON: the element's path inside the embedded VAST.
+        let json = try ConformBinary.run(["check", "--probe", "--format", "json", tag.path])
+        let reports = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]])
+        let probed = try #require((reports.first?["probe"] as? [String: Any])?["assets"] as? [[String: Any]])
+        let elements = probed.compactMap { ($0["asset"] as? [String: Any])?["element"] as? String }
+        #expect(elements == ["MediaFile", "MediaFile", "StaticResource"])
+        let path = (probed[1]["asset"] as? [String: Any])?["path"] as? String
+        #expect(path?.hasSuffix("/MediaFile[1]") == true, "\(path ?? "no path")")
+    }
+
     @Test func probeOptionsNeedProbe() throws {
         let tag = try ConformBinary.temporaryFile(Self.inline(["https://cdn.example.com/a.mp4"]))
         let result = try ConformBinary.run(["check", "--probe-jobs", "4", tag.path])
