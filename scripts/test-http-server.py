@@ -16,6 +16,7 @@ serves until it is killed. Routes:
   /endless                 sends a VAST prologue, then a byte every 50 ms forever
   /gzip/<path>             the file /files/<path>, gzip-encoded (Content-Encoding: gzip)
   /echo-headers            a VAST comment naming the request's User-Agent and Referer headers
+  /requests                every request received before this one, its path and query as sent, one a line
 
 Usage: scripts/test-http-server.py FOLDER
 """
@@ -25,8 +26,13 @@ import mimetypes
 import os
 import signal
 import sys
+import threading
 import time
 import urllib.parse
+
+# Every request's path and query as sent, in order, for /requests.
+received = []
+received_lock = threading.Lock()
 
 
 class Handler(http.server.BaseHTTPRequestHandler):
@@ -52,6 +58,12 @@ class Handler(http.server.BaseHTTPRequestHandler):
         self.end_headers()
 
     def do_GET(self):
+        if self.path == "/requests":
+            with received_lock:
+                listing = "".join(line + "\n" for line in received)
+            return self.send_body(200, listing.encode(), "text/plain")
+        with received_lock:
+            received.append(self.path)
         try:
             self.route(self.path)
         except (BrokenPipeError, ConnectionResetError):

@@ -20,6 +20,7 @@ public struct AssetAnswer: Sendable, Codable, Hashable {
         case failed
     }
 
+    /// The URL requested: the asset's URL with its macros filled.
     public var url: String
     public var outcome: Outcome
     /// The HTTP status (`nil` offline for files, and when no response came).
@@ -144,18 +145,23 @@ public struct AssetProber: Sendable {
         public var timeout: Double
         /// Look up the host of every tracking pixel (`--probe-pixels`).
         public var resolvePixels: Bool
+        /// Values of the macros in asset URLs (`CACHEBUSTING` → `123`), filled before the request as a player
+        /// fills them; macros not given get the catalogue's samples, as tracking URLs do.
+        public var macros: [String: String]
 
         public static let defaultSlowMs = 2000
         public static let defaultDurationToleranceMs = 1000
 
         public init(jobs: Int = 8, slowMs: Int = defaultSlowMs, durationToleranceMs: Int = defaultDurationToleranceMs,
-                    bitrateTolerance: Double = 0.25, timeout: Double = 10, resolvePixels: Bool = false) {
+                    bitrateTolerance: Double = 0.25, timeout: Double = 10, resolvePixels: Bool = false,
+                    macros: [String: String] = [:]) {
             self.jobs = jobs
             self.slowMs = slowMs
             self.durationToleranceMs = durationToleranceMs
             self.bitrateTolerance = bitrateTolerance
             self.timeout = timeout
             self.resolvePixels = resolvePixels
+            self.macros = macros
         }
     }
 
@@ -186,11 +192,14 @@ public struct AssetProber: Sendable {
     /// The key ``slots`` counts every request under.
     public static let slotKey = "assets"
 
-    /// Probes `assets` (each distinct URL once, ``Options/jobs`` at a time) and, with
+    /// Probes `assets` (each distinct URL once, its macros filled, ``Options/jobs`` at a time) and, with
     /// ``Options/resolvePixels``, looks up the hosts of `pixels`.
     public func probe(_ assets: [ProbeAsset], pixels: [TrackingPixel] = []) -> ProbeReport {
+        // Each URL as a player requests it: its macros filled the way the chain's tracking URLs are.
+        let filling = TrackingCollector(macros: options.macros)
+        let requested = assets.map { filling.expand($0.url) }
         var seen: Set<String> = []
-        let urls = assets.map(\.url).filter { seen.insert($0).inserted }
+        let urls = requested.filter { seen.insert($0).inserted }
         let counter = Counter()
         let total = urls.count
         var byURL: [String: AssetAnswer] = [:]
@@ -200,8 +209,8 @@ public struct AssetProber: Sendable {
             return answer
         }, deliver: { byURL[$0.url] = $0 })
         var report = ProbeReport(pixels: pixels.count)
-        for asset in assets {
-            guard let answer = byURL[asset.url] else { continue }
+        for (asset, url) in zip(assets, requested) {
+            guard let answer = byURL[url] else { continue }
             let found = Self.evaluate(asset, answer, options: options)
             report.assets.append(AssetResult(asset: asset, answer: answer, diagnostics: found))
             report.diagnostics += found
@@ -291,8 +300,10 @@ public struct AssetProber: Sendable {
     /// The findings of `asset` given how its URL answered.
     public static func evaluate(_ asset: ProbeAsset, _ answer: AssetAnswer, options: Options) -> [Diagnostic] {
         var found: [Diagnostic] = []
+        // Messages name the URL as the tag writes it; the URL requested (macros filled) is a detail.
+        let requested = answer.url == asset.url ? [:] : ["requested": answer.url]
         func report(_ id: String, _ message: String, _ details: [String: String] = [:]) {
-            found.append(ProbeRules.make(id, message, for: asset, details: details))
+            found.append(ProbeRules.make(id, message, for: asset, details: details.merging(requested) { kept, _ in kept }))
         }
         let what = "\(asset.label) \(asset.url)"
         switch answer.outcome {

@@ -196,6 +196,42 @@ import Testing
         #expect(path?.hasSuffix("/MediaFile[1]") == true, "\(path ?? "no path")")
     }
 
+    /// The paths and queries `server` received, in order.
+    static func received(_ server: ScriptServer) throws -> [String] {
+        try HTTPClient.send(host: "127.0.0.1", port: server.port, Data("GET /requests HTTP/1.0\r\nHost: 127.0.0.1\r\n\r\n".utf8))
+            .text.split(separator: "\n").map(String.init)
+    }
+
+    @Test(.enabled(if: python, "python3 is not installed"))
+    func macrosInAssetURLsAreFilledBeforeTheRequest() throws {
+        let server = try ScriptServer("test-http-server.py", [try Self.served().path])
+        defer { server.stop() }
+        let base = "http://127.0.0.1:\(server.port)"
+        let tag = try ConformBinary.temporaryFile(Self.inline([
+            "\(base)/typed/right.mp4?cb=[CACHEBUSTING]&ts=[TIMESTAMP]",   // line 3
+            "\(base)/status/404?cb=%%CACHEBUSTING%%",                      // line 4
+        ]))
+        let result = try ConformBinary.run(["check", "--probe", tag.path])
+        // The server saw the URLs a player requests: the catalogue's samples in place of the macros.
+        #expect(try Self.received(server).sorted() == ["/status/404?cb=12345678", "/typed/right.mp4?cb=12345678&ts=2026-01-01T00:00:00.000Z"])
+        let found = Self.findings(result.stdout)
+        #expect(found == ["PROBE-not-found": [4]], "\(result.stdout)")
+        // The finding names the URL as the tag writes it.
+        #expect(result.stdout.contains("MediaFile \(base)/status/404?cb=%%CACHEBUSTING%% answered HTTP 404"), "\(result.stdout)")
+        // JSON: the asset's URL as written, the answer's as requested, and the finding's detail.
+        let json = try ConformBinary.run(["check", "--probe", "--format", "json", tag.path])
+        let reports = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]])
+        let probed = try #require((reports.first?["probe"] as? [String: Any])?["assets"] as? [[String: Any]])
+        #expect((probed[1]["asset"] as? [String: Any])?["url"] as? String == "\(base)/status/404?cb=%%CACHEBUSTING%%")
+        #expect((probed[1]["answer"] as? [String: Any])?["url"] as? String == "\(base)/status/404?cb=12345678")
+        let detail = (probed[1]["diagnostics"] as? [[String: Any]])?.first?["details"] as? [String: String]
+        #expect(detail?["requested"] == "\(base)/status/404?cb=12345678" && detail?["url"] == "\(base)/status/404?cb=%%CACHEBUSTING%%")
+        // With --follow, --macro values win over the samples.
+        let given = try ConformBinary.run(["check", "--follow", "--macro", "CACHEBUSTING=777", "--probe", tag.path])
+        #expect(given.status == 1)
+        #expect(try Self.received(server).contains("/status/404?cb=777"))
+    }
+
     @Test func probeOptionsNeedProbe() throws {
         let tag = try ConformBinary.temporaryFile(Self.inline(["https://cdn.example.com/a.mp4"]))
         let result = try ConformBinary.run(["check", "--probe-jobs", "4", tag.path])

@@ -244,6 +244,20 @@ func tag(_ body: String) -> VASTDocument {
         #expect(prober.answers.computed == 1)
     }
 
+    @Test func macrosAreFilledBeforeTheRequestAndFindingsNameTheWrittenURL() {
+        let fetcher = CountingFetcher(["https://cdn.example.com/a.mp4?cb=42&ts=2026-01-01T00:00:00.000Z": .status(404)])
+        let prober = AssetProber(fetcher: fetcher, options: .init(macros: ["CACHEBUSTING": "42"]))
+        let written = ["https://cdn.example.com/a.mp4?cb=[CACHEBUSTING]&ts=[TIMESTAMP]",
+                       "https://cdn.example.com/a.mp4?cb=%%CACHEBUSTING%%&ts=%%TIMESTAMP%%"]
+        let media = written.map { #"<MediaFile delivery="progressive" type="video/mp4" width="1" height="1"><![CDATA[\#($0)]]></MediaFile>"# }
+        let report = prober.probe(AssetCollector.assets(in: tag(linear(media.joined())), file: "t.xml"))
+        // Both spellings fill to one URL, requested once: the given value, and the catalogue's sample for the rest.
+        #expect(fetcher.requests == ["https://cdn.example.com/a.mp4?cb=42&ts=2026-01-01T00:00:00.000Z"])
+        #expect(report.diagnostics.map(\.ruleID) == [ProbeRuleID.notFound, ProbeRuleID.notFound])
+        #expect(zip(report.diagnostics, written).allSatisfy { $0.message.contains($1) && $0.details["url"] == $1 })
+        #expect(report.diagnostics.allSatisfy { $0.details["requested"] == fetcher.requests.first })
+    }
+
     @Test func requestsRunAtMostJobsAtOnceOverEveryCall() {
         /// Answers after 30 ms, so that requests overlap.
         struct SlowFetcher: Fetcher {

@@ -22,7 +22,8 @@ struct ProbeCheck {
                                   first byte) and, with ffprobe installed (Debian package ffmpeg), the media:
                                   dimensions, duration (1 s tolerance), bitrate (25%), codecs, audio, frame rate;
                                   images' sizes; captions. Tracking pixels are never requested. With --map, assets
-                                  are served from the map too.
+                                  are served from the map too. Macros in asset URLs are filled before the request
+                                  as in tracking URLs (the samples, or --macro with --follow).
           --probe-pixels          With --probe: also look up the host of every tracking URL (no request is sent).
           --probe-jobs <n>        Assets requested at once, over all inputs. (default: 8)
           --probe-timeout <seconds>
@@ -80,6 +81,9 @@ struct ProbeCheck {
         } else {
             fetcher = PoliteFetcher(HTTPFetcher(policy: policy), limiter: limiter)
         }
+        // Macros in asset URLs are filled as in the chain's tracking URLs: --macro values, else the samples.
+        var options = options
+        options.macros = follow?.macros ?? [:]
         var prober = AssetProber(fetcher: fetcher, inspector: FFProbe.find().map { $0 as any MediaInspector } ?? FFProbe.Missing(),
                                  resolver: SystemResolver(), options: options)
         if progress {

@@ -221,6 +221,7 @@ struct WorkbenchAPI: Sendable {
             // refused when the server refuses them, and the shared per-host limit.
             var options = AssetProber.Options(timeout: rootSettings.policy.perHopTimeout)
             options.jobs = 4
+            options.macros = follow?.macros ?? [:]
             prober = AssetProber(fetcher: fetcher(rootSettings),
                                  inspector: FFProbe.find().map { $0 as any MediaInspector } ?? FFProbe.Missing(), options: options)
         }
