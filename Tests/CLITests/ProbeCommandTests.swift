@@ -232,6 +232,42 @@ import Testing
         #expect(try Self.received(server).contains("/status/404?cb=777"))
     }
 
+    @Test(.enabled(if: python, "python3 is not installed"))
+    func withoutFFProbeAnswersAndTypesAreCheckedAndTheNoteIsSaidOnce() throws {
+        let server = try ScriptServer("test-http-server.py", [try Self.served().path])
+        defer { server.stop() }
+        let base = "http://127.0.0.1:\(server.port)"
+        let first = try ConformBinary.temporaryFile(Self.inline([
+            "\(base)/typed/right.mp4",            // line 3
+            "\(base)/typed/wrong-size.mp4",       // line 4: 320x240, found only by ffprobe
+            "\(base)/typed/wrong-type.webm",      // line 5: WebM declared video/mp4, found from its bytes
+            "\(base)/status/404",                 // line 6
+        ]))
+        let second = try ConformBinary.temporaryFile(Self.inline(["\(base)/typed/silent.mp4"]))
+        // No ffprobe on PATH, and CONFORM_FFPROBE (which the lookup reads first) naming a program that is not there.
+        let nowhere = try ConformBinary.temporaryDirectory(files: [:])
+        let environment = ["PATH": nowhere.path, "CONFORM_FFPROBE": nowhere.appendingPathComponent("ffprobe").path]
+        let result = try ConformBinary.run(["check", "--probe", first.path, second.path], environment: environment)
+        let found = Self.findings(result.stdout)
+        #expect(found == ["PROBE-wrong-type": [5], "PROBE-not-found": [6]], "\(result.stdout)")
+        #expect(result.status == 1)
+        let notes = result.stderr.split(separator: "\n").filter { $0.contains("media files were not inspected") }
+        #expect(notes.count == 1, "\(result.stderr)")
+        #expect(notes.first?.contains("the answers and types were checked") == true)
+        #expect(notes.first?.contains("apt-get install ffmpeg") == true)
+        #expect(notes.first?.contains("CONFORM_FFPROBE names") == true)
+        // JSON says why in each report that has media.
+        let json = try ConformBinary.run(["check", "--probe", "--format", "json", first.path], environment: environment)
+        let reports = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]])
+        #expect(((reports.first?["probe"] as? [String: Any])?["mediaUnavailable"] as? String)?.contains("not a program") == true)
+        // CONFORM_FFPROBE naming the real program inspects the media again, with nothing on PATH.
+        if let ffprobe = SystemProgram.find("ffprobe") {
+            let inspected = try ConformBinary.run(["check", "--probe", first.path], environment: ["PATH": nowhere.path, "CONFORM_FFPROBE": ffprobe.path])
+            #expect(Self.findings(inspected.stdout)["PROBE-dimensions"] == [4], "\(inspected.stdout)")
+            #expect(!inspected.stderr.contains("not inspected"))
+        }
+    }
+
     @Test func probeOptionsNeedProbe() throws {
         let tag = try ConformBinary.temporaryFile(Self.inline(["https://cdn.example.com/a.mp4"]))
         let result = try ConformBinary.run(["check", "--probe-jobs", "4", tag.path])

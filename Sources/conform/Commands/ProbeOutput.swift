@@ -84,7 +84,7 @@ struct ProbeCheck {
         // Macros in asset URLs are filled as in the chain's tracking URLs: --macro values, else the samples.
         var options = options
         options.macros = follow?.macros ?? [:]
-        var prober = AssetProber(fetcher: fetcher, inspector: FFProbe.find().map { $0 as any MediaInspector } ?? FFProbe.Missing(),
+        var prober = AssetProber(fetcher: fetcher, inspector: FFProbe.inspector(),
                                  resolver: SystemResolver(), options: options)
         if progress {
             let line = ProbeProgressLine()
@@ -184,15 +184,33 @@ struct FFProbe: MediaInspector {
     var timeLimit: Double = 20
     var maxOutput = 1 << 20
 
-    /// ffprobe on PATH or in the usual folders, or `nil`.
-    static func find() -> FFProbe? {
-        ProgramLookup.find("ffprobe").map { FFProbe(executable: $0) }
+    /// The environment variable naming the ffprobe program to run instead of the one found on PATH; set and
+    /// empty, media inspection is off.
+    static let environmentVariable = "CONFORM_FFPROBE"
+
+    /// ffprobe as ``environmentVariable`` names it, else on PATH or in the usual folders, or `nil`.
+    static func find(environment: [String: String] = ProcessInfo.processInfo.environment) -> FFProbe? {
+        if let named = environment[environmentVariable] {
+            guard !named.isEmpty, FileManager.default.isExecutableFile(atPath: named) else { return nil }
+            return FFProbe(executable: URL(fileURLWithPath: named))
+        }
+        return ProgramLookup.find("ffprobe").map { FFProbe(executable: $0) }
+    }
+
+    /// The media inspector of a probe: ffprobe, or, when it is not found, a stand-in that says why.
+    static func inspector(environment: [String: String] = ProcessInfo.processInfo.environment) -> any MediaInspector {
+        if let found = find(environment: environment) { return found }
+        if let named = environment[environmentVariable] {
+            return Missing(why: named.isEmpty ? "\(environmentVariable) is set empty" : "\(environmentVariable) names \(named), which is not a program")
+        }
+        return Missing()
     }
 
     /// Stands in when ffprobe is not installed: every media file is reported uninspected.
     struct Missing: MediaInspector {
+        var why = "ffprobe is not installed"
         func inspect(_ data: Data, container: MediaType.Container) -> MediaInspection {
-            .unavailable("ffprobe is not installed")
+            .unavailable(why)
         }
     }
 

@@ -223,7 +223,7 @@ struct WorkbenchAPI: Sendable {
             options.jobs = 4
             options.macros = follow?.macros ?? [:]
             prober = AssetProber(fetcher: fetcher(rootSettings),
-                                 inspector: FFProbe.find().map { $0 as any MediaInspector } ?? FFProbe.Missing(), options: options)
+                                 inspector: FFProbe.inspector(), options: options)
         }
         let outcome = WorkbenchCheck.check(data, name: name, rootURI: rootURI ?? follow?.rootURIOverride, configuration: configuration, profiles: profiles,
                                            profileOptions: profileOptions, follow: follow, fetcher: follow.map { fetcher($0.settings) },
