@@ -94,22 +94,45 @@ public struct ProbeReport: Sendable, Codable, Hashable {
 
 /// One computation per key for the whole run, shared by every thread: a key asked for while it is being
 /// computed waits for that computation instead of starting another. Probes request each URL once per run.
+///
+/// A cache that outlives a run (the workbench keeps one per server session) is bounded: at most ``limit`` values,
+/// the oldest dropped first, each kept for ``lifetime`` at most; ``forget(_:)`` drops values so that they are
+/// computed again.
 public final class ProbeCache<Value: Sendable>: @unchecked Sendable {
     private let condition = NSCondition()
-    private var values: [String: Value] = [:]
+    private var values: [String: (value: Value, at: ContinuousClock.Instant)] = [:]
+    /// The keys of ``values``, oldest first.
+    private var order: [String] = []
     private var running: Set<String> = []
     /// How many values were computed (not served from the cache).
     public private(set) var computed = 0
+    /// The most values kept (`nil`: no limit).
+    public let limit: Int?
+    /// How long a value is kept (`nil`: for the cache's life).
+    public let lifetime: Duration?
+    private let now: @Sendable () -> ContinuousClock.Instant
 
-    public init() {}
+    /// - Parameter now: the clock values are aged by (tests pass their own).
+    public init(limit: Int? = nil, lifetime: Duration? = nil, now: @escaping @Sendable () -> ContinuousClock.Instant = { .now }) {
+        self.limit = limit.map { max(1, $0) }
+        self.lifetime = lifetime
+        self.now = now
+    }
 
-    /// The value for `key`, computed by `make` the first time only.
+    /// How many values are kept.
+    public var count: Int { condition.withLock { values.count } }
+
+    /// The value for `key`, computed by `make` the first time only (or again once it expired or was forgotten).
     public func value(_ key: String, _ make: () -> Value) -> Value {
         condition.lock()
         while true {
-            if let value = values[key] {
-                condition.unlock()
-                return value
+            if let stored = values[key] {
+                if let lifetime, now() - stored.at > lifetime {
+                    drop(key)
+                } else {
+                    condition.unlock()
+                    return stored.value
+                }
             }
             if !running.contains(key) { break }
             condition.wait()
@@ -119,11 +142,27 @@ public final class ProbeCache<Value: Sendable>: @unchecked Sendable {
         condition.unlock()
         let value = make()
         condition.lock()
-        values[key] = value
+        drop(key)
+        values[key] = (value, now())
+        order.append(key)
+        if let limit {
+            while values.count > limit, let oldest = order.first { drop(oldest) }
+        }
         running.remove(key)
         condition.broadcast()
         condition.unlock()
         return value
+    }
+
+    /// Drops the values of `keys`: the next ask computes them again.
+    public func forget(_ keys: some Sequence<String>) {
+        condition.withLock { for key in keys { drop(key) } }
+    }
+
+    /// Removes `key` (the lock held).
+    private func drop(_ key: String) {
+        guard values.removeValue(forKey: key) != nil else { return }
+        order.removeAll { $0 == key }
     }
 }
 
@@ -145,6 +184,8 @@ public struct AssetProber: Sendable {
         public var timeout: Double
         /// Look up the host of every tracking pixel (`--probe-pixels`).
         public var resolvePixels: Bool
+        /// Request every URL again even when ``AssetProber/answers`` holds its answer (an explicit re-probe).
+        public var refresh: Bool
         /// Values of the macros in asset URLs (`CACHEBUSTING` → `123`), filled before the request as a player
         /// fills them; macros not given get the catalogue's samples, as tracking URLs do.
         public var macros: [String: String]
@@ -154,7 +195,7 @@ public struct AssetProber: Sendable {
 
         public init(jobs: Int = 8, slowMs: Int = defaultSlowMs, durationToleranceMs: Int = defaultDurationToleranceMs,
                     bitrateTolerance: Double = 0.25, timeout: Double = 10, resolvePixels: Bool = false,
-                    macros: [String: String] = [:]) {
+                    macros: [String: String] = [:], refresh: Bool = false) {
             self.jobs = jobs
             self.slowMs = slowMs
             self.durationToleranceMs = durationToleranceMs
@@ -162,6 +203,7 @@ public struct AssetProber: Sendable {
             self.timeout = timeout
             self.resolvePixels = resolvePixels
             self.macros = macros
+            self.refresh = refresh
         }
     }
 
@@ -169,7 +211,7 @@ public struct AssetProber: Sendable {
     public var inspector: (any MediaInspector)?
     public var resolver: (any HostResolver)?
     public var options: Options
-    /// Answers per URL, for the whole run.
+    /// Answers per URL requested, for the whole run (or, in the workbench, for the session: see ``ProbeCache``).
     public let answers: ProbeCache<AssetAnswer>
     /// Pixel hosts looked up, for the whole run.
     public let hosts: ProbeCache<Bool>
@@ -200,6 +242,7 @@ public struct AssetProber: Sendable {
         let requested = assets.map { filling.expand($0.url) }
         var seen: Set<String> = []
         let urls = requested.filter { seen.insert($0).inserted }
+        if options.refresh { answers.forget(urls) }
         let counter = Counter()
         let total = urls.count
         var byURL: [String: AssetAnswer] = [:]

@@ -268,6 +268,42 @@ import Testing
         }
     }
 
+    @Test(.enabled(if: python, "python3 is not installed"))
+    func theWorkbenchKeepsProbeAnswersForItsSession() throws {
+        let origin = try ScriptServer("test-http-server.py", [try Self.served().path])
+        defer { origin.stop() }
+        let base = "http://127.0.0.1:\(origin.port)"
+        let local = try Workbench()
+        defer { local.stop() }
+        func check(_ urls: [String], _ extra: [String: Any] = [:]) throws -> [[String: Any]] {
+            let answer = try local.post("/api/check", ["xml": Self.inline(urls), "probe": true].merging(extra) { $1 })
+            #expect(answer.status == 200, "\(answer.text)")
+            let reports = try #require(try JSONSerialization.jsonObject(with: answer.body) as? [[String: Any]])
+            return try #require((reports.first?["probe"] as? [String: Any])?["assets"] as? [[String: Any]])
+        }
+        func requests() throws -> [String] { try Self.received(origin).filter { $0.hasPrefix("/typed/") || $0.hasPrefix("/status/") } }
+        let urls = ["\(base)/typed/right.mp4", "\(base)/status/404"]
+        let first = try check(urls)
+        // The tag re-checked as it is edited: the same answers, nothing requested again.
+        let again = try check(urls)
+        #expect(try requests().sorted() == ["/status/404", "/typed/right.mp4"])
+        #expect(first.map { ($0["answer"] as? [String: Any])?["status"] as? Int } == again.map { ($0["answer"] as? [String: Any])?["status"] as? Int })
+        #expect(((again[1]["diagnostics"] as? [[String: Any]])?.first?["ruleID"] as? String) == "PROBE-not-found")
+        // A changed URL is requested; the unchanged one is not.
+        _ = try check(["\(base)/typed/right.mp4", "\(base)/status/410"])
+        #expect(try requests().sorted() == ["/status/404", "/status/410", "/typed/right.mp4"])
+        // An explicit re-probe requests every URL of the tag again.
+        _ = try check(urls, ["reprobe": true])
+        #expect(try requests().sorted() == ["/status/404", "/status/404", "/status/410", "/typed/right.mp4", "/typed/right.mp4"])
+        // Another fetch policy (a shorter time limit) has answers of its own.
+        _ = try check(urls, ["follow": true, "timeout": 2.5])
+        #expect(try requests().count == 7)
+        let bad = try local.post("/api/check", ["xml": Self.inline(urls), "probe": true, "reprobe": "yes"])
+        #expect(bad.status == 400)
+        let page = try local.request("GET", "/")
+        #expect(page.text.contains("id=\"reprobe\"") && page.text.contains("reprobe: true"))
+    }
+
     @Test func probeOptionsNeedProbe() throws {
         let tag = try ConformBinary.temporaryFile(Self.inline(["https://cdn.example.com/a.mp4"]))
         let result = try ConformBinary.run(["check", "--probe-jobs", "4", tag.path])

@@ -258,6 +258,44 @@ func tag(_ body: String) -> VASTDocument {
         #expect(report.diagnostics.allSatisfy { $0.details["requested"] == fetcher.requests.first })
     }
 
+    @Test func aSessionCacheIsBoundedInSizeAndTime() {
+        /// A clock the test moves.
+        final class Clock: @unchecked Sendable {
+            let start = ContinuousClock.now
+            var offset: Duration = .zero
+            var now: ContinuousClock.Instant { start + offset }
+        }
+        let clock = Clock()
+        let cache = ProbeCache<Int>(limit: 2, lifetime: .seconds(60), now: { clock.now })
+        var made = 0
+        func value(_ key: String) -> Int { cache.value(key) { made += 1; return made } }
+        #expect(value("a") == 1 && value("a") == 1 && value("b") == 2)
+        // A third key drops the oldest.
+        #expect(value("c") == 3 && cache.count == 2)
+        #expect(value("b") == 2 && value("a") == 4)
+        // Past its lifetime a value is computed again.
+        clock.offset = .seconds(61)
+        #expect(value("a") == 5)
+        // Forgotten, too.
+        cache.forget(["a"])
+        #expect(value("a") == 6 && cache.computed == 6)
+    }
+
+    @Test func refreshRequestsAgainWhatTheCacheHolds() {
+        let fetcher = CountingFetcher(["https://cdn.example.com/a.mp4": .file("right.mp4")])
+        let answers = ProbeCache<AssetAnswer>(limit: 8, lifetime: .seconds(300))
+        let assets = AssetCollector.assets(in: tag(linear(mp4)), file: "a.xml")
+        func probe(refresh: Bool) {
+            _ = AssetProber(fetcher: fetcher, inspector: FixedInspector(facts: [.mp4: Self.right]), options: .init(refresh: refresh),
+                            answers: answers).probe(assets)
+        }
+        probe(refresh: false)
+        probe(refresh: false)
+        #expect(fetcher.requests.count == 1)
+        probe(refresh: true)
+        #expect(fetcher.requests.count == 2)
+    }
+
     @Test func requestsRunAtMostJobsAtOnceOverEveryCall() {
         /// Answers after 30 ms, so that requests overlap.
         struct SlowFetcher: Fetcher {
