@@ -17,6 +17,7 @@ serves until it is killed. Routes:
   /gzip/<path>             the file /files/<path>, gzip-encoded (Content-Encoding: gzip)
   /echo-headers            a VAST comment naming the request's User-Agent and Referer headers
   /requests                every request received before this one, its path and query as sent, one a line
+  /requests?agent=<text>   the same, only those whose User-Agent contains <text>
 
 Usage: scripts/test-http-server.py FOLDER
 """
@@ -58,12 +59,14 @@ class Handler(http.server.BaseHTTPRequestHandler):
         self.end_headers()
 
     def do_GET(self):
-        if self.path == "/requests":
+        parsed = urllib.parse.urlsplit(self.path)
+        if parsed.path == "/requests":
+            agent = urllib.parse.parse_qs(parsed.query).get("agent", [""])[0]
             with received_lock:
-                listing = "".join(line + "\n" for line in received)
+                listing = "".join(path + "\n" for path, by in received if agent in by)
             return self.send_body(200, listing.encode(), "text/plain")
         with received_lock:
-            received.append(self.path)
+            received.append((self.path, self.headers.get("User-Agent", "")))
         try:
             self.route(self.path)
         except (BrokenPipeError, ConnectionResetError):

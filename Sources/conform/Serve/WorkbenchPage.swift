@@ -757,6 +757,7 @@ $("examples").addEventListener("change", async () => {
   } catch (error) { status(error.message, true); }
 });
 $("follow").addEventListener("change", check);
+$("probe").addEventListener("change", check);
 $("player").addEventListener("change", check);
 $("macros").addEventListener("change", check);
 (async function start() {
