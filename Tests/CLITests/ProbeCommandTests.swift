@@ -304,6 +304,78 @@ import Testing
         #expect(page.text.contains("id=\"reprobe\"") && page.text.contains("reprobe: true"))
     }
 
+    @Test(.enabled(if: python, "python3 is not installed"))
+    func pixelsAreNeverRequestedAndThePolicyBoundsEveryAsset() throws {
+        let server = try ScriptServer("test-http-server.py", [try Self.served().path])
+        defer { server.stop() }
+        let base = "http://127.0.0.1:\(server.port)"
+        // Every tracking URL on the same loopback server as the asset.
+        let tag = try ConformBinary.temporaryFile("""
+            <VAST version="4.2"><Ad id="1"><InLine><AdSystem>s</AdSystem><AdTitle>t</AdTitle><AdServingId>x</AdServingId>
+            <Impression><![CDATA[\(base)/pixel/impression]]></Impression><Error><![CDATA[\(base)/pixel/error?code=[ERRORCODE]]]></Error>
+            <Creatives><Creative><Linear><Duration>00:00:02</Duration>
+            <TrackingEvents><Tracking event="start"><![CDATA[\(base)/pixel/start]]></Tracking></TrackingEvents>
+            <VideoClicks><ClickTracking><![CDATA[\(base)/pixel/click]]></ClickTracking></VideoClicks><MediaFiles>
+            <MediaFile delivery="progressive" type="video/mp4" width="160" height="120"><![CDATA[\(base)/typed/right.mp4]]></MediaFile>
+            </MediaFiles></Linear></Creative></Creatives></InLine></Ad></VAST>
+            """)
+        let result = try ConformBinary.run(["check", "--probe", "--probe-pixels", tag.path])
+        #expect(result.stdout.contains("assets: 1 probed, 0 with findings; 4 tracking pixel(s) not requested"), "\(result.stdout)")
+        #expect(try Self.received(server) == ["/typed/right.mp4"], "only the asset is requested, never a pixel")
+        // The size limit: the asset is cut off and reported, not inspected.
+        let small = try ConformBinary.run(["check", "--probe", "--probe-max-size", "1000", tag.path])
+        #expect(Self.findings(small.stdout) == ["PROBE-oversize": [6]], "\(small.stdout)")
+        // Private addresses refused when asked: the loopback asset is never opened.
+        let before = try Self.received(server).count
+        let refused = try ConformBinary.run(["check", "--follow", "--refuse-private-addresses", "--probe", tag.path])
+        #expect(Self.findings(refused.stdout) == ["PROBE-refused": [6]], "\(refused.stdout)")
+        #expect(try Self.received(server).count == before)
+    }
+
+    @Test(.enabled(if: python && SystemProgram.find("script") != nil, "python3 or script is not installed"))
+    func aTerminalSeesTheProgressLine() throws {
+        let server = try ScriptServer("test-http-server.py", [try Self.served().path])
+        defer { server.stop() }
+        let base = "http://127.0.0.1:\(server.port)"
+        let tag = try ConformBinary.temporaryFile(Self.inline(["\(base)/typed/right.mp4", "\(base)/status/404"]))
+        let binary = try #require(ConformBinary.url)
+        // script(1) runs the command on a pseudo-terminal and copies what it writes.
+        let process = Process()
+        process.executableURL = SystemProgram.find("script")
+        process.arguments = ["-qec", "\(binary.path) check --probe \(tag.path)", "/dev/null"]
+        var environment = ProcessInfo.processInfo.environment
+        environment["CI"] = nil
+        environment["NO_COLOR"] = "1"
+        process.environment = environment
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(text.contains("probing assets 1/2"), "\(text)")
+        // Cleared when done, and not written where standard error is no terminal.
+        #expect(text.contains("\r\u{1B}[K"))
+        let piped = try ConformBinary.run(["check", "--probe", tag.path], environment: ["CI": ""])
+        #expect(!piped.stderr.contains("probing assets"))
+    }
+
+    @Test(.enabled(if: python, "python3 is not installed"))
+    func ffprobesOutputIsBounded() throws {
+        let server = try ScriptServer("test-http-server.py", [try Self.served().path])
+        defer { server.stop() }
+        // An ffprobe that writes without end: read up to 1 MiB, then killed, and the file reported unreadable.
+        let folder = try ConformBinary.temporaryDirectory(files: ["ffprobe": "#!/bin/sh\nexec yes\n"])
+        let program = folder.appendingPathComponent("ffprobe")
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: program.path)
+        let tag = try ConformBinary.temporaryFile(Self.inline(["http://127.0.0.1:\(server.port)/typed/right.mp4"]))
+        let started = Date()
+        let result = try ConformBinary.run(["check", "--probe", tag.path], environment: ["CONFORM_FFPROBE": program.path])
+        #expect(Date().timeIntervalSince(started) < 15)
+        #expect(Self.findings(result.stdout) == ["PROBE-undecodable": [3]], "\(result.stdout)")
+        #expect(result.stdout.contains("ffprobe wrote more than 1048576 bytes"))
+    }
+
     @Test func probeOptionsNeedProbe() throws {
         let tag = try ConformBinary.temporaryFile(Self.inline(["https://cdn.example.com/a.mp4"]))
         let result = try ConformBinary.run(["check", "--probe-jobs", "4", tag.path])

@@ -73,6 +73,27 @@ func tag(_ body: String) -> VASTDocument {
     }
 }
 
+extension AssetCollectorTests {
+    @Test func listsNonLinearIconFrameAndVerificationAssets() {
+        let document = VASTDecoder.decode(Data("""
+            <VAST version="4.2"><Ad id="1"><InLine><AdSystem>s</AdSystem><AdTitle>t</AdTitle>
+            <Impression>https://t.example.com/imp</Impression>
+            <AdVerifications><Verification vendor="v"><JavaScriptResource apiFramework="omid" browserOptional="true">https://v.example.com/omid.js</JavaScriptResource></Verification></AdVerifications>
+            <Creatives><Creative><Linear><Duration>00:00:02</Duration><MediaFiles></MediaFiles>
+            <Icons><Icon program="AdChoices" width="20" height="20"><IFrameResource>https://cdn.example.com/icon.html</IFrameResource></Icon></Icons></Linear></Creative>
+            <Creative><NonLinearAds><NonLinear width="300" height="50"><StaticResource creativeType="image/png">https://cdn.example.com/nl.png</StaticResource>
+            <IFrameResource>https://cdn.example.com/nl.html</IFrameResource></NonLinear>
+            <TrackingEvents><Tracking event="creativeView">https://t.example.com/view</Tracking></TrackingEvents></NonLinearAds></Creative>
+            </Creatives></InLine></Ad></VAST>
+            """.utf8)).vast!
+        let found = AssetCollector.assets(in: document, file: "tag.xml")
+        #expect(found.map(\.label) == ["Verification JavaScriptResource", "Icon IFrameResource", "NonLinear StaticResource", "NonLinear IFrameResource"])
+        #expect(found.map(\.role) == [.script, .page, .image, .page])
+        #expect(found[2].width == 300 && found[2].height == 50 && found[2].sizeIsSlot)
+        #expect(AssetCollector.pixels(in: document, file: "tag.xml").map(\.element) == ["Impression", "Tracking"])
+    }
+}
+
 @Suite struct MediaTypeTests {
     @Test func sniffsTheGeneratedAssets() throws {
         #expect(MediaType.sniff(try asset("right.mp4")) == .mp4)
@@ -194,6 +215,11 @@ func tag(_ body: String) -> VASTDocument {
         facts = Self.right
         facts.bitrateKbps = 400
         #expect(findings(linear(mp4), [url: .file("right.mp4")], facts: facts) == [ProbeRuleID.bitrate])
+        // Without bitrate, minBitrate to maxBitrate (each widened by the tolerance).
+        let range = #"<MediaFile delivery="progressive" type="video/mp4" width="160" height="120" minBitrate="20" maxBitrate="40">https://cdn.example.com/a.mp4</MediaFile>"#
+        #expect(findings(linear(range), [url: .file("right.mp4")], facts: facts) == [ProbeRuleID.bitrate])
+        facts.bitrateKbps = 45
+        #expect(findings(linear(range), [url: .file("right.mp4")], facts: facts) == [])
         facts = Self.right
         facts.videoCodec = "hevc"
         #expect(findings(linear(mp4), [url: .file("right.mp4")], facts: facts) == [ProbeRuleID.codec])
@@ -219,6 +245,16 @@ func tag(_ body: String) -> VASTDocument {
             <Companion width="300" height="250"><StaticResource creativeType="image/jpeg">https://cdn.example.com/c.jpg</StaticResource></Companion></CompanionAds></Creative>
             """
         // The small image in a 300x250 slot is wrong; a 300x250 image in a 150x125 slot is a 2x rendition.
+        // An icon's image against the icon's size (or a multiple of it).
+        let icons = """
+            <Creative><Linear><Duration>00:00:02</Duration><MediaFiles></MediaFiles><Icons>
+            <Icon program="AdChoices" width="300" height="250"><StaticResource creativeType="image/png">https://cdn.example.com/i1.png</StaticResource></Icon>
+            <Icon program="AdChoices" width="150" height="125"><StaticResource creativeType="image/png">https://cdn.example.com/i2.png</StaticResource></Icon>
+            <Icon program="AdChoices" width="300" height="250"><StaticResource creativeType="image/png">https://cdn.example.com/i3.png</StaticResource></Icon>
+            </Icons></Linear></Creative>
+            """
+        #expect(findings(icons, ["https://cdn.example.com/i1.png": .file("companion.png"), "https://cdn.example.com/i2.png": .file("companion.png"),
+                                 "https://cdn.example.com/i3.png": .file("companion-small.png")]) == [ProbeRuleID.dimensions])
         #expect(findings(companion, ["https://cdn.example.com/c.png": .file("companion-small.png"),
                                      "https://cdn.example.com/retina.png": .file("companion.png"),
                                      "https://cdn.example.com/c.jpg": .file("companion.jpg")]) == [ProbeRuleID.dimensions])
