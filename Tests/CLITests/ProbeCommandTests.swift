@@ -374,6 +374,13 @@ import Testing
         #expect(Date().timeIntervalSince(started) < 15)
         #expect(Self.findings(result.stdout) == ["PROBE-undecodable": [3]], "\(result.stdout)")
         #expect(result.stdout.contains("ffprobe wrote more than 1048576 bytes"))
+        // An ffprobe that never answers is killed after the probe's time limit.
+        try Data("#!/bin/sh\nexec sleep 60\n".utf8).write(to: program)
+        let waited = Date()
+        let stuck = try ConformBinary.run(["check", "--probe", "--probe-timeout", "2", tag.path], environment: ["CONFORM_FFPROBE": program.path])
+        #expect(Date().timeIntervalSince(waited) < 10)
+        #expect(Self.findings(stuck.stdout) == ["PROBE-undecodable": [3]], "\(stuck.stdout)")
+        #expect(stuck.stdout.contains("ffprobe did not finish within 2 s"))
     }
 
     @Test func probeOptionsNeedProbe() throws {

@@ -27,7 +27,7 @@ struct ProbeCheck {
           --probe-pixels          With --probe: also look up the host of every tracking URL (no request is sent).
           --probe-jobs <n>        Assets requested at once, over all inputs. (default: 8)
           --probe-timeout <seconds>
-                                  Time limit for one asset. (default: 10)
+                                  Time limit for one asset, and for ffprobe's reading of it. (default: 10)
           --probe-max-size <bytes>
                                   Largest asset read; a larger one is reported and not inspected. (default: 67108864)
           --probe-slow <ms>       A first byte later than this is PROBE-slow. (default: 2000)
@@ -84,7 +84,7 @@ struct ProbeCheck {
         // Macros in asset URLs are filled as in the chain's tracking URLs: --macro values, else the samples.
         var options = options
         options.macros = follow?.macros ?? [:]
-        var prober = AssetProber(fetcher: fetcher, inspector: FFProbe.inspector(),
+        var prober = AssetProber(fetcher: fetcher, inspector: FFProbe.inspector(timeLimit: options.timeout),
                                  resolver: SystemResolver(), options: options)
         if progress {
             let line = ProbeProgressLine()
@@ -197,9 +197,13 @@ struct FFProbe: MediaInspector {
         return ProgramLookup.find("ffprobe").map { FFProbe(executable: $0) }
     }
 
-    /// The media inspector of a probe: ffprobe, or, when it is not found, a stand-in that says why.
-    static func inspector(environment: [String: String] = ProcessInfo.processInfo.environment) -> any MediaInspector {
-        if let found = find(environment: environment) { return found }
+    /// The media inspector of a probe: ffprobe, killed after `timeLimit` seconds, or, when it is not found, a
+    /// stand-in that says why.
+    static func inspector(timeLimit: Double = 20, environment: [String: String] = ProcessInfo.processInfo.environment) -> any MediaInspector {
+        if var found = find(environment: environment) {
+            found.timeLimit = timeLimit
+            return found
+        }
         if let named = environment[environmentVariable] {
             return Missing(why: named.isEmpty ? "\(environmentVariable) is set empty" : "\(environmentVariable) names \(named), which is not a program")
         }
@@ -267,7 +271,9 @@ struct FFProbe: MediaInspector {
         process.waitUntilExit()
         timer.cancel()
         while errorReader.isExecuting { usleep(1000) }
-        if killed.withLock({ $0 }) { return .unreadable("ffprobe did not finish within \(Int(timeLimit)) s") }
+        if killed.withLock({ $0 }) {
+            return .unreadable("ffprobe did not finish within \(timeLimit == timeLimit.rounded() ? String(Int(timeLimit)) : String(timeLimit)) s")
+        }
         if json.count > maxOutput { return .unreadable("ffprobe wrote more than \(maxOutput) bytes") }
         guard process.terminationStatus == 0, let facts = MediaFacts.fromFFProbe(json) else {
             let message = String(decoding: errorText.withLock { $0 }, as: UTF8.self)

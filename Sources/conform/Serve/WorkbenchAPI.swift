@@ -226,7 +226,7 @@ struct WorkbenchAPI: Sendable {
             options.jobs = 4
             options.macros = follow?.macros ?? [:]
             options.refresh = try body.bool("reprobe")
-            prober = AssetProber(fetcher: fetcher(rootSettings), inspector: FFProbe.inspector(), options: options,
+            prober = AssetProber(fetcher: fetcher(rootSettings), inspector: FFProbe.inspector(timeLimit: options.timeout), options: options,
                                  answers: probeAnswers.cache(for: rootSettings.policy))
         }
         let outcome = WorkbenchCheck.check(data, name: name, rootURI: rootURI ?? follow?.rootURIOverride, configuration: configuration, profiles: profiles,
