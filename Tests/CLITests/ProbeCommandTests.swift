@@ -261,7 +261,9 @@ import Testing
         let reports = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]])
         #expect(((reports.first?["probe"] as? [String: Any])?["mediaUnavailable"] as? String)?.contains("not a program") == true)
         // CONFORM_FFPROBE naming the real program inspects the media again, with nothing on PATH.
-        if let ffprobe = SystemProgram.find("ffprobe") {
+        // ffprobe comes with ffmpeg.
+        if let ffprobe = SystemProgram.find("ffmpeg")?.deletingLastPathComponent().appendingPathComponent("ffprobe"),
+           FileManager.default.isExecutableFile(atPath: ffprobe.path) {
             let inspected = try ConformBinary.run(["check", "--probe", first.path], environment: ["PATH": nowhere.path, "CONFORM_FFPROBE": ffprobe.path])
             #expect(Self.findings(inspected.stdout)["PROBE-dimensions"] == [4], "\(inspected.stdout)")
             #expect(!inspected.stderr.contains("not inspected"))
@@ -332,17 +334,17 @@ import Testing
         #expect(try Self.received(server).count == before)
     }
 
-    @Test(.enabled(if: python && SystemProgram.find("script") != nil, "python3 or script is not installed"))
+    @Test(.enabled(if: python, "python3 is not installed"))
     func aTerminalSeesTheProgressLine() throws {
         let server = try ScriptServer("test-http-server.py", [try Self.served().path])
         defer { server.stop() }
         let base = "http://127.0.0.1:\(server.port)"
         let tag = try ConformBinary.temporaryFile(Self.inline(["\(base)/typed/right.mp4", "\(base)/status/404"]))
         let binary = try #require(ConformBinary.url)
-        // script(1) runs the command on a pseudo-terminal and copies what it writes.
+        // Python's pty.spawn runs the command on a pseudo-terminal and copies what it writes.
         let process = Process()
-        process.executableURL = SystemProgram.find("script")
-        process.arguments = ["-qec", "\(binary.path) check --probe \(tag.path)", "/dev/null"]
+        process.executableURL = SystemProgram.find("python3")
+        process.arguments = ["-c", "import pty, sys; pty.spawn(sys.argv[1:])", binary.path, "check", "--probe", tag.path]
         var environment = ProcessInfo.processInfo.environment
         environment["CI"] = nil
         environment["NO_COLOR"] = "1"
