@@ -35,6 +35,7 @@ public struct MediaFacts: Sendable, Codable, Hashable {
     }
 
     public var hasVideo: Bool { videoCodec != nil }
+    public var hasAudio: Bool { audioCodec != nil }
 
     /// The frame rates a video ad is judged against (frames per second). VAST states no frame rate; a rate
     /// outside these is a clear fault: a slideshow below, a capture or encoder setting no player is built for above.
@@ -61,7 +62,6 @@ public struct MediaFacts: Sendable, Codable, Hashable {
         }
         return nil
     }
-    public var hasAudio: Bool { audioCodec != nil }
 
     /// Reads ffprobe's JSON (`-print_format json -show_format -show_streams`). Cover art (an attached picture
     /// stream) does not count as video. `nil` when the text is not such JSON.

@@ -94,6 +94,21 @@ extension AssetCollectorTests {
     }
 }
 
+extension AssetCollectorTests {
+    @Test func listsWhatAnHTMLResourceLoads() {
+        let document = tag("""
+            <Creative><CompanionAds><Companion width="300" height="250"><HTMLResource><![CDATA[<div><IMG class="a" SRC="https://cdn.example.com/h.png">
+            <script src='https://cdn.example.com/s.js?a=1&amp;b=2'></script><img src="relative.png"><a href="https://landing.example.com/">go</a>
+            <iframe src=https://cdn.example.com/f.html></iframe></div>]]></HTMLResource></Companion></CompanionAds></Creative>
+            """)
+        let found = AssetCollector.assets(in: document, file: "tag.xml")
+        #expect(found.map(\.url) == ["https://cdn.example.com/h.png", "https://cdn.example.com/s.js?a=1&b=2", "https://cdn.example.com/f.html"])
+        #expect(found.map(\.role) == [.image, .script, .page])
+        #expect(found.allSatisfy { $0.label == "Companion HTMLResource" && $0.position.line == 3 && $0.width == nil })
+        #expect(AssetCollector.htmlSources("<p>no sources</p>").isEmpty)
+    }
+}
+
 @Suite struct MediaTypeTests {
     @Test func sniffsTheGeneratedAssets() throws {
         #expect(MediaType.sniff(try asset("right.mp4")) == .mp4)
@@ -267,6 +282,14 @@ extension AssetCollectorTests {
                                     "https://cdn.example.com/c.ttml": .file("captions-en.ttml"),
                                     "https://cdn.example.com/ok.vtt": .file("captions.vtt")]).sorted()
                 == [ProbeRuleID.captionLanguage, ProbeRuleID.captionMalformed])
+    }
+
+    @Test func anHTMLResourcesImageThatIsGoneIsNotFound() {
+        let companion = """
+            <Creative><CompanionAds><Companion width="300" height="250"><HTMLResource><![CDATA[<img src="https://cdn.example.com/gone.png"><img src="https://cdn.example.com/c.png">]]></HTMLResource></Companion></CompanionAds></Creative>
+            """
+        #expect(findings(companion, ["https://cdn.example.com/gone.png": .status(404), "https://cdn.example.com/c.png": .file("companion.png")])
+                == [ProbeRuleID.notFound])
     }
 
     @Test func eachURLIsRequestedOncePerRun() {

@@ -17,7 +17,8 @@ struct ProbeCheck {
     static let helpOptions = """
           --probe                 Request every asset of the tag (and, with --follow, of every hop): MediaFile,
                                   Mezzanine, InteractiveCreativeFile, ClosedCaptionFile, StaticResource and
-                                  IFrameResource of companions, NonLinears and icons, verification scripts. Checks
+                                  IFrameResource of companions, NonLinears and icons (and what an HTMLResource's
+                                  markup loads by an absolute URL), verification scripts. Checks
                                   the answer (status, redirects, Content-Type against the declared type, time to
                                   first byte) and, with ffprobe installed (Debian package ffmpeg), the media:
                                   dimensions, duration (1 s tolerance), bitrate (25%), codecs, audio, frame rate;
