@@ -10,6 +10,8 @@ written as text.
   wrong-duration.mp4  160x120, 6 s, H.264 + AAC     declared 2 s
   wrong-type.webm     160x120, 2 s, VP8 + Vorbis    declared video/mp4
   silent.mp4          160x120, 2 s, H.264 only      no audio track
+  variable-rate.mp4   160x120, 2 s, H.264 + AAC     frames dropped: 20 fps on average on a 30 fps base (variable)
+  slideshow.mp4       160x120, 2 s, H.264 + AAC     2 fps
   companion.png       300x250                       a companion's declared size
   companion-small.png 150x100                       declared 300x250
   companion.jpg       300x250
@@ -32,8 +34,10 @@ def ffmpeg(*arguments):
     subprocess.run(["ffmpeg", "-loglevel", "error", "-y", *arguments], check=True)
 
 
-def video(path, size="160x120", seconds=2, audio=True, webm=False):
-    inputs = ["-f", "lavfi", "-i", "color=c=0x3366cc:s=%s:r=10:d=%d" % (size, seconds)]
+def video(path, size="160x120", seconds=2, audio=True, webm=False, rate=10, drop=None):
+    inputs = ["-f", "lavfi", "-i", "color=c=0x3366cc:s=%s:r=%d:d=%d" % (size, rate, seconds)]
+    # Leave out frames drop[0] to drop[1] and keep the others' timestamps: a gap, so a variable frame rate.
+    timing = ["-vf", "select='not(between(n,%d,%d))'" % drop, "-fps_mode", "vfr"] if drop else []
     if audio:
         inputs += ["-f", "lavfi", "-i", "sine=frequency=440:sample_rate=22050:duration=%d" % seconds]
     if webm:
@@ -45,7 +49,7 @@ def video(path, size="160x120", seconds=2, audio=True, webm=False):
         if audio:
             codecs += ["-c:a", "aac", "-b:a", "16k", "-ac", "1"]
         codecs += ["-movflags", "+faststart"]
-    ffmpeg(*inputs, *codecs, "-shortest", *EXACT, path)
+    ffmpeg(*inputs, *timing, *codecs, "-shortest", *EXACT, path)
 
 
 def image(path, size):
@@ -64,6 +68,8 @@ def main():
     video(at("wrong-duration.mp4"), seconds=6)
     video(at("wrong-type.webm"), webm=True)
     video(at("silent.mp4"), audio=False)
+    video(at("variable-rate.mp4"), rate=30, drop=(10, 29))
+    video(at("slideshow.mp4"), rate=2)
     image(at("companion.png"), "300x250")
     image(at("companion-small.png"), "150x100")
     image(at("companion.jpg"), "300x250")

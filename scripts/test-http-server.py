@@ -16,6 +16,8 @@ serves until it is killed. Routes:
   /endless                 sends a VAST prologue, then a byte every 50 ms forever
   /gzip/<path>             the file /files/<path>, gzip-encoded (Content-Encoding: gzip)
   /echo-headers            a VAST comment naming the request's User-Agent and Referer headers
+  /requests                every request received before this one, its path and query as sent, one a line
+  /requests?agent=<text>   the same, only those whose User-Agent contains <text>
 
 Usage: scripts/test-http-server.py FOLDER
 """
@@ -25,8 +27,13 @@ import mimetypes
 import os
 import signal
 import sys
+import threading
 import time
 import urllib.parse
+
+# Every request's path and query as sent, in order, for /requests.
+received = []
+received_lock = threading.Lock()
 
 
 class Handler(http.server.BaseHTTPRequestHandler):
@@ -52,6 +59,14 @@ class Handler(http.server.BaseHTTPRequestHandler):
         self.end_headers()
 
     def do_GET(self):
+        parsed = urllib.parse.urlsplit(self.path)
+        if parsed.path == "/requests":
+            agent = urllib.parse.parse_qs(parsed.query).get("agent", [""])[0]
+            with received_lock:
+                listing = "".join(path + "\n" for path, by in received if agent in by)
+            return self.send_body(200, listing.encode(), "text/plain")
+        with received_lock:
+            received.append((self.path, self.headers.get("User-Agent", "")))
         try:
             self.route(self.path)
         except (BrokenPipeError, ConnectionResetError):

@@ -24,6 +24,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import urllib.request
 import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -288,6 +289,32 @@ def main():
             page.wait_for_selector("#compareOut table", timeout=20000)
             compared = page.inner_text("#compareOut")
             expect(all(p in compared for p in ["spec", "ima", "vast-client-js"]), "the player presets side by side")
+
+            # Assets: ticking "probe assets" re-checks with each asset's answer beside it; the answers are kept for the
+            # session, and "request again" requests them again.
+            def probed(path):
+                with urllib.request.urlopen(base + "/requests?agent=conform", timeout=10) as answer:
+                    return answer.read().decode().splitlines().count(path)
+            page.click("#tabs button[data-pane=assets]")
+            page.check("#probe")
+            page.wait_for_selector("#assetsOut table", timeout=20000)
+            rows = page.eval_on_selector_all("#assetsOut table tr", "rows => rows.slice(1).map(r => r.innerText)")
+            expect(any("MediaFile" in r and "/files/clip.webm" in r and "200" in r for r in rows),
+                   f"the Assets tab shows the MediaFile's answer beside it ({rows})")
+            expect(any("Companion StaticResource" in r and "300x250" in r for r in rows),
+                   f"the Assets tab shows the companion image's size ({rows})")
+            once = probed("/files/clip.webm")
+            expect(once == 1, f"the media file requested once by the probe ({once})")
+            page.evaluate("document.getElementById('status').textContent = ''")
+            page.evaluate("() => { const s = document.getElementById('source'); s.value += '\\n'; s.dispatchEvent(new Event('input')); }")
+            wait_until(page, "document.getElementById('status').textContent.startsWith('checked')", timeout=20000)
+            page.wait_for_selector("#assetsOut table", timeout=20000)
+            expect(probed("/files/clip.webm") == 1, "a re-check keeps the session's answer: nothing requested again")
+            page.evaluate("document.getElementById('status').textContent = ''")
+            page.click("#reprobe")
+            wait_until(page, "document.getElementById('status').textContent.startsWith('requested again')", timeout=20000)
+            expect(probed("/files/clip.webm") == 2, "request again: the media file requested a second time")
+            page.uncheck("#probe")
 
             # Playback: the timeline marks what would fire, nothing is requested.
             page.click("#tabs button[data-pane=playback]")

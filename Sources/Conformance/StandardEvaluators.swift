@@ -57,11 +57,10 @@ enum StandardEvaluators {
             let prober = AssetProber(fetcher: fetcher, inspector: inspector, options: AssetProber.Options(jobs: 1))
             var assets: [ProbeAsset] = []
             for document in resolved.documents {
-                guard let vast = VASTDecoder.decode(document.data).vast else { continue }
                 let hop = resolved.ads.lazy.flatMap(\.hops).first { $0.documentIndex == document.index }?.index ?? document.index
                 // Named as the chain's findings name their documents: the root by its file, the others by URI.
                 let name = document.index == 0 ? input.root.lastPathComponent : document.uri
-                assets += AssetCollector.assets(in: vast, file: name, hop: hop)
+                assets += AssetCollector.assets(in: VASTDecoder.decode(document.data), file: name, hop: hop)
             }
             probeFindings = prober.probe(assets).diagnostics
         }

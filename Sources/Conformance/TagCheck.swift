@@ -237,23 +237,19 @@ public enum TagCheck {
             return report
         }
         if let prober = options.probe {
-            var report = probe(result.input.vast, chain: result.chain, name: name, documentName: options.follow?.documentName,
+            var report = probe(result.input, chain: result.chain, name: name, documentName: options.follow?.documentName,
                                prober: prober)
             report.diagnostics = settled(report.diagnostics)
             result.probe = report
         }
     }
 
-    /// Probes the assets of `vast` (the tag, hop 0) and of every document `chain` fetched (each under its
-    /// document name and hop).
-    public static func probe(_ vast: VASTDocument?, chain: FollowedChain?, name: String,
+    /// Probes the assets of `input` (the tag, hop 0: a VAST, or the VAST a VMAP embeds in its breaks'
+    /// `<VASTAdData>`) and of every document `chain` fetched (each under its document name and hop).
+    public static func probe(_ input: DecodedInput, chain: FollowedChain?, name: String,
                              documentName: (@Sendable (String?) -> String)?, prober: AssetProber) -> ProbeReport {
-        var assets: [ProbeAsset] = []
-        var pixels: [TrackingPixel] = []
-        if let vast {
-            assets += AssetCollector.assets(in: vast, file: name)
-            pixels += AssetCollector.pixels(in: vast, file: name)
-        }
+        var assets = AssetCollector.assets(in: input, file: name)
+        var pixels = AssetCollector.pixels(in: input, file: name)
         if let resolved = chain?.resolved {
             for document in resolved.documents where document.index > 0 {
                 guard let hopVAST = VASTDecoder.decode(document.data).vast else { continue }

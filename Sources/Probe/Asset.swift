@@ -105,7 +105,26 @@ public struct TrackingPixel: Sendable, Codable, Hashable {
 
 /// Lists the assets and the tracking pixels of a decoded document.
 public enum AssetCollector {
-    /// Every asset URL of `document`, in document order. HTMLResource holds markup, not a URL, and is not listed.
+    /// The VAST documents of a decoded input whose assets a player loads: the VAST itself, or every VAST a VMAP
+    /// embeds in an AdBreak's `<AdSource><VASTAdData>`, in break order (their positions are in the VMAP file).
+    /// A VMAP break that names its ad by `<AdTagURI>` holds no asset until the tag is fetched.
+    public static func documents(of input: DecodedInput) -> [VASTDocument] {
+        if let vast = input.vast { return [vast] }
+        return input.vmap?.adBreaks.compactMap { $0.adSource?.vastAdData } ?? []
+    }
+
+    /// Every asset of a decoded VAST or VMAP input (see ``documents(of:)``), in document order.
+    public static func assets(in input: DecodedInput, file: String?, hop: Int = 0) -> [ProbeAsset] {
+        documents(of: input).flatMap { assets(in: $0, file: file, hop: hop) }
+    }
+
+    /// Every tracking URL of the VAST of a decoded VAST or VMAP input (see ``documents(of:)``).
+    public static func pixels(in input: DecodedInput, file: String?, hop: Int = 0) -> [TrackingPixel] {
+        documents(of: input).flatMap { pixels(in: $0, file: file, hop: hop) }
+    }
+
+    /// Every asset URL of `document`, in document order. An HTMLResource holds markup, not a URL: the absolute
+    /// http(s) URLs its markup loads (see ``htmlSources(_:)``) are listed under it.
     /// - Parameters:
     ///   - file: the name findings give the document.
     ///   - hop: the document's hop in its chain (0 for the tag itself).
@@ -113,8 +132,8 @@ public enum AssetCollector {
         var out: [ProbeAsset] = []
         func add(_ node: TextNode, element: String, owner: String, role: ProbeAsset.Role, type: String? = nil,
                  width: Int? = nil, height: Int? = nil, slot: Bool = false, media: MediaFile? = nil, durationMs: Int? = nil,
-                 language: String? = nil) {
-            let url = node.value
+                 language: String? = nil, url written: String? = nil) {
+            let url = written ?? node.value
             guard !url.isEmpty else { return }
             out.append(ProbeAsset(element: element, owner: owner, role: role, url: url, file: file, hop: hop,
                                   position: node.position, path: node.path, declaredType: type ?? media?.type,
@@ -133,7 +152,9 @@ public enum AssetCollector {
                 case .iframe:
                     add(resource.content, element: "IFrameResource", owner: owner, role: .page, type: "text/html")
                 case .html:
-                    continue
+                    for source in htmlSources(resource.content.value) {
+                        add(resource.content, element: "HTMLResource", owner: owner, role: source.role, url: source.url)
+                    }
                 }
             }
         }
@@ -178,6 +199,28 @@ public enum AssetCollector {
             }
         }
         return out
+    }
+
+    /// The absolute http(s) URLs an HTMLResource's markup loads, in order: the `src` of its `<img>` (an image),
+    /// `<script>` (a script), `<iframe>` (a page), `<video>`, `<audio>` and `<source>` (media) elements, with
+    /// `&amp;` read as `&`. A relative URL has no base a player would resolve it against, and is left out.
+    public static func htmlSources(_ markup: String) -> [(url: String, role: ProbeAsset.Role)] {
+        let pattern = #"<(img|script|iframe|video|audio|source)\b[^>]*?\bsrc\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'>]+))"#
+        guard markup.contains("<"), let regex = try? NSRegularExpression(pattern: pattern, options: [.caseInsensitive]) else { return [] }
+        return regex.matches(in: markup, range: NSRange(markup.startIndex..., in: markup)).compactMap { match in
+            guard let tagRange = Range(match.range(at: 1), in: markup) else { return nil }
+            let value = (2...4).lazy.compactMap { Range(match.range(at: $0), in: markup) }.first.map { String(markup[$0]) } ?? ""
+            let url = value.trimmingCharacters(in: .whitespaces).replacingOccurrences(of: "&amp;", with: "&")
+            let scheme = url.prefix(8).lowercased()
+            guard scheme.hasPrefix("http://") || scheme.hasPrefix("https://") else { return nil }
+            let role: ProbeAsset.Role = switch markup[tagRange].lowercased() {
+            case "img": .image
+            case "script": .script
+            case "iframe": .page
+            default: .media
+            }
+            return (url, role)
+        }
     }
 
     /// Every tracking URL of `document` a player would fire: impressions, errors, tracking events, click and view

@@ -20,6 +20,7 @@ public struct AssetAnswer: Sendable, Codable, Hashable {
         case failed
     }
 
+    /// The URL requested: the asset's URL with its macros filled.
     public var url: String
     public var outcome: Outcome
     /// The HTTP status (`nil` offline for files, and when no response came).
@@ -93,22 +94,45 @@ public struct ProbeReport: Sendable, Codable, Hashable {
 
 /// One computation per key for the whole run, shared by every thread: a key asked for while it is being
 /// computed waits for that computation instead of starting another. Probes request each URL once per run.
+///
+/// A cache that outlives a run (the workbench keeps one per server session) is bounded: at most ``limit`` values,
+/// the oldest dropped first, each kept for ``lifetime`` at most; ``forget(_:)`` drops values so that they are
+/// computed again.
 public final class ProbeCache<Value: Sendable>: @unchecked Sendable {
     private let condition = NSCondition()
-    private var values: [String: Value] = [:]
+    private var values: [String: (value: Value, at: ContinuousClock.Instant)] = [:]
+    /// The keys of ``values``, oldest first.
+    private var order: [String] = []
     private var running: Set<String> = []
     /// How many values were computed (not served from the cache).
     public private(set) var computed = 0
+    /// The most values kept (`nil`: no limit).
+    public let limit: Int?
+    /// How long a value is kept (`nil`: for the cache's life).
+    public let lifetime: Duration?
+    private let now: @Sendable () -> ContinuousClock.Instant
 
-    public init() {}
+    /// - Parameter now: the clock values are aged by (tests pass their own).
+    public init(limit: Int? = nil, lifetime: Duration? = nil, now: @escaping @Sendable () -> ContinuousClock.Instant = { .now }) {
+        self.limit = limit.map { max(1, $0) }
+        self.lifetime = lifetime
+        self.now = now
+    }
 
-    /// The value for `key`, computed by `make` the first time only.
+    /// How many values are kept.
+    public var count: Int { condition.withLock { values.count } }
+
+    /// The value for `key`, computed by `make` the first time only (or again once it expired or was forgotten).
     public func value(_ key: String, _ make: () -> Value) -> Value {
         condition.lock()
         while true {
-            if let value = values[key] {
-                condition.unlock()
-                return value
+            if let stored = values[key] {
+                if let lifetime, now() - stored.at > lifetime {
+                    drop(key)
+                } else {
+                    condition.unlock()
+                    return stored.value
+                }
             }
             if !running.contains(key) { break }
             condition.wait()
@@ -118,11 +142,27 @@ public final class ProbeCache<Value: Sendable>: @unchecked Sendable {
         condition.unlock()
         let value = make()
         condition.lock()
-        values[key] = value
+        drop(key)
+        values[key] = (value, now())
+        order.append(key)
+        if let limit {
+            while values.count > limit, let oldest = order.first { drop(oldest) }
+        }
         running.remove(key)
         condition.broadcast()
         condition.unlock()
         return value
+    }
+
+    /// Drops the values of `keys`: the next ask computes them again.
+    public func forget(_ keys: some Sequence<String>) {
+        condition.withLock { for key in keys { drop(key) } }
+    }
+
+    /// Removes `key` (the lock held).
+    private func drop(_ key: String) {
+        guard values.removeValue(forKey: key) != nil else { return }
+        order.removeAll { $0 == key }
     }
 }
 
@@ -144,18 +184,26 @@ public struct AssetProber: Sendable {
         public var timeout: Double
         /// Look up the host of every tracking pixel (`--probe-pixels`).
         public var resolvePixels: Bool
+        /// Request every URL again even when ``AssetProber/answers`` holds its answer (an explicit re-probe).
+        public var refresh: Bool
+        /// Values of the macros in asset URLs (`CACHEBUSTING` → `123`), filled before the request as a player
+        /// fills them; macros not given get the catalogue's samples, as tracking URLs do.
+        public var macros: [String: String]
 
         public static let defaultSlowMs = 2000
         public static let defaultDurationToleranceMs = 1000
 
         public init(jobs: Int = 8, slowMs: Int = defaultSlowMs, durationToleranceMs: Int = defaultDurationToleranceMs,
-                    bitrateTolerance: Double = 0.25, timeout: Double = 10, resolvePixels: Bool = false) {
+                    bitrateTolerance: Double = 0.25, timeout: Double = 10, resolvePixels: Bool = false,
+                    macros: [String: String] = [:], refresh: Bool = false) {
             self.jobs = jobs
             self.slowMs = slowMs
             self.durationToleranceMs = durationToleranceMs
             self.bitrateTolerance = bitrateTolerance
             self.timeout = timeout
             self.resolvePixels = resolvePixels
+            self.macros = macros
+            self.refresh = refresh
         }
     }
 
@@ -163,7 +211,7 @@ public struct AssetProber: Sendable {
     public var inspector: (any MediaInspector)?
     public var resolver: (any HostResolver)?
     public var options: Options
-    /// Answers per URL, for the whole run.
+    /// Answers per URL requested, for the whole run (or, in the workbench, for the session: see ``ProbeCache``).
     public let answers: ProbeCache<AssetAnswer>
     /// Pixel hosts looked up, for the whole run.
     public let hosts: ProbeCache<Bool>
@@ -186,11 +234,15 @@ public struct AssetProber: Sendable {
     /// The key ``slots`` counts every request under.
     public static let slotKey = "assets"
 
-    /// Probes `assets` (each distinct URL once, ``Options/jobs`` at a time) and, with
+    /// Probes `assets` (each distinct URL once, its macros filled, ``Options/jobs`` at a time) and, with
     /// ``Options/resolvePixels``, looks up the hosts of `pixels`.
     public func probe(_ assets: [ProbeAsset], pixels: [TrackingPixel] = []) -> ProbeReport {
+        // Each URL as a player requests it: its macros filled the way the chain's tracking URLs are.
+        let filling = TrackingCollector(macros: options.macros)
+        let requested = assets.map { filling.expand($0.url) }
         var seen: Set<String> = []
-        let urls = assets.map(\.url).filter { seen.insert($0).inserted }
+        let urls = requested.filter { seen.insert($0).inserted }
+        if options.refresh { answers.forget(urls) }
         let counter = Counter()
         let total = urls.count
         var byURL: [String: AssetAnswer] = [:]
@@ -200,8 +252,8 @@ public struct AssetProber: Sendable {
             return answer
         }, deliver: { byURL[$0.url] = $0 })
         var report = ProbeReport(pixels: pixels.count)
-        for asset in assets {
-            guard let answer = byURL[asset.url] else { continue }
+        for (asset, url) in zip(assets, requested) {
+            guard let answer = byURL[url] else { continue }
             let found = Self.evaluate(asset, answer, options: options)
             report.assets.append(AssetResult(asset: asset, answer: answer, diagnostics: found))
             report.diagnostics += found
@@ -291,8 +343,10 @@ public struct AssetProber: Sendable {
     /// The findings of `asset` given how its URL answered.
     public static func evaluate(_ asset: ProbeAsset, _ answer: AssetAnswer, options: Options) -> [Diagnostic] {
         var found: [Diagnostic] = []
+        // Messages name the URL as the tag writes it; the URL requested (macros filled) is a detail.
+        let requested = answer.url == asset.url ? [:] : ["requested": answer.url]
         func report(_ id: String, _ message: String, _ details: [String: String] = [:]) {
-            found.append(ProbeRules.make(id, message, for: asset, details: details))
+            found.append(ProbeRules.make(id, message, for: asset, details: details.merging(requested) { kept, _ in kept }))
         }
         let what = "\(asset.label) \(asset.url)"
         switch answer.outcome {
@@ -399,6 +453,12 @@ public struct AssetProber: Sendable {
                 report(ProbeRuleID.codec, "\(asset.label) is declared codec=\"\(codec)\" but the file has \(wrong.joined(separator: " and "))",
                        ["declared": codec])
             }
+        }
+        if let problem = facts.frameRateProblem {
+            var details: [String: String] = [:]
+            if let rate = facts.frameRate { details["frameRate"] = String(format: "%.3f", rate) }
+            if let base = facts.baseFrameRate { details["baseFrameRate"] = String(format: "%.3f", base) }
+            report(ProbeRuleID.frameRate, "\(asset.label) \(asset.url) \(problem)", details)
         }
         if facts.hasVideo, !facts.hasAudio {
             report(ProbeRuleID.noAudio, "\(asset.label) \(asset.url) has video (\(facts.videoCodec ?? "?")) but no audio track", [:])

@@ -13,13 +13,16 @@ public struct MediaFacts: Sendable, Codable, Hashable {
     public var videoCodec: String?
     public var width: Int?
     public var height: Int?
-    /// Frames per second of the first video stream.
+    /// Frames per second of the first video stream: its average (ffprobe's `avg_frame_rate`), else its base rate.
     public var frameRate: Double?
+    /// The base frame rate of the first video stream (ffprobe's `r_frame_rate`: the lowest rate every timestamp
+    /// fits), when known. Far from ``frameRate``, the stream's frames are not evenly spaced (variable frame rate).
+    public var baseFrameRate: Double?
     /// Codec of the first audio stream (`aac`, `opus`, `mp3` ...).
     public var audioCodec: String?
 
     public init(formatName: String? = nil, durationMs: Int? = nil, bitrateKbps: Int? = nil, videoCodec: String? = nil,
-                width: Int? = nil, height: Int? = nil, frameRate: Double? = nil, audioCodec: String? = nil) {
+                width: Int? = nil, height: Int? = nil, frameRate: Double? = nil, baseFrameRate: Double? = nil, audioCodec: String? = nil) {
         self.formatName = formatName
         self.durationMs = durationMs
         self.bitrateKbps = bitrateKbps
@@ -27,11 +30,38 @@ public struct MediaFacts: Sendable, Codable, Hashable {
         self.width = width
         self.height = height
         self.frameRate = frameRate
+        self.baseFrameRate = baseFrameRate
         self.audioCodec = audioCodec
     }
 
     public var hasVideo: Bool { videoCodec != nil }
     public var hasAudio: Bool { audioCodec != nil }
+
+    /// The frame rates a video ad is judged against (frames per second). VAST states no frame rate; a rate
+    /// outside these is a clear fault: a slideshow below, a capture or encoder setting no player is built for above.
+    public static let frameRateRange: ClosedRange<Double> = 10...120
+    /// How far (a fraction) the average rate may be from the base rate before the frames count as unevenly spaced.
+    public static let variableFrameRateTolerance = 0.05
+
+    /// What is wrong with the video's frame rate, or `nil` when nothing clearly is (or there is no video). Only
+    /// clear faults count: no readable rate, a variable rate (the average more than
+    /// ``variableFrameRateTolerance`` from the base rate, except an interlaced stream's base rate of twice its
+    /// average, the field rate), or a rate outside ``frameRateRange``.
+    public var frameRateProblem: String? {
+        guard hasVideo else { return nil }
+        guard let rate = frameRate else { return "has no readable frame rate" }
+        func fps(_ value: Double) -> String {
+            value == value.rounded() ? "\(Int(value)) fps" : String(format: "%.3f fps", value)
+        }
+        if let base = baseFrameRate, abs(base - rate) > Self.variableFrameRateTolerance * base,
+           abs(base - 2 * rate) > Self.variableFrameRateTolerance * base {
+            return "has a variable frame rate: its frames average \(fps(rate)) against a base rate of \(fps(base))"
+        }
+        if !Self.frameRateRange.contains(rate) {
+            return "plays at \(fps(rate)), outside \(fps(Self.frameRateRange.lowerBound)) to \(fps(Self.frameRateRange.upperBound))"
+        }
+        return nil
+    }
 
     /// Reads ffprobe's JSON (`-print_format json -show_format -show_streams`). Cover art (an attached picture
     /// stream) does not count as video. `nil` when the text is not such JSON.
@@ -57,10 +87,15 @@ public struct MediaFacts: Sendable, Codable, Hashable {
                 facts.videoCodec = stream["codec_name"] as? String
                 facts.width = (stream["width"] as? NSNumber)?.intValue
                 facts.height = (stream["height"] as? NSNumber)?.intValue
-                if let rate = stream["avg_frame_rate"] as? String ?? stream["r_frame_rate"] as? String {
-                    let parts = rate.split(separator: "/").compactMap { Double($0) }
-                    if parts.count == 2, parts[1] > 0, parts[0] > 0 { facts.frameRate = parts[0] / parts[1] }
+                // ffprobe writes rates as fractions ("30000/1001"), "0/0" when it does not know one.
+                func rate(_ key: String) -> Double? {
+                    guard let text = stream[key] as? String else { return nil }
+                    let parts = text.split(separator: "/").compactMap { Double($0) }
+                    guard parts.count == 2, parts[1] > 0, parts[0] > 0 else { return nil }
+                    return parts[0] / parts[1]
                 }
+                facts.baseFrameRate = rate("r_frame_rate")
+                facts.frameRate = rate("avg_frame_rate") ?? facts.baseFrameRate
             } else if type == "audio", facts.audioCodec == nil {
                 facts.audioCodec = stream["codec_name"] as? String
             }

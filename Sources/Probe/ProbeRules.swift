@@ -16,6 +16,7 @@ public enum ProbeRuleID {
     public static let bitrate = "PROBE-bitrate"
     public static let codec = "PROBE-codec"
     public static let noAudio = "PROBE-no-audio"
+    public static let frameRate = "PROBE-frame-rate"
     public static let captionMalformed = "PROBE-caption-malformed"
     public static let captionLanguage = "PROBE-caption-language"
     public static let pixelHost = "PROBE-pixel-host-unresolved"
@@ -69,6 +70,12 @@ public enum ProbeRules {
     private static let audioRef = SpecReference(
         document: .conform, section: "probe",
         quote: "a video ad without an audio track plays silent; players and buyers expect sound unless the ad is declared silent")
+    private static let formatGuidelinesRef = SpecReference(
+        document: .vast43, section: "VAST 4.0 Updates",
+        quote: "The Digital Video Ad Format Guidelines offers guidance on video/audio file specifications for linear ads.")
+    private static let frameRateRef = SpecReference(
+        document: .conform, section: "probe",
+        quote: "VAST declares no frame rate; a video ad whose frame rate is unreadable, variable, or outside 10 to 120 fps is judged an encoding fault")
     private static let pixelRef = SpecReference(
         document: .vast43, section: "2.3.4",
         quote: "The publisher must send requests to the URIs provided in tracking elements")
@@ -164,6 +171,13 @@ public enum ProbeRules {
              fix: "export the video with its audio track", .warning, [audioRef],
              valid: "an MP4 with H.264 video and AAC audio",
              invalid: "an MP4 with only an H.264 video track"),
+        .wordedRule(ProbeRuleID.frameRate, "Video frame rate unusable",
+             "a video media file has no readable frame rate, a variable frame rate (its average more than 5% from its base rate), or a rate outside 10 to 120 fps",
+             rationale: "VAST has no frame-rate attribute and leaves file specifications to the IAB's format guidelines, so only clear faults are judged: a constant rate in the usual range (23.976 to 60 fps, at least 10) plays everywhere. A variable rate (a screen capture, a phone export, dropped frames) stutters in players and in the transcoders of ad-stitching services, which expect a constant rate; below 10 fps motion reads as a slideshow, and above 120 fps is an encoder setting no player is built for. An interlaced stream whose base rate is twice its average (the field rate) is not variable.",
+             fix: "re-export the video at a constant frame rate such as 25, 29.97 or 30 fps (ffmpeg: -r 30 -fps_mode cfr)", .warning,
+             [formatGuidelinesRef, frameRateRef, displayRef],
+             valid: "an MP4 at a constant 30 fps (avg_frame_rate and r_frame_rate 30/1)",
+             invalid: "an MP4 whose frames average 20 fps against a base rate of 30 fps (variable), or one at 2 fps"),
         .wordedRule(ProbeRuleID.captionMalformed, "Caption file malformed",
              "a closed caption file is not well-formed WebVTT, SRT or TTML",
              rationale: "A player cannot show captions it cannot parse; accessibility rules may then block the ad.",

@@ -73,6 +73,42 @@ func tag(_ body: String) -> VASTDocument {
     }
 }
 
+extension AssetCollectorTests {
+    @Test func listsNonLinearIconFrameAndVerificationAssets() {
+        let document = VASTDecoder.decode(Data("""
+            <VAST version="4.2"><Ad id="1"><InLine><AdSystem>s</AdSystem><AdTitle>t</AdTitle>
+            <Impression>https://t.example.com/imp</Impression>
+            <AdVerifications><Verification vendor="v"><JavaScriptResource apiFramework="omid" browserOptional="true">https://v.example.com/omid.js</JavaScriptResource></Verification></AdVerifications>
+            <Creatives><Creative><Linear><Duration>00:00:02</Duration><MediaFiles></MediaFiles>
+            <Icons><Icon program="AdChoices" width="20" height="20"><IFrameResource>https://cdn.example.com/icon.html</IFrameResource></Icon></Icons></Linear></Creative>
+            <Creative><NonLinearAds><NonLinear width="300" height="50"><StaticResource creativeType="image/png">https://cdn.example.com/nl.png</StaticResource>
+            <IFrameResource>https://cdn.example.com/nl.html</IFrameResource></NonLinear>
+            <TrackingEvents><Tracking event="creativeView">https://t.example.com/view</Tracking></TrackingEvents></NonLinearAds></Creative>
+            </Creatives></InLine></Ad></VAST>
+            """.utf8)).vast!
+        let found = AssetCollector.assets(in: document, file: "tag.xml")
+        #expect(found.map(\.label) == ["Verification JavaScriptResource", "Icon IFrameResource", "NonLinear StaticResource", "NonLinear IFrameResource"])
+        #expect(found.map(\.role) == [.script, .page, .image, .page])
+        #expect(found[2].width == 300 && found[2].height == 50 && found[2].sizeIsSlot)
+        #expect(AssetCollector.pixels(in: document, file: "tag.xml").map(\.element) == ["Impression", "Tracking"])
+    }
+}
+
+extension AssetCollectorTests {
+    @Test func listsWhatAnHTMLResourceLoads() {
+        let document = tag("""
+            <Creative><CompanionAds><Companion width="300" height="250"><HTMLResource><![CDATA[<div><IMG class="a" SRC="https://cdn.example.com/h.png">
+            <script src='https://cdn.example.com/s.js?a=1&amp;b=2'></script><img src="relative.png"><a href="https://landing.example.com/">go</a>
+            <iframe src=https://cdn.example.com/f.html></iframe></div>]]></HTMLResource></Companion></CompanionAds></Creative>
+            """)
+        let found = AssetCollector.assets(in: document, file: "tag.xml")
+        #expect(found.map(\.url) == ["https://cdn.example.com/h.png", "https://cdn.example.com/s.js?a=1&b=2", "https://cdn.example.com/f.html"])
+        #expect(found.map(\.role) == [.image, .script, .page])
+        #expect(found.allSatisfy { $0.label == "Companion HTMLResource" && $0.position.line == 3 && $0.width == nil })
+        #expect(AssetCollector.htmlSources("<p>no sources</p>").isEmpty)
+    }
+}
+
 @Suite struct MediaTypeTests {
     @Test func sniffsTheGeneratedAssets() throws {
         #expect(MediaType.sniff(try asset("right.mp4")) == .mp4)
@@ -119,10 +155,42 @@ func tag(_ body: String) -> VASTDocument {
         #expect(declared.video == ["h264"] && declared.audio == ["aac"])
         #expect(MediaFacts.declaredCodecs("hvc1.1.6.L93.B0").video == ["hevc"])
     }
+
+    @Test func readsBothFrameRates() {
+        func facts(_ average: String, _ base: String) -> MediaFacts? {
+            MediaFacts.fromFFProbe(Data("""
+                {"streams":[{"codec_type":"video","codec_name":"h264","avg_frame_rate":"\(average)","r_frame_rate":"\(base)"}],"format":{}}
+                """.utf8))
+        }
+        #expect(facts("20/1", "30/1")?.frameRate == 20 && facts("20/1", "30/1")?.baseFrameRate == 30)
+        // An unknown average ("0/0") falls back on the base rate; neither known leaves both unset.
+        #expect(facts("0/0", "25/1")?.frameRate == 25)
+        #expect(facts("0/0", "0/0")?.frameRate == nil && facts("0/0", "0/0")?.baseFrameRate == nil)
+        #expect(abs((facts("30000/1001", "30000/1001")?.frameRate ?? 0) - 29.97) < 0.01)
+    }
+
+    @Test func judgesOnlyClearFrameRateFaults() {
+        func problem(_ average: Double?, _ base: Double?, video: Bool = true) -> String? {
+            MediaFacts(videoCodec: video ? "h264" : nil, frameRate: average, baseFrameRate: base).frameRateProblem
+        }
+        // Constant rates in the usual range, NTSC rates, and an interlaced stream's field rate are fine.
+        for rate in [10, 23.976, 25, 29.97, 30, 50, 59.94, 60, 120] { #expect(problem(rate, rate) == nil, "\(rate)") }
+        #expect(problem(25, 50) == nil)
+        #expect(problem(29.9, 30) == nil, "within the 5% tolerance")
+        #expect(problem(30, nil) == nil, "no base rate: nothing says the rate varies")
+        // Clear faults.
+        #expect(problem(20, 30)?.contains("variable frame rate: its frames average 20 fps against a base rate of 30 fps") == true)
+        #expect(problem(2, 2)?.contains("plays at 2 fps, outside 10 fps to 120 fps") == true)
+        #expect(problem(240, 240)?.contains("outside") == true)
+        #expect(problem(nil, nil) == "has no readable frame rate")
+        // Audio has no frame rate to judge.
+        #expect(problem(nil, nil, video: false) == nil)
+    }
 }
 
 @Suite struct AssetProberTests {
-    static let right = MediaFacts(durationMs: 2000, bitrateKbps: 29, videoCodec: "h264", width: 160, height: 120, audioCodec: "aac")
+    static let right = MediaFacts(durationMs: 2000, bitrateKbps: 29, videoCodec: "h264", width: 160, height: 120, frameRate: 10,
+                                  baseFrameRate: 10, audioCodec: "aac")
 
     func findings(_ body: String, _ entries: [String: CorpusFetcher.Entry], facts: MediaFacts = right,
                   options: AssetProber.Options = AssetProber.Options()) -> [String] {
@@ -162,12 +230,21 @@ func tag(_ body: String) -> VASTDocument {
         facts = Self.right
         facts.bitrateKbps = 400
         #expect(findings(linear(mp4), [url: .file("right.mp4")], facts: facts) == [ProbeRuleID.bitrate])
+        // Without bitrate, minBitrate to maxBitrate (each widened by the tolerance).
+        let range = #"<MediaFile delivery="progressive" type="video/mp4" width="160" height="120" minBitrate="20" maxBitrate="40">https://cdn.example.com/a.mp4</MediaFile>"#
+        #expect(findings(linear(range), [url: .file("right.mp4")], facts: facts) == [ProbeRuleID.bitrate])
+        facts.bitrateKbps = 45
+        #expect(findings(linear(range), [url: .file("right.mp4")], facts: facts) == [])
         facts = Self.right
         facts.videoCodec = "hevc"
         #expect(findings(linear(mp4), [url: .file("right.mp4")], facts: facts) == [ProbeRuleID.codec])
         facts = Self.right
         facts.audioCodec = nil
         #expect(findings(linear(mp4), [url: .file("right.mp4")], facts: facts) == [ProbeRuleID.noAudio])
+        facts = Self.right
+        facts.frameRate = 20
+        facts.baseFrameRate = 30
+        #expect(findings(linear(mp4), [url: .file("right.mp4")], facts: facts) == [ProbeRuleID.frameRate])
     }
 
     @Test func httpsRedirectingToHTTPIsADowngrade() {
@@ -183,6 +260,16 @@ func tag(_ body: String) -> VASTDocument {
             <Companion width="300" height="250"><StaticResource creativeType="image/jpeg">https://cdn.example.com/c.jpg</StaticResource></Companion></CompanionAds></Creative>
             """
         // The small image in a 300x250 slot is wrong; a 300x250 image in a 150x125 slot is a 2x rendition.
+        // An icon's image against the icon's size (or a multiple of it).
+        let icons = """
+            <Creative><Linear><Duration>00:00:02</Duration><MediaFiles></MediaFiles><Icons>
+            <Icon program="AdChoices" width="300" height="250"><StaticResource creativeType="image/png">https://cdn.example.com/i1.png</StaticResource></Icon>
+            <Icon program="AdChoices" width="150" height="125"><StaticResource creativeType="image/png">https://cdn.example.com/i2.png</StaticResource></Icon>
+            <Icon program="AdChoices" width="300" height="250"><StaticResource creativeType="image/png">https://cdn.example.com/i3.png</StaticResource></Icon>
+            </Icons></Linear></Creative>
+            """
+        #expect(findings(icons, ["https://cdn.example.com/i1.png": .file("companion.png"), "https://cdn.example.com/i2.png": .file("companion.png"),
+                                 "https://cdn.example.com/i3.png": .file("companion-small.png")]) == [ProbeRuleID.dimensions])
         #expect(findings(companion, ["https://cdn.example.com/c.png": .file("companion-small.png"),
                                      "https://cdn.example.com/retina.png": .file("companion.png"),
                                      "https://cdn.example.com/c.jpg": .file("companion.jpg")]) == [ProbeRuleID.dimensions])
@@ -197,6 +284,14 @@ func tag(_ body: String) -> VASTDocument {
                 == [ProbeRuleID.captionLanguage, ProbeRuleID.captionMalformed])
     }
 
+    @Test func anHTMLResourcesImageThatIsGoneIsNotFound() {
+        let companion = """
+            <Creative><CompanionAds><Companion width="300" height="250"><HTMLResource><![CDATA[<img src="https://cdn.example.com/gone.png"><img src="https://cdn.example.com/c.png">]]></HTMLResource></Companion></CompanionAds></Creative>
+            """
+        #expect(findings(companion, ["https://cdn.example.com/gone.png": .status(404), "https://cdn.example.com/c.png": .file("companion.png")])
+                == [ProbeRuleID.notFound])
+    }
+
     @Test func eachURLIsRequestedOncePerRun() {
         let fetcher = CountingFetcher(["https://cdn.example.com/a.mp4": .file("right.mp4")])
         let prober = AssetProber(fetcher: fetcher, inspector: FixedInspector(facts: [.mp4: Self.right]), options: .init(jobs: 4))
@@ -206,6 +301,58 @@ func tag(_ body: String) -> VASTDocument {
         #expect(first.assets.count == 2 && second.assets.count == 2)
         #expect(fetcher.requests == ["https://cdn.example.com/a.mp4"])
         #expect(prober.answers.computed == 1)
+    }
+
+    @Test func macrosAreFilledBeforeTheRequestAndFindingsNameTheWrittenURL() {
+        let fetcher = CountingFetcher(["https://cdn.example.com/a.mp4?cb=42&ts=2026-01-01T00:00:00.000Z": .status(404)])
+        let prober = AssetProber(fetcher: fetcher, options: .init(macros: ["CACHEBUSTING": "42"]))
+        let written = ["https://cdn.example.com/a.mp4?cb=[CACHEBUSTING]&ts=[TIMESTAMP]",
+                       "https://cdn.example.com/a.mp4?cb=%%CACHEBUSTING%%&ts=%%TIMESTAMP%%"]
+        let media = written.map { #"<MediaFile delivery="progressive" type="video/mp4" width="1" height="1"><![CDATA[\#($0)]]></MediaFile>"# }
+        let report = prober.probe(AssetCollector.assets(in: tag(linear(media.joined())), file: "t.xml"))
+        // Both spellings fill to one URL, requested once: the given value, and the catalogue's sample for the rest.
+        #expect(fetcher.requests == ["https://cdn.example.com/a.mp4?cb=42&ts=2026-01-01T00:00:00.000Z"])
+        #expect(report.diagnostics.map(\.ruleID) == [ProbeRuleID.notFound, ProbeRuleID.notFound])
+        #expect(zip(report.diagnostics, written).allSatisfy { $0.message.contains($1) && $0.details["url"] == $1 })
+        #expect(report.diagnostics.allSatisfy { $0.details["requested"] == fetcher.requests.first })
+    }
+
+    @Test func aSessionCacheIsBoundedInSizeAndTime() {
+        /// A clock the test moves.
+        final class Clock: @unchecked Sendable {
+            let start = ContinuousClock.now
+            var offset: Duration = .zero
+            var now: ContinuousClock.Instant { start + offset }
+        }
+        let clock = Clock()
+        let cache = ProbeCache<Int>(limit: 2, lifetime: .seconds(60), now: { clock.now })
+        var made = 0
+        func value(_ key: String) -> Int { cache.value(key) { made += 1; return made } }
+        #expect(value("a") == 1 && value("a") == 1 && value("b") == 2)
+        // A third key drops the oldest.
+        #expect(value("c") == 3 && cache.count == 2)
+        #expect(value("b") == 2 && value("a") == 4)
+        // Past its lifetime a value is computed again.
+        clock.offset = .seconds(61)
+        #expect(value("a") == 5)
+        // Forgotten, too.
+        cache.forget(["a"])
+        #expect(value("a") == 6 && cache.computed == 6)
+    }
+
+    @Test func refreshRequestsAgainWhatTheCacheHolds() {
+        let fetcher = CountingFetcher(["https://cdn.example.com/a.mp4": .file("right.mp4")])
+        let answers = ProbeCache<AssetAnswer>(limit: 8, lifetime: .seconds(300))
+        let assets = AssetCollector.assets(in: tag(linear(mp4)), file: "a.xml")
+        func probe(refresh: Bool) {
+            _ = AssetProber(fetcher: fetcher, inspector: FixedInspector(facts: [.mp4: Self.right]), options: .init(refresh: refresh),
+                            answers: answers).probe(assets)
+        }
+        probe(refresh: false)
+        probe(refresh: false)
+        #expect(fetcher.requests.count == 1)
+        probe(refresh: true)
+        #expect(fetcher.requests.count == 2)
     }
 
     @Test func requestsRunAtMostJobsAtOnceOverEveryCall() {

@@ -17,16 +17,18 @@ struct ProbeCheck {
     static let helpOptions = """
           --probe                 Request every asset of the tag (and, with --follow, of every hop): MediaFile,
                                   Mezzanine, InteractiveCreativeFile, ClosedCaptionFile, StaticResource and
-                                  IFrameResource of companions, NonLinears and icons, verification scripts. Checks
+                                  IFrameResource of companions, NonLinears and icons (and what an HTMLResource's
+                                  markup loads by an absolute URL), verification scripts. Checks
                                   the answer (status, redirects, Content-Type against the declared type, time to
                                   first byte) and, with ffprobe installed (Debian package ffmpeg), the media:
-                                  dimensions, duration (1 s tolerance), bitrate (25%), codecs, audio; images'
-                                  sizes; captions. Tracking pixels are never requested. With --map, assets are
-                                  served from the map too.
+                                  dimensions, duration (1 s tolerance), bitrate (25%), codecs, audio, frame rate;
+                                  images' sizes; captions. Tracking pixels are never requested. With --map, assets
+                                  are served from the map too. Macros in asset URLs are filled before the request
+                                  as in tracking URLs (the samples, or --macro with --follow).
           --probe-pixels          With --probe: also look up the host of every tracking URL (no request is sent).
           --probe-jobs <n>        Assets requested at once, over all inputs. (default: 8)
           --probe-timeout <seconds>
-                                  Time limit for one asset. (default: 10)
+                                  Time limit for one asset, and for ffprobe's reading of it. (default: 10)
           --probe-max-size <bytes>
                                   Largest asset read; a larger one is reported and not inspected. (default: 67108864)
           --probe-slow <ms>       A first byte later than this is PROBE-slow. (default: 2000)
@@ -80,7 +82,10 @@ struct ProbeCheck {
         } else {
             fetcher = PoliteFetcher(HTTPFetcher(policy: policy), limiter: limiter)
         }
-        var prober = AssetProber(fetcher: fetcher, inspector: FFProbe.find().map { $0 as any MediaInspector } ?? FFProbe.Missing(),
+        // Macros in asset URLs are filled as in the chain's tracking URLs: --macro values, else the samples.
+        var options = options
+        options.macros = follow?.macros ?? [:]
+        var prober = AssetProber(fetcher: fetcher, inspector: FFProbe.inspector(timeLimit: options.timeout),
                                  resolver: SystemResolver(), options: options)
         if progress {
             let line = ProbeProgressLine()
@@ -180,15 +185,37 @@ struct FFProbe: MediaInspector {
     var timeLimit: Double = 20
     var maxOutput = 1 << 20
 
-    /// ffprobe on PATH or in the usual folders, or `nil`.
-    static func find() -> FFProbe? {
-        ProgramLookup.find("ffprobe").map { FFProbe(executable: $0) }
+    /// The environment variable naming the ffprobe program to run instead of the one found on PATH; set and
+    /// empty, media inspection is off.
+    static let environmentVariable = "CONFORM_FFPROBE"
+
+    /// ffprobe as ``environmentVariable`` names it, else on PATH or in the usual folders, or `nil`.
+    static func find(environment: [String: String] = ProcessInfo.processInfo.environment) -> FFProbe? {
+        if let named = environment[environmentVariable] {
+            guard !named.isEmpty, FileManager.default.isExecutableFile(atPath: named) else { return nil }
+            return FFProbe(executable: URL(fileURLWithPath: named))
+        }
+        return ProgramLookup.find("ffprobe").map { FFProbe(executable: $0) }
+    }
+
+    /// The media inspector of a probe: ffprobe, killed after `timeLimit` seconds, or, when it is not found, a
+    /// stand-in that says why.
+    static func inspector(timeLimit: Double = 20, environment: [String: String] = ProcessInfo.processInfo.environment) -> any MediaInspector {
+        if var found = find(environment: environment) {
+            found.timeLimit = timeLimit
+            return found
+        }
+        if let named = environment[environmentVariable] {
+            return Missing(why: named.isEmpty ? "\(environmentVariable) is set empty" : "\(environmentVariable) names \(named), which is not a program")
+        }
+        return Missing()
     }
 
     /// Stands in when ffprobe is not installed: every media file is reported uninspected.
     struct Missing: MediaInspector {
+        var why = "ffprobe is not installed"
         func inspect(_ data: Data, container: MediaType.Container) -> MediaInspection {
-            .unavailable("ffprobe is not installed")
+            .unavailable(why)
         }
     }
 
@@ -245,7 +272,9 @@ struct FFProbe: MediaInspector {
         process.waitUntilExit()
         timer.cancel()
         while errorReader.isExecuting { usleep(1000) }
-        if killed.withLock({ $0 }) { return .unreadable("ffprobe did not finish within \(Int(timeLimit)) s") }
+        if killed.withLock({ $0 }) {
+            return .unreadable("ffprobe did not finish within \(timeLimit == timeLimit.rounded() ? String(Int(timeLimit)) : String(timeLimit)) s")
+        }
         if json.count > maxOutput { return .unreadable("ffprobe wrote more than \(maxOutput) bytes") }
         guard process.terminationStatus == 0, let facts = MediaFacts.fromFFProbe(json) else {
             let message = String(decoding: errorText.withLock { $0 }, as: UTF8.self)

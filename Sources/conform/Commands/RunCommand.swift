@@ -221,7 +221,7 @@ enum RunCommand: Subcommand {
             corpus: corpus, filter: CaseFilter(scanner.values("--filter")), tags: scanner.values("--tag"),
             skipKinds: skipKinds, shard: shard, jobs: jobs, record: scanner.flag("--record"),
             configuration: configuration, maxBytes: maxBytes,
-            evaluators: .standard(mediaInspector: FFProbe.find().map { $0 as any MediaInspector } ?? FFProbe.Missing())
+            evaluators: .standard(mediaInspector: FFProbe.inspector())
                 .readingReports(with: ReportCounts.evaluator))
         options.batchSize = batchSize
         return .success(Invocation(

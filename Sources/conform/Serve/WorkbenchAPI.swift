@@ -16,6 +16,8 @@ import XMLCore
 /// the command calls.
 struct WorkbenchAPI: Sendable {
     let settings: WorkbenchServer.Settings
+    /// The probe answers of the server's session: a re-check of the tag does not request its assets again.
+    let probeAnswers = ProbeAnswerCaches()
 
     /// A request the endpoint cannot serve, with its HTTP status.
     struct Refusal: Error {
@@ -198,7 +200,8 @@ struct WorkbenchAPI: Sendable {
 
     /// `check`: the body's `xml` or `url`, with `check`'s options (`follow`, `probe`, `player`, `max-depth`, `timeout`,
     /// `macro`, `root-uri`, `profile`, `profile-option`, `rule`, `configuration`); `format` json (default), html
-    /// or markdown. With `probe`, the assets are requested under the chain's bounded policy (pixels never).
+    /// or markdown. With `probe`, the assets are requested under the chain's bounded policy (pixels never), each
+    /// URL's answer kept for the session (see ``ProbeAnswerCaches``); `reprobe` requests them again.
     private func check(_ body: Body) throws(Refusal) -> HTTPResponse {
         let scanner = try scanner(CheckCommand.self, try arguments(
             body, values: ["player", "max-depth", "timeout", "macro", "profile", "profile-option", "root-uri"], flags: ["follow", "probe"]))
@@ -221,8 +224,10 @@ struct WorkbenchAPI: Sendable {
             // refused when the server refuses them, and the shared per-host limit.
             var options = AssetProber.Options(timeout: rootSettings.policy.perHopTimeout)
             options.jobs = 4
-            prober = AssetProber(fetcher: fetcher(rootSettings),
-                                 inspector: FFProbe.find().map { $0 as any MediaInspector } ?? FFProbe.Missing(), options: options)
+            options.macros = follow?.macros ?? [:]
+            options.refresh = try body.bool("reprobe")
+            prober = AssetProber(fetcher: fetcher(rootSettings), inspector: FFProbe.inspector(timeLimit: options.timeout), options: options,
+                                 answers: probeAnswers.cache(for: rootSettings.policy))
         }
         let outcome = WorkbenchCheck.check(data, name: name, rootURI: rootURI ?? follow?.rootURIOverride, configuration: configuration, profiles: profiles,
                                            profileOptions: profileOptions, follow: follow, fetcher: follow.map { fetcher($0.settings) },
@@ -471,6 +476,36 @@ struct WorkbenchAPI: Sendable {
 }
 
 /// Results gathered from a run's workers.
+/// The workbench's probe answers for the server's session, so that re-checking a tag as it is edited does not
+/// request (and inspect) every asset again: one cache per fetch policy (an answer under a 1 s time limit is not
+/// the answer under 10 s), each bounded to ``answersPerPolicy`` answers kept ``lifetime`` at most, and at most
+/// ``policies`` policies, the least recently used dropped. A changed URL is a new key, so it is requested; an
+/// explicit re-probe (`reprobe` in the check's body) requests the tag's URLs again.
+final class ProbeAnswerCaches: @unchecked Sendable {
+    static let answersPerPolicy = 256
+    static let lifetime: Duration = .seconds(300)
+    static let policies = 8
+
+    private let lock = NSLock()
+    /// Least recently used first.
+    private var caches: [(policy: FetchPolicy, answers: ProbeCache<AssetAnswer>)] = []
+
+    /// The answers kept for `policy`.
+    func cache(for policy: FetchPolicy) -> ProbeCache<AssetAnswer> {
+        lock.withLock {
+            if let index = caches.firstIndex(where: { $0.policy == policy }) {
+                let found = caches.remove(at: index)
+                caches.append(found)
+                return found.answers
+            }
+            let answers = ProbeCache<AssetAnswer>(limit: Self.answersPerPolicy, lifetime: Self.lifetime)
+            caches.append((policy, answers))
+            if caches.count > Self.policies { caches.removeFirst() }
+            return answers
+        }
+    }
+}
+
 private final class LockedResults: @unchecked Sendable {
     private let lock = NSLock()
     private var results: [CaseResult] = []

@@ -405,8 +405,20 @@ function renderAssets() {
     <td>${esc(facts(r.answer))}</td>
     <td>${r.diagnostics.length ? r.diagnostics.map((d) => `<div><span class="sev ${d.severity}">${d.severity}</span> ${esc(d.message)} <span class="rule">[${esc(d.ruleID)}]</span></div>`).join("") : "ok"}</td></tr>`).join("");
   $("assetsOut").innerHTML = (probe.mediaUnavailable ? `<p class="rule">Media files were not inspected (${esc(probe.mediaUnavailable)}): install ffmpeg for dimensions, duration, bitrate and codecs.</p>` : "")
-    + `<p class="rule">${probe.assets.length} asset(s) requested; ${probe.pixels} tracking pixel(s) never requested.</p>`
+    + `<p class="rule">${probe.assets.length} asset(s) requested; ${probe.pixels} tracking pixel(s) never requested.
+       Answers are kept for this session (5 min) while you edit: <button type="button" id="reprobe">request again</button></p>`
     + (rows ? `<table><tr><th>asset</th><th>at</th><th>URL</th><th>status</th><th>type</th><th>first byte ms</th><th>what it is</th><th>findings</th></tr>${rows}</table>` : "");
+}
+$("assetsOut").addEventListener("click", (event) => { if (event.target.id === "reprobe") reprobe(); });
+async function reprobe() {
+  const mine = ++generation;
+  status("requesting the assets again…");
+  try {
+    const [report] = await api("check", checkBody({ reprobe: true }));
+    if (mine !== generation) return;
+    showReport(report);
+    status("requested again " + new Date().toLocaleTimeString());
+  } catch (error) { if (mine === generation) status(error.message, true); }
 }
 function renderChain() {
   const chain = state.report?.chain;
@@ -745,6 +757,7 @@ $("examples").addEventListener("change", async () => {
   } catch (error) { status(error.message, true); }
 });
 $("follow").addEventListener("change", check);
+$("probe").addEventListener("change", check);
 $("player").addEventListener("change", check);
 $("macros").addEventListener("change", check);
 (async function start() {
