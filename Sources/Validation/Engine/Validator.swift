@@ -85,6 +85,9 @@ final class CompiledRules: Sendable {
     private let allVerification: Bool
     /// Every rule as the run loop reads it, in order (see ``RunSlot``).
     let slots: [RunSlot]
+    /// Per kind of input (see ``planIndex(isVAST:version:)``): the slots of the rules that run on it, in order,
+    /// so that a batch of inputs of one kind does not visit the rules of other versions.
+    private let plans: [[RunSlot]]
     /// What each finding of `rules[i]` carries, by the rule's place in `rules` (see ``RunSlot/index``).
     let stamps: [Stamp]
 
@@ -210,6 +213,14 @@ final class CompiledRules: Sendable {
                            gate: rule.description.elements.reduce(0) { $0 | (bitOf[$1] ?? 0) })
         }
         stamps = rules.map { Stamp(id: $0.id, spec: $0.primaryReference) }
+        var plans = [[RunSlot]](repeating: [], count: VASTVersion.allCases.count + 1)
+        for version in VASTVersion.allCases {
+            let bits = CompiledRule.inputBits(isVAST: true, version: version)
+            plans[Self.planIndex(isVAST: true, version: version)] = slots.filter { $0.runsOn & bits != 0 }
+        }
+        let bits = CompiledRule.inputBits(isVAST: false, version: .v4_3)
+        plans[Self.planIndex(isVAST: false, version: .v4_3)] = slots.filter { $0.runsOn & bits != 0 }
+        self.plans = plans
         ids = Set(rules.map(\.id))
     }
 
@@ -242,6 +253,15 @@ final class CompiledRules: Sendable {
 
         /// The severity the findings of the rule in `slot` take: the configuration's, or the rule's own.
         func severity(of slot: RunSlot) -> Severity { setting(slot)?.severity ?? slot.severity }
+    }
+
+    static func planIndex(isVAST: Bool, version: VASTVersion) -> Int { isVAST ? version.ordinal + 1 : 0 }
+
+    /// The slots to walk for a batch whose inputs are of the kinds `planIndices` (``planIndex(isVAST:version:)``):
+    /// the plan of their kind when they share one, every slot otherwise.
+    func plan(for planIndices: [Int]) -> [RunSlot] {
+        guard let first = planIndices.first, planIndices.allSatisfy({ $0 == first }) else { return slots }
+        return plans[first]
     }
 
     /// The VAST-versioned rules alone.
@@ -320,18 +340,30 @@ public enum Validator {
         let factsStart = timings == nil ? 0 : DispatchTime.now().uptimeNanoseconds
         let contexts = inputs.map { RuleContext(input: $0, configuration: configuration, rules: compiled) }
         timings?.add(RuleTimings.factsKey, since: factsStart)
+        guard let first = contexts.first else { return [] }
         let bits = contexts.map { CompiledRule.inputBits(isVAST: $0.input.vast != nil, version: $0.version) }
         let presence = inputs.map(compiled.presence(in:))
+        let plan = compiled.plan(for: contexts.map { CompiledRules.planIndex(isVAST: $0.input.vast != nil, version: $0.version) })
         let overrides = configuration.rules.isEmpty ? nil : CompiledRules.Overrides(configuration, rules: compiled)
-        // Rules outside, inputs inside.
-        for slot in compiled.slots {
+        @inline(__always) func run(_ slot: CompiledRules.RunSlot, severity: Severity, on context: RuleContext) {
+            context.begin(slot.index, severity: severity)
+            guard let timings else { return slot.type.run(context) }
+            let start = DispatchTime.now().uptimeNanoseconds
+            slot.type.run(context)
+            timings.add(compiled.stamps[slot.index].id, since: start)
+        }
+        // Rules outside, inputs inside. A batch of one reads its context from a local: a context read out of
+        // the array is a counted reference, two atomic updates per rule per input; a local is counted once.
+        let isSingle = contexts.count == 1, firstBits = bits[0], firstPresence = presence[0]
+        for slot in plan {
             if let overrides, overrides.isOff(slot) { continue }
             let severity = overrides?.severity(of: slot) ?? slot.severity
-            for i in contexts.indices where slot.runsOn & bits[i] != 0 && slot.applies(to: presence[i]) {
-                let start = timings == nil ? 0 : DispatchTime.now().uptimeNanoseconds
-                contexts[i].begin(slot.index, severity: severity)
-                slot.type.run(contexts[i])
-                timings?.add(compiled.stamps[slot.index].id, since: start)
+            if isSingle {
+                if slot.runsOn & firstBits != 0 && slot.applies(to: firstPresence) { run(slot, severity: severity, on: first) }
+            } else {
+                for i in contexts.indices where slot.runsOn & bits[i] != 0 && slot.applies(to: presence[i]) {
+                    run(slot, severity: severity, on: contexts[i])
+                }
             }
         }
         return contexts.indices.map { i in
