@@ -154,4 +154,22 @@ import VAST
         #expect(Validator.results(batch: []).isEmpty)
         #expect(Validator.results(batch: [inputs[0]], files: ["one.xml"]).map(\.findings) == [Validator.validate(inputs[0], file: "one.xml")])
     }
+
+    @Test func anObserverTimesTheRulesThatRanAndChangesNoFinding() {
+        let tag = #"<VAST version="4.2"><Ad id="a"><InLine><AdSystem>s</AdSystem><AdTitle>t</AdTitle><Impression>http://x.example.com/i</Impression><Creatives><Creative><Linear><Duration>00:00:15</Duration><MediaFiles><MediaFile delivery="progressive" type="video/mp4" width="640" height="360">https://cdn.adserver.com/v.mp4</MediaFile></MediaFiles></Linear></Creative></Creatives></InLine></Ad></VAST>"#
+        let input = VASTDecoder.decode(tag)
+        let timings = RuleTimings()
+        let observed = Validator.results(batch: [input, input], timings: timings).map(\.findings)
+        let alone = Validator.validate(input)
+        #expect(observed == [alone, alone])
+        #expect(!alone.isEmpty)
+        #expect(timings.seconds[RuleTimings.factsKey] != nil)
+        // Every rule that reported ran, so it was timed; a rule the gate skips (the tag has no <AdBreak>) was not.
+        let ruleIDs = Set(AllRules.types.map { $0.description.id })
+        for finding in alone where ruleIDs.contains(finding.ruleID) {
+            #expect(timings.seconds[finding.ruleID] != nil, "\(finding.ruleID) reported but was not timed")
+        }
+        #expect(timings.seconds["VMAP-1.0-adbreak-breaktype"] == nil)
+        #expect(timings.seconds.count > 100)
+    }
 }
