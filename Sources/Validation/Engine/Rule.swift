@@ -27,6 +27,9 @@ extension Rule {
 /// Everything a rule may look at for one input, plus the finding sink. Not shared across threads:
 /// each validation run makes its own.
 public final class RuleContext {
+    /// The decoded input, the one way to its model (`input.vast`, `input.vmap`), its element tree
+    /// (`input.xml.root`) and the decoder's findings. What several rules derive from it is below, each fact
+    /// read one way.
     public let input: DecodedInput
     /// The version rules are checked against: the declared version when conform knows it, otherwise 4.3.
     public let version: VASTVersion
