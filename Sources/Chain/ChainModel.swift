@@ -114,7 +114,7 @@ public struct ChainStop: Sendable, Codable, Hashable {
 }
 
 /// One hop of an ad's chain: the root document is hop 0, each followed `VASTAdTagURI` adds one.
-public struct ChainHop: Sendable, Codable, Hashable {
+public struct ChainHop: Sendable, Encodable, Hashable {
     /// 0 for the root document, counting up to the InLine (equal to the hop's wrapper depth).
     public var index: Int
     /// The resolved URI of the document (`nil` for a root given without one).
@@ -167,7 +167,7 @@ public struct ChainURL: Sendable, Codable, Hashable {
 /// One ad of the root response, followed to its InLine (or to where it stopped). A Wrapper whose response
 /// holds several ads (a pod) fans out: each ad of that response is its own ``ResolvedAd`` sharing the hops
 /// before it.
-public struct ResolvedAd: Sendable, Codable, Hashable {
+public struct ResolvedAd: Sendable, Encodable, Hashable {
     /// The 1-based `<Ad>` index in the root, then in each response of several ads, joined with `/`
     /// (`1`; `1/2` for the second ad of a pod that root ad 1 wrapped): a stable name for the ad.
     public var label: String
@@ -204,7 +204,7 @@ public struct ChainDocument: Sendable, Codable, Hashable {
 }
 
 /// The result of following every ad of a root response through its wrappers.
-public struct ResolvedChain: Sendable, Codable, Hashable {
+public struct ResolvedChain: Sendable, Encodable, Hashable {
     public var rootURI: String?
     /// The settings used (`spec`, `ima`, ... or `custom`).
     public var settings: PlayerSettings

@@ -166,7 +166,7 @@ public enum TagCheck {
     /// Checks `inputs`, each result the same as ``check(_:)`` gives its input alone.
     ///
     /// Every input is decoded first; the rules then run over each run of inputs that share a configuration as
-    /// one batch (each rule over every input before the next rule, see ``Validator/results(batch:files:configuration:)``),
+    /// one batch (each rule over every input before the next rule, see ``Validator/results(batch:files:configuration:rules:timings:)``),
     /// which checks many small tags faster. Keep a batch to ``batchSize`` inputs and about ``batchBytes``.
     public static func check(batch inputs: [Input]) -> [Result] {
         var decoded: [DecodedInput] = []

@@ -49,7 +49,7 @@ public struct DecodeFinding: Sendable, Codable, Hashable {
 
 /// What one input decoded to: the XML document, the VAST or VMAP model when the root is one, and
 /// every finding of the parse and decode steps.
-public struct DecodedInput: Sendable, Codable, Hashable {
+public struct DecodedInput: Sendable, Encodable, Hashable {
     public var xml: XMLDocument
     public var vast: VASTDocument?
     public var vmap: VMAPDocument?

@@ -11,7 +11,7 @@ public let vastNamespace = "http://www.iab.com/VAST"
 /// A decoded `<VAST>` document.
 public struct VASTDocument: Sendable, BoxedModel {
     /// The stored fields, kept in one shared, immutable box (see ``BoxedModel``).
-    public struct Fields: Sendable, Codable, Hashable {
+    public struct Fields: Sendable, Encodable, Hashable {
         /// `VAST@version` as written; `nil` when absent.
         public var declaredVersion: String?
         /// The declared version when it is one conform knows.
@@ -56,7 +56,7 @@ public struct VASTDocument: Sendable, BoxedModel {
 /// `<Ad>`: exactly one of `inLine` or `wrapper` in a valid document.
 public struct Ad: Sendable, BoxedModel {
     /// The stored fields, kept in one shared, immutable box (see ``BoxedModel``).
-    public struct Fields: Sendable, Codable, Hashable {
+    public struct Fields: Sendable, Encodable, Hashable {
         public var id: String?
         public var sequence: Attr<Int>?
         /// `adType` (4.1+): video, audio or hybrid.
@@ -107,7 +107,7 @@ public struct Ad: Sendable, BoxedModel {
 public struct AdBody: Sendable, BoxedModel {
     public enum Kind: String, Sendable, Codable, Hashable { case inLine = "InLine", wrapper = "Wrapper" }
     /// The stored fields, kept in one shared, immutable box (see ``BoxedModel``).
-    public struct Fields: Sendable, Codable, Hashable {
+    public struct Fields: Sendable, Encodable, Hashable {
         public var kind: Kind
         public var adSystem: AdSystem?
         public var adTitle: TextNode?
@@ -313,7 +313,7 @@ public struct VerificationResource: Sendable, Codable, Hashable {
 }
 
 /// `<Extension>` or `<CreativeExtension>`: free-form content, kept as an element tree.
-public struct Extension: Sendable, Codable, Hashable {
+public struct Extension: Sendable, Encodable, Hashable {
     public var type: String?
     public var element: XMLElement
 }
@@ -329,7 +329,7 @@ public struct UniversalAdId: Sendable, Codable, Hashable {
 
 public struct Creative: Sendable, BoxedModel {
     /// The stored fields, kept in one shared, immutable box (see ``BoxedModel``).
-    public struct Fields: Sendable, Codable, Hashable {
+    public struct Fields: Sendable, Encodable, Hashable {
         public var id: String?
         public var adId: String?
         public var sequence: Attr<Int>?
@@ -348,7 +348,7 @@ public struct Creative: Sendable, BoxedModel {
     }
 
     /// The repeats of a creative's single elements (see ``Fields/repeated``), in document order.
-    public struct RepeatedKinds: Sendable, Codable, Hashable {
+    public struct RepeatedKinds: Sendable, Encodable, Hashable {
         public var linears: [Linear]
         public var nonLinearAds: [NonLinearAds]
         public var companionAds: [CompanionAds]
@@ -420,7 +420,7 @@ public struct TrackingEvent: Sendable, Codable, Hashable {
 
 public struct Linear: Sendable, BoxedModel {
     /// The stored fields, kept in one shared, immutable box (see ``BoxedModel``).
-    public struct Fields: Sendable, Codable, Hashable {
+    public struct Fields: Sendable, Encodable, Hashable {
         public var skipoffset: Attr<VASTOffset>?
         public var duration: Attr<VASTTime>?
         public var durationPosition: SourcePosition?
@@ -644,7 +644,7 @@ public struct IconClickFallbackImage: Sendable, Codable, Hashable {
 
 public struct NonLinearAds: Sendable, BoxedModel {
     /// The stored fields, kept in one shared, immutable box (see ``BoxedModel``).
-    public struct Fields: Sendable, Codable, Hashable {
+    public struct Fields: Sendable, Encodable, Hashable {
         public var nonLinears: [NonLinear]
         public var trackingEvents: [TrackingEvent]
         public var position: SourcePosition
@@ -677,7 +677,7 @@ public struct NonLinearAds: Sendable, BoxedModel {
 
 public struct NonLinear: Sendable, BoxedModel {
     /// The stored fields, kept in one shared, immutable box (see ``BoxedModel``).
-    public struct Fields: Sendable, Codable, Hashable {
+    public struct Fields: Sendable, Encodable, Hashable {
         public var id: String?
         public var width: Attr<Int>?
         public var height: Attr<Int>?
@@ -766,7 +766,7 @@ extension Creative {
 /// read into the same NonLinear-side model as the native VAST 4.4 form. ``nonLinearAds`` holds the extension's
 /// TrackingEvents and Icons and one NonLinear (its ``NonLinear/source`` is
 /// ``NonLinearSource/ctvAdPortfolioExtension``) with the MediaFiles, Duration, AdParameters and clicks.
-public struct CTVAdPortfolio: Sendable, Codable, Hashable {
+public struct CTVAdPortfolio: Sendable, Encodable, Hashable {
     /// `<CreativeId>`: the `Creative@id` the extension describes (required when the InLine has several creatives).
     public var creativeId: TextNode?
     /// The extension's content, as a NonLinearAds of one NonLinear.
@@ -810,7 +810,7 @@ public enum NonLinearSource: String, Sendable, Codable, Hashable {
 
 public struct CompanionAds: Sendable, BoxedModel {
     /// The stored fields, kept in one shared, immutable box (see ``BoxedModel``).
-    public struct Fields: Sendable, Codable, Hashable {
+    public struct Fields: Sendable, Encodable, Hashable {
         /// `required`: all, any or none (3.0+).
         public var required: String?
         public var companions: [Companion]

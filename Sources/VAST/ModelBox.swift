@@ -8,17 +8,17 @@ final class ModelBox<Fields: Sendable>: Sendable {
     @usableFromInline init(_ fields: Fields) { self.fields = fields }
 }
 
-/// A model value that keeps its fields in a ``ModelBox``. Its coding and equality are those of its
-/// fields, so it encodes exactly as a plain struct with the same properties would.
-public protocol BoxedModel: Codable, Hashable {
-    associatedtype Fields: Codable & Hashable & Sendable
+/// A model value that keeps its fields in a ``ModelBox``. Its encoding and equality are those of its
+/// fields, so it encodes exactly as a plain struct with the same properties would. (Nothing decodes a
+/// model: it is made by the decoder from a tag, and encoded for reports.)
+public protocol BoxedModel: Encodable, Hashable {
+    associatedtype Fields: Encodable & Hashable & Sendable
     /// Every stored field.
     var fields: Fields { get }
     init(fields: Fields)
 }
 
 extension BoxedModel {
-    public init(from decoder: any Decoder) throws { self.init(fields: try Fields(from: decoder)) }
     public func encode(to encoder: any Encoder) throws { try fields.encode(to: encoder) }
     public static func == (lhs: Self, rhs: Self) -> Bool { lhs.fields == rhs.fields }
     public func hash(into hasher: inout Hasher) { fields.hash(into: &hasher) }

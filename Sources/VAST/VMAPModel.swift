@@ -5,7 +5,7 @@ import XMLCore
 public let vmapNamespace = "http://www.iab.net/videosuite/vmap"
 
 /// A decoded VMAP 1.0 document.
-public struct VMAPDocument: Sendable, Codable, Hashable {
+public struct VMAPDocument: Sendable, Encodable, Hashable {
     public var version: String?
     public var prefix: String?
     public var namespaceURI: String?
@@ -16,7 +16,7 @@ public struct VMAPDocument: Sendable, Codable, Hashable {
     public var unknownNodes: [UnknownNode]
 }
 
-public struct AdBreak: Sendable, Codable, Hashable {
+public struct AdBreak: Sendable, Encodable, Hashable {
     public var timeOffset: Attr<VMAPTimeOffset>?
     /// `breakType` as written (comma-separated list of linear, nonlinear, display).
     public var breakType: String?
@@ -31,7 +31,7 @@ public struct AdBreak: Sendable, Codable, Hashable {
     public var path: String
 }
 
-public struct AdSource: Sendable, Codable, Hashable {
+public struct AdSource: Sendable, Encodable, Hashable {
     public var id: String?
     public var allowMultipleAds: Attr<Bool>?
     public var followRedirects: Attr<Bool>?

@@ -96,7 +96,7 @@ public struct XMLDirectiveComment: Sendable, Codable, Hashable {
 }
 
 /// The outcome of parsing one document. Always produced, whatever the input.
-public struct XMLDocument: Sendable, Codable, Hashable {
+public struct XMLDocument: Sendable, Encodable, Hashable {
     /// The root element; `nil` when nothing usable was parsed. When the document is not well-formed,
     /// the root is only kept if the parse was asked to recover.
     public var root: XMLElement?
@@ -127,20 +127,5 @@ public struct XMLDocument: Sendable, Codable, Hashable {
         self.hasDTD = hasDTD
         self.messagesTruncated = messagesTruncated
         self.byteCount = byteCount
-    }
-
-    private enum CodingKeys: String, CodingKey {
-        case root, messages, isWellFormed, isNamespaceWellFormed, hasDTD, messagesTruncated, byteCount, directives, directivesTruncated
-    }
-
-    public init(from decoder: any Decoder) throws {
-        let c = try decoder.container(keyedBy: CodingKeys.self)
-        self.init(root: try c.decodeIfPresent(XMLElement.self, forKey: .root), messages: try c.decode([XMLMessage].self, forKey: .messages),
-                  isWellFormed: try c.decode(Bool.self, forKey: .isWellFormed),
-                  isNamespaceWellFormed: try c.decode(Bool.self, forKey: .isNamespaceWellFormed),
-                  hasDTD: try c.decode(Bool.self, forKey: .hasDTD), messagesTruncated: try c.decode(Bool.self, forKey: .messagesTruncated),
-                  byteCount: try c.decode(Int.self, forKey: .byteCount))
-        directives = try c.decodeIfPresent([XMLDirectiveComment].self, forKey: .directives) ?? []
-        directivesTruncated = try c.decodeIfPresent(Bool.self, forKey: .directivesTruncated) ?? false
     }
 }

@@ -215,7 +215,7 @@ public struct XMLChildren: XMLTableRun, Sendable {
 /// An element is its document's shared tables and its index in them, so copying one (rules and the
 /// decoder do it constantly) costs one reference count, and a document costs a few arrays instead of
 /// an object and two arrays per element.
-public struct XMLElement: Sendable, Codable, Hashable {
+public struct XMLElement: Sendable, Encodable, Hashable {
     @usableFromInline let tree: XMLTree
     @usableFromInline let index: Int
 
@@ -309,26 +309,10 @@ public struct XMLElement: Sendable, Codable, Hashable {
         self.init(tree: writer.finish(), index: 0)
     }
 
-    // Codable and Hashable as the memberwise struct had them: the same keys, in the same order.
+    // Encodable and Hashable as the memberwise struct had them: the same keys, in the same order.
     private enum CodingKeys: String, CodingKey {
         case name, prefix, namespaceURI, attributes, children, text, position, path, cdataSections
         case hasTextOutsideCDATA, hasEntityReference
-    }
-
-    public init(from decoder: any Decoder) throws {
-        let c = try decoder.container(keyedBy: CodingKeys.self)
-        self.init(
-            name: try c.decode(String.self, forKey: .name),
-            prefix: try c.decodeIfPresent(String.self, forKey: .prefix),
-            namespaceURI: try c.decodeIfPresent(String.self, forKey: .namespaceURI),
-            attributes: try c.decode([XMLAttribute].self, forKey: .attributes),
-            children: try c.decode([XMLElement].self, forKey: .children),
-            text: try c.decode(String.self, forKey: .text),
-            position: try c.decode(SourcePosition.self, forKey: .position),
-            path: try c.decode(String.self, forKey: .path),
-            cdataSections: try c.decode(Int.self, forKey: .cdataSections),
-            hasTextOutsideCDATA: try c.decode(Bool.self, forKey: .hasTextOutsideCDATA),
-            hasEntityReference: try c.decode(Bool.self, forKey: .hasEntityReference))
     }
 
     public func encode(to encoder: any Encoder) throws {

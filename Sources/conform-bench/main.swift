@@ -166,7 +166,7 @@ let batchSize = max(settings.batch, 1)
     while start < inputs.count {
         let end = min(start + batchSize, inputs.count)
         let decoded = inputs[start ..< end].map { VASTDecoder.decode($0) }
-        for findings in Validator.validate(batch: decoded, configuration: configuration) { sink &+= findings.count }
+        for result in Validator.results(batch: decoded, configuration: configuration) { sink &+= result.findings.count }
         if stage == "check-batch" {
             for input in decoded { sink &+= input.vast.map(DocumentTracking.collect)?.count ?? 0 }
         }
@@ -270,13 +270,14 @@ func profileRules(inputs: [Data]) {
 /// Per-rule cost inside one full validation (shared facts charged to their first user).
 func profileRulesInContext(inputs: [Data]) {
     let decoded = inputs.map { VASTDecoder.decode($0) }
-    var timings: [String: Double] = [:]
+    let observer = RuleTimings()
     var passes = 0
     let start = Date()
     while Date().timeIntervalSince(start) < 2 {
-        for input in decoded { Validator.timeRules(input, into: &timings) }
+        for input in decoded { _ = Validator.results(batch: [input], timings: observer) }
         passes += 1
     }
+    let timings = observer.seconds
     let total = timings.values.reduce(0, +)
     print(String(format: "all rules: %.1f us/pass over %d passes", total / Double(passes) * 1e6, passes))
     for (id, seconds) in timings.sorted(by: { $0.value > $1.value }).prefix(30) {

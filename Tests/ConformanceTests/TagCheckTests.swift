@@ -26,7 +26,8 @@ import Validation
 
     @Test func aTagHeldAsTextIsCheckedAsTheRulesCheckIt() {
         let result = TagCheck.check(TagCheck.Input(name: "memory.xml", text: Tags.missingAdSystem))
-        let (input, expected) = Validator.validate(data: Data(Tags.missingAdSystem.utf8), file: "memory.xml")
+        let input = VASTDecoder.decode(Data(Tags.missingAdSystem.utf8))
+        let expected = Validator.validate(input, file: "memory.xml")
         #expect(!expected.isEmpty)
         #expect(result.findings == expected)
         #expect(result.allFindings == expected)

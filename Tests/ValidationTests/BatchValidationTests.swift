@@ -4,8 +4,8 @@ import Testing
 import VAST
 @testable import Validation
 
-/// `Validator.validate(batch:)` runs each rule over every input of a batch before the next rule. It must give
-/// each input exactly the findings, in the same order, that validating the input alone gives.
+/// `Validator.results(batch:)` runs each rule over every input of a batch before the next rule. It must give
+/// each input exactly the findings, in the same order, that validating the input alone (a batch of one) gives.
 @Suite struct BatchValidationTests {
     /// Every XML file of the shipped corpus (VAST of every version, VMAP, malformed and hostile inputs) and
     /// of the IAB samples when present, sorted so that a batch mixes kinds and versions.
@@ -35,7 +35,7 @@ import VAST
             let slice = Self.documents[start ..< min(start + size, Self.documents.count)]
             let inputs = slice.map { VASTDecoder.decode($0.data) }
             let names: [String?] = slice.map(\.name)
-            let batched = Validator.validate(batch: inputs, files: names, configuration: configuration)
+            let batched = Validator.results(batch: inputs, files: names, configuration: configuration).map(\.findings)
             #expect(batched.count == inputs.count)
             for (k, input) in inputs.enumerated() {
                 let alone = Validator.validate(input, file: names[k], configuration: configuration)
@@ -142,7 +142,7 @@ import VAST
         let vmap = Data(#"<vmap:VMAP xmlns:vmap="http://www.iab.net/videosuite/vmap" version="1.0"><vmap:AdBreak breakType="linear" breakId="pre"/></vmap:VMAP>"#.utf8)
         let broken = Data("<VAST version=\"4.2\"><Ad>".utf8)
         let inputs = [v2, v43, vmap, broken].map { VASTDecoder.decode($0) }
-        let batched = Validator.validate(batch: inputs)
+        let batched = Validator.results(batch: inputs).map(\.findings)
         for (k, input) in inputs.enumerated() {
             #expect(batched[k] == Validator.validate(input))
         }
@@ -151,7 +151,25 @@ import VAST
         #expect(!batched[1].contains { $0.ruleID == "VAST-2.0-inline-adsystem" })
         #expect(batched[2].contains { $0.ruleID.hasPrefix("VMAP-") })
         #expect(batched[3].contains { $0.ruleID == "XML-not-well-formed" })
-        #expect(Validator.validate(batch: []).isEmpty)
-        #expect(Validator.validate(batch: [inputs[0]], files: ["one.xml"]) == [Validator.validate(inputs[0], file: "one.xml")])
+        #expect(Validator.results(batch: []).isEmpty)
+        #expect(Validator.results(batch: [inputs[0]], files: ["one.xml"]).map(\.findings) == [Validator.validate(inputs[0], file: "one.xml")])
+    }
+
+    @Test func anObserverTimesTheRulesThatRanAndChangesNoFinding() {
+        let tag = #"<VAST version="4.2"><Ad id="a"><InLine><AdSystem>s</AdSystem><AdTitle>t</AdTitle><Impression>http://x.example.com/i</Impression><Creatives><Creative><Linear><Duration>00:00:15</Duration><MediaFiles><MediaFile delivery="progressive" type="video/mp4" width="640" height="360">https://cdn.adserver.com/v.mp4</MediaFile></MediaFiles></Linear></Creative></Creatives></InLine></Ad></VAST>"#
+        let input = VASTDecoder.decode(tag)
+        let timings = RuleTimings()
+        let observed = Validator.results(batch: [input, input], timings: timings).map(\.findings)
+        let alone = Validator.validate(input)
+        #expect(observed == [alone, alone])
+        #expect(!alone.isEmpty)
+        #expect(timings.seconds[RuleTimings.factsKey] != nil)
+        // Every rule that reported ran, so it was timed; a rule the gate skips (the tag has no <AdBreak>) was not.
+        let ruleIDs = Set(AllRules.types.map { $0.description.id })
+        for finding in alone where ruleIDs.contains(finding.ruleID) {
+            #expect(timings.seconds[finding.ruleID] != nil, "\(finding.ruleID) reported but was not timed")
+        }
+        #expect(timings.seconds["VMAP-1.0-adbreak-breaktype"] == nil)
+        #expect(timings.seconds.count > 100)
     }
 }

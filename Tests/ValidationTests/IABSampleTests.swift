@@ -28,7 +28,8 @@ enum IABSamples {
 
     static func validate(_ relative: String) throws -> (DecodedInput, [Diagnostic]) {
         let data = try Data(contentsOf: directory.appendingPathComponent(relative))
-        return Validator.validate(data: data, file: relative)
+        let input = VASTDecoder.decode(data)
+        return (input, Validator.validate(input, file: relative))
     }
 
     /// Ids of the rule families of this module's structural and value checks.

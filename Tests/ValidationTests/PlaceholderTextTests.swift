@@ -39,7 +39,7 @@ import VAST
     /// CDATA is found, and the finding points at the element.
     @Test func rulesReadDecodedValues() {
         let tag = "<VAST version=\"4.2\"><Ad id=\"1\"><InLine><AdSystem>  unknown </AdSystem>\n<AdTitle>\n  <![CDATA[ Test ]]>\n</AdTitle></InLine></Ad></VAST>"
-        let (_, findings) = Validator.validate(data: Data(tag.utf8))
+        let findings = Validator.validate(VASTDecoder.decode(Data(tag.utf8)))
         let title = findings.filter { $0.ruleID == "VAST-2.0-adtitle-placeholder" }
         let system = findings.filter { $0.ruleID == "VAST-2.0-adsystem-placeholder" }
         #expect(title.map(\.position) == [SourcePosition(line: 2, column: 1)])
@@ -54,7 +54,7 @@ import VAST
         let payload = String(repeating: "<n>", count: depth) + "a &amp; b" + String(repeating: "</n>", count: depth)
         let tag = "<VAST version=\"4.2\"><Ad id=\"1\"><InLine><AdSystem version=\"1\">s</AdSystem><Extensions><Extension type=\"v\">"
             + payload + "<Impression>https://t.example/i</Impression><x><Tracking>https://t.example/t</Tracking></x></Extension></Extensions></InLine></Ad></VAST>"
-        let (_, findings) = Validator.validate(data: Data(tag.utf8))
+        let findings = Validator.validate(VASTDecoder.decode(Data(tag.utf8)))
         let escaped = findings.filter { $0.ruleID == "VAST-2.0-extension-cdata" }
         #expect(escaped.count == 1)
         #expect(escaped.first?.path?.hasSuffix(String(repeating: "/n", count: depth)) == true)

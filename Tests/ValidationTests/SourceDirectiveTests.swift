@@ -29,7 +29,7 @@ import XMLCore
     }
 
     static func result(_ text: String, configuration: Configuration = .default) -> ValidationResult {
-        Validator.result(VASTDecoder.decode(text), configuration: configuration)
+        Validator.results(batch: [VASTDecoder.decode(text)], configuration: configuration)[0]
     }
 
     static func lines(_ diagnostics: [Diagnostic], rule: String) -> [Int] {
@@ -160,7 +160,7 @@ import XMLCore
         let inputs = texts.map { VASTDecoder.decode($0) }
         let batch = Validator.results(batch: inputs, files: ["a", "b", "c"])
         for (index, input) in inputs.enumerated() {
-            let alone = Validator.result(input, file: ["a", "b", "c"][index])
+            let alone = Validator.results(batch: [input], files: [["a", "b", "c"][index]])[0]
             #expect(batch[index].findings == alone.findings)
             #expect(batch[index].suppressed == alone.suppressed)
             #expect(batch[index].suppressed.allSatisfy { $0.diagnostic.file == ["a", "b", "c"][index] })
@@ -177,7 +177,7 @@ import XMLCore
         lines.append("<Creatives/></InLine></Ad></VAST>")
         let input = VASTDecoder.decode(lines.joined(separator: "\n"))
         #expect(input.xml.directives.count == XMLDocument.maxDirectives && input.xml.directivesTruncated)
-        let result = Validator.result(input)
+        let result = Validator.results(batch: [input])[0]
         #expect(result.suppressed.count == XMLDocument.maxDirectives)
         #expect(Self.lines(result.findings, rule: "VAST-2.0-url-http").count == 3000 - XMLDocument.maxDirectives)
         let problems = result.findings.filter { $0.ruleID == "DIRECTIVE-invalid" }

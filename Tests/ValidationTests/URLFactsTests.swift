@@ -179,7 +179,7 @@ import VAST
         for (index, item) in context.urls.enumerated() {
             for macro in Macros.occurrences(in: item.node.value) { expected.append((index, macro)) }
         }
-        let tokens = MacroFacts.tokens(context)
+        let tokens = context.macroTokens
         #expect(tokens.count == expected.count)
         #expect(tokens.count > 100)
         for (token, want) in zip(tokens, expected) {

@@ -27,37 +27,47 @@ extension Rule {
 /// Everything a rule may look at for one input, plus the finding sink. Not shared across threads:
 /// each validation run makes its own.
 public final class RuleContext {
+    /// The decoded input, the one way to its model (`input.vast`, `input.vmap`), its element tree
+    /// (`input.xml.root`) and the decoder's findings. What several rules derive from it is below, each fact
+    /// read one way.
     public let input: DecodedInput
     /// The version rules are checked against: the declared version when conform knows it, otherwise 4.3.
     public let version: VASTVersion
     public let configuration: Configuration
-    @exclusivity(unchecked) private(set) var findings: [Diagnostic] = []
-    /// The rule being run. Not reference-counted: the validator's compiled rules outlive every
-    /// context it makes, and setting this once per rule per input would otherwise cost two atomic
-    /// reference-count updates on objects all threads share.
-    @exclusivity(unchecked) private var currentRule: Unmanaged<CompiledRule>?
+    private(set) var findings: [Diagnostic] = []
+    /// The rules the context runs: what the findings of the running rule carry comes from their stamps.
+    private let rules: CompiledRules
+    /// The running rule's place in `rules`.
+    private var currentRule = 0
     /// The severity of the running rule's findings: its own, or the configuration's override.
-    @exclusivity(unchecked) private var currentSeverity: Severity = .error
+    private var currentSeverity: Severity = .error
     /// Whether a finding was added with ``emit(_:)``: those keep their own rule ids, so the configuration's
     /// settings are applied to them when the validation finishes.
-    @exclusivity(unchecked) private(set) var hasEmitted = false
+    private(set) var hasEmitted = false
 
-    public init(input: DecodedInput, configuration: Configuration = .default) {
+    /// The facts of `input`, for a rule run with every registered rule.
+    public convenience init(input: DecodedInput, configuration: Configuration = .default) {
+        self.init(input: input, configuration: configuration, rules: CompiledRule.all)
+    }
+
+    init(input: DecodedInput, configuration: Configuration, rules: CompiledRules) {
         self.input = input
+        self.rules = rules
         let version = input.vast?.version ?? .v4_3
         self.version = version
         self.configuration = configuration
         let ads = input.vast?.ads ?? []
-        let creatives = Self.creatives(of: ads)
+        let (creatives, creativeKinds) = Self.creatives(of: ads)
         let trackingEvents = Self.trackingEvents(of: ads)
         let urls = Self.urls(of: input.vast, ads: ads, trackingEvents: trackingEvents)
         self.ads = ads
         self.creatives = creatives
-        creativeList = creatives.map(\.creative)
-        creativeKinds = creatives.map(\.body.kind)
+        self.creativeKinds = creativeKinds
         self.trackingEvents = trackingEvents
         self.urls = urls
-        urlScan = URLScan(urls)
+        let urlScan = URLScan(urls)
+        urlFacts = urlScan.facts
+        macroTokens = urlScan.tokens
         structureScan = StructureScan(root: input.xml.root, version: version, checksVersion: input.vast?.version != nil)
         resources = ResourceWalk.collect(creatives)
         trackingIsStandardName = TrackingFacts.isStandardName(of: trackingEvents, version: version)
@@ -66,13 +76,9 @@ public final class RuleContext {
         findings.reserveCapacity(urls.count + 16)
     }
 
-    public var vast: VASTDocument? { input.vast }
-    public var vmap: VMAPDocument? { input.vmap }
-    public var root: XMLElement? { input.xml.root }
-
-    /// Starts `rule`, whose findings take `severity`. The caller keeps the rule alive while it runs.
-    func begin(_ rule: Unmanaged<CompiledRule>, severity: Severity) {
-        currentRule = rule
+    /// Starts the rule at `index` of the context's rules, whose findings take `severity`.
+    func begin(_ index: Int, severity: Severity) {
+        currentRule = index
         currentSeverity = severity
     }
 
@@ -89,13 +95,10 @@ public final class RuleContext {
     /// its own copy of the diagnostic's construction, a third of the rules' machine code.
     @inline(never)
     public func report(_ message: String, at position: SourcePosition?, path: String?, details: [String: String] = [:]) {
-        // The rule's fields are read through a guaranteed reference: loading it as a strong reference
-        // would update the reference count of an object every thread shares, once per finding.
-        currentRule?._withUnsafeGuaranteedRef { rule in
-            findings.append(Diagnostic.finding(
-                ruleID: rule.id, severity: currentSeverity, message: message, position: position, path: path,
-                spec: rule.primaryReference, details: details))
-        }
+        let stamp = rules.stamps[currentRule]
+        findings.append(Diagnostic.finding(
+            ruleID: stamp.id, severity: currentSeverity, message: message, position: position, path: path,
+            spec: stamp.spec, details: details))
     }
 
     /// Adds a finding made by another checker (for example a trafficking-parameter rule), keeping
@@ -120,40 +123,40 @@ public final class RuleContext {
 
     /// Every Ad of the VAST document, with its body (InLine or Wrapper), in document order.
     public let ads: [Ad]
-    /// Every creative with the body it belongs to.
-    public let creatives: [(body: AdBody, creative: Creative)]
-    /// Every creative, in the order of `creatives`, without its body: walking these copies only the creative.
-    let creativeList: [Creative]
-    /// The kind of body (InLine or Wrapper) of each of `creativeList`.
-    let creativeKinds: [AdBody.Kind]
+    /// Every creative of every ad, in document order (without its body: walking these copies only the creative).
+    public let creatives: [Creative]
+    /// The kind of body (InLine or Wrapper) each of `creatives` belongs to, in the same order.
+    public let creativeKinds: [AdBody.Kind]
     /// Every `<Tracking>` with what it sits under and whether that is an InLine or a Wrapper.
     /// (The kind, not the whole `AdBody`: copying a body per event would cost more than the rules.)
     public let trackingEvents: [TrackingItem]
     /// Every URL-bearing text node with its role.
     public let urls: [URLItem]
-    /// What one byte scan tells about each URL of `urls` (same order), and the macro tokens found by it.
-    let urlScan: URLScan
     /// What one byte scan tells about each URL of `urls` (same order).
-    var urlFacts: [URLFacts] { urlScan.facts }
+    let urlFacts: [URLFacts]
+    /// Every macro token of every URL of `urls`, in URL order, found by the same scan. Rules read it by
+    /// index: iterating the array would copy every token (and count references to its strings).
+    let macroTokens: [MacroToken]
     /// The structural findings, from one walk of the element tree. Typed storage, not a keyed
     /// look-up: a dozen rules read it per input, and a look-up with a cast would cost more than their work.
     let structureScan: StructureScan
     /// ``ResourceWalk/collect(_:)``, once per input.
     let resources: [Resource]
-    /// ``TrackingFacts/isStandardName(_:)``, once per input.
+    /// For each of `trackingEvents`: whether its event name is one of the effective version's tracking
+    /// events (``TrackingFacts/isStandardName(of:version:)``).
     let trackingIsStandardName: [Bool]
-    /// ``TrackingFacts/urlHashes(_:)``, once per input.
+    /// For each of `trackingEvents`: the ByteHash of its parent's path and its URL, for the rules that look
+    /// for repeated tracking URLs (``TrackingFacts/urlHashes(of:)``).
     let trackingURLHashes: [UInt64]
 
-    private static func creatives(of ads: [Ad]) -> [(body: AdBody, creative: Creative)] {
-        // Built with the labelled element type: a `flatMap` to unlabelled pairs made the runtime cast
-        // the whole array to the labelled type.
-        var out: [(body: AdBody, creative: Creative)] = []
+    private static func creatives(of ads: [Ad]) -> ([Creative], [AdBody.Kind]) {
+        var creatives: [Creative] = [], kinds: [AdBody.Kind] = []
         for ad in ads {
             guard let body = ad.body else { continue }
-            for creative in body.creatives { out.append((body: body, creative: creative)) }
+            creatives += body.creatives
+            kinds += repeatElement(body.kind, count: body.creatives.count)
         }
-        return out
+        return (creatives, kinds)
     }
 
     private static func trackingEvents(of ads: [Ad]) -> [TrackingItem] {

@@ -83,39 +83,40 @@ final class CompiledRules: Sendable {
     private let verificationSubset: CompiledRules?
     /// Every one of `rules` is a verification content rule.
     private let allVerification: Bool
-    /// Per kind of input (see ``planIndex(isVAST:version:)``): the rules that run on it, in order.
+    /// Every rule as the run loop reads it, in order (see ``RunSlot``).
+    let slots: [RunSlot]
+    /// Per kind of input (see ``planIndex(isVAST:version:)``): the slots of the rules that run on it, in order,
+    /// so that a batch of inputs of one kind does not visit the rules of other versions.
     private let plans: [[RunSlot]]
+    /// What each finding of `rules[i]` carries, by the rule's place in `rules` (see ``RunSlot/index``).
+    let stamps: [Stamp]
 
-    /// One rule of a plan: what the run loop reads, packed side by side, so that deciding and starting
-    /// each rule does not load a line of each rule object (the objects are far apart, and by the time the
-    /// next document comes the rule pass has pushed them out of the cache).
+    /// One rule as the run loop reads it: what deciding and starting the rule needs, packed side by side,
+    /// so that doing so for each rule does not load a line of each rule object (the objects are far apart,
+    /// and by the time the next document comes the rule pass has pushed them out of the cache). Holds no
+    /// reference: walking the slots counts none.
     struct RunSlot {
         let type: any Rule.Type
-        /// Not reference-counted: `rules` keeps every rule alive as long as the plan. (An `Unmanaged`, not an
-        /// `unowned(unsafe)` reference: reading one of those still counted a reference per rule per document,
-        /// two atomic updates of an object every thread shares.)
-        let handle: Unmanaged<CompiledRule>
+        /// The rule's place in ``CompiledRules/rules`` (and ``CompiledRules/stamps``).
+        let index: Int
+        /// The rule's place in ``AllRules/types`` (see ``CompiledRule/ordinal``).
+        let ordinal: Int
         /// The rule's default severity, read with the slot.
         let severity: Severity
-        /// The rule's ``CompiledRule/runsOn``, for a batch of inputs of mixed kinds and versions.
+        /// The rule's ``CompiledRule/runsOn``.
         let runsOn: UInt8
         /// The bits of the rule's ``RuleDescription/elements`` (see ``CompiledRules/presence(in:)``); 0 for a
         /// rule that runs on any document.
         let gate: UInt64
 
-        init(_ rule: CompiledRule, gate: UInt64) {
-            type = rule.type
-            handle = Unmanaged.passUnretained(rule)
-            severity = rule.severity
-            runsOn = rule.runsOn
-            self.gate = gate
-        }
-
-        /// The rule (for tests and tooling; the run loop reads ``handle`` without counting a reference).
-        var rule: CompiledRule { handle.takeUnretainedValue() }
-
         /// Whether the rule may report on a document whose ``CompiledRules/presence(in:)`` is `presence`.
         @inline(__always) func applies(to presence: UInt64) -> Bool { gate == 0 || gate & presence != 0 }
+    }
+
+    /// What every finding of a rule carries besides its message, position and severity.
+    struct Stamp {
+        let id: String
+        let spec: SpecReference?
     }
 
     /// The presence bits of the declared names (``RuleDescription/elements``), by a hash of a name's length and
@@ -206,9 +207,12 @@ final class CompiledRules: Sendable {
         }
         gateTable = table
         hasGates = !bitOf.isEmpty
-        let slots = rules.map { rule in
-            RunSlot(rule, gate: rule.description.elements.reduce(0) { $0 | (bitOf[$1] ?? 0) })
+        slots = rules.indices.map { index in
+            let rule = rules[index]
+            return RunSlot(type: rule.type, index: index, ordinal: rule.ordinal, severity: rule.severity, runsOn: rule.runsOn,
+                           gate: rule.description.elements.reduce(0) { $0 | (bitOf[$1] ?? 0) })
         }
+        stamps = rules.map { Stamp(id: $0.id, spec: $0.primaryReference) }
         var plans = [[RunSlot]](repeating: [], count: VASTVersion.allCases.count + 1)
         for version in VASTVersion.allCases {
             let bits = CompiledRule.inputBits(isVAST: true, version: version)
@@ -217,7 +221,6 @@ final class CompiledRules: Sendable {
         let bits = CompiledRule.inputBits(isVAST: false, version: .v4_3)
         plans[Self.planIndex(isVAST: false, version: .v4_3)] = slots.filter { $0.runsOn & bits != 0 }
         self.plans = plans
-        batchSlots = slots
         ids = Set(rules.map(\.id))
     }
 
@@ -233,16 +236,16 @@ final class CompiledRules: Sendable {
     struct Overrides {
         private let byOrdinal: [RuleSetting?]
         private let byID: [String: RuleSetting]
+        private let stamps: [Stamp]
 
-        init(_ configuration: Configuration) {
+        init(_ configuration: Configuration, rules: CompiledRules) {
             byOrdinal = configuration.settingByOrdinal
             byID = configuration.rules
+            stamps = rules.stamps
         }
 
         private func setting(_ slot: RunSlot) -> RuleSetting? {
-            slot.handle._withUnsafeGuaranteedRef { rule in
-                rule.ordinal >= 0 ? byOrdinal[rule.ordinal] : byID[rule.id]
-            }
+            slot.ordinal >= 0 ? byOrdinal[slot.ordinal] : byID[stamps[slot.index].id]
         }
 
         /// Whether the rule in `slot` is switched off.
@@ -252,13 +255,14 @@ final class CompiledRules: Sendable {
         func severity(of slot: RunSlot) -> Severity { setting(slot)?.severity ?? slot.severity }
     }
 
-    /// Every rule, in order, for ``Validator/validate(batch:files:configuration:)``.
-    let batchSlots: [RunSlot]
+    static func planIndex(isVAST: Bool, version: VASTVersion) -> Int { isVAST ? version.ordinal + 1 : 0 }
 
-    private static func planIndex(isVAST: Bool, version: VASTVersion) -> Int { isVAST ? version.ordinal + 1 : 0 }
-
-    /// The rules that run on a VAST document of effective version `version`, or on any other input.
-    func plan(isVAST: Bool, version: VASTVersion) -> [RunSlot] { plans[Self.planIndex(isVAST: isVAST, version: version)] }
+    /// The slots to walk for a batch whose inputs are of the kinds `planIndices` (``planIndex(isVAST:version:)``):
+    /// the plan of their kind when they share one, every slot otherwise.
+    func plan(for planIndices: [Int]) -> [RunSlot] {
+        guard let first = planIndices.first, planIndices.allSatisfy({ $0 == first }) else { return slots }
+        return plans[first]
+    }
 
     /// The VAST-versioned rules alone.
     var vastOnly: CompiledRules { vastSubset ?? self }
@@ -278,103 +282,90 @@ public struct ValidationResult: Sendable {
     }
 }
 
-/// Runs rules over a decoded input.
+/// Watches a validation rule by rule: each rule's time over each input, and the time the shared facts
+/// (``RuleContext``) take to compute, for benchmarks and profiling. Pass one to
+/// ``Validator/results(batch:files:configuration:rules:timings:)``; it adds up over every call it is given to.
+public final class RuleTimings {
+    /// Seconds by rule id, and the shared facts' under ``RuleTimings/factsKey``.
+    public private(set) var seconds: [String: Double] = [:]
+
+    /// The key of the shared facts' time in ``seconds``.
+    public static let factsKey = "facts: shared (urls and their scan, tracking, structure walk)"
+
+    public init() {}
+
+    func add(_ key: String, since start: UInt64) {
+        seconds[key, default: 0] += Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+    }
+}
+
+/// Runs rules over decoded inputs.
+///
+/// One loop runs every check: ``results(batch:files:configuration:rules:timings:)`` over a batch of inputs,
+/// and ``validate(_:file:configuration:rules:)`` over one input as a batch of one.
 public enum Validator {
     /// All findings for `input`: the rules' findings plus any decoder finding no rule claims, with
-    /// the configuration's overrides applied, sorted deterministically, attributed to `file`.
+    /// the configuration's overrides applied, sorted deterministically, attributed to `file`. The findings
+    /// the tag's directive comments switched off are dropped (``results(batch:files:configuration:rules:timings:)``
+    /// keeps them apart). `rules`: the rules to run, every registered rule by default.
     public static func validate(
         _ input: DecodedInput,
         file: String? = nil,
         configuration: Configuration = .default,
         rules: [any Rule.Type]? = nil
     ) -> [Diagnostic] {
-        let compiled = rules.map(CompiledRule.compile) ?? CompiledRule.all
-        return validate(input, file: file, configuration: configuration, compiled: compiled)
+        results(batch: [input], files: [file], configuration: configuration, rules: rules)[0].findings
     }
 
-    static func validate(_ input: DecodedInput, file: String?, configuration: Configuration, compiled: CompiledRules) -> [Diagnostic] {
-        result(input, file: file, configuration: configuration, compiled: compiled).findings
-    }
-
-    /// Like ``validate(_:file:configuration:rules:)``, with the findings the tag's directive comments
-    /// switched off (see ``SourceDirectives``) kept apart.
-    public static func result(_ input: DecodedInput, file: String? = nil, configuration: Configuration = .default) -> ValidationResult {
-        result(input, file: file, configuration: configuration, compiled: CompiledRule.all)
-    }
-
-    static func result(_ input: DecodedInput, file: String?, configuration: Configuration, compiled: CompiledRules) -> ValidationResult {
-        let context = RuleContext(input: input, configuration: configuration)
-        let overrides = configuration.rules.isEmpty ? nil : CompiledRules.Overrides(configuration)
-        let presence = compiled.presence(in: input)
-        // Through the buffer, so that walking the shared plan does not count references.
-        compiled.plan(isVAST: input.vast != nil, version: context.version).withUnsafeBufferPointer { slots in
-            for slot in slots where slot.applies(to: presence) {
-                if let overrides, overrides.isOff(slot) { continue }
-                context.begin(slot.handle, severity: overrides?.severity(of: slot) ?? slot.severity)
-                slot.type.run(context)
-            }
-        }
-        return finish(context.takeFindings(), emitted: context.hasEmitted, of: input, file: file, configuration: configuration,
-                      compiled: compiled)
-    }
-
-    /// The findings of each of `inputs` (in their order), the same as ``validate(_:file:configuration:rules:)``
-    /// gives each input alone, `files[i]` naming input `i` (when given, one name per input).
+    /// The findings of each of `inputs` (in their order), `files[i]` naming input `i` (when given, one name per
+    /// input), with the findings each tag's directive comments switched off (see ``SourceDirectives``) kept
+    /// apart. Each input gets what it gets alone. `rules`: the rules to run, every registered rule by default;
+    /// `timings`, when given, adds each rule's time.
     ///
     /// Each rule runs over every input of the batch before the next rule starts. A rule pass over one small
     /// tag runs the code of some 300 rules once each, more than the processor's instruction cache holds, so
     /// checked one by one every tag meets every rule's code cold; in a batch, a rule's code and tables stay
     /// warm from one input to the next. Meant for a runner's small inputs: every input of the batch stays in
     /// memory until the batch is done, so batches should be a few dozen tags of a few hundred kilobytes in all.
-    public static func validate(batch inputs: [DecodedInput], files: [String?]? = nil,
-                                configuration: Configuration = .default) -> [[Diagnostic]] {
+    public static func results(batch inputs: [DecodedInput], files: [String?]? = nil, configuration: Configuration = .default,
+                               rules: [any Rule.Type]? = nil, timings: RuleTimings? = nil) -> [ValidationResult] {
         precondition(files.map { $0.count == inputs.count } ?? true, "one file name per input")
-        return results(batch: inputs, files: files, configuration: configuration, compiled: CompiledRule.all).map(\.findings)
+        let compiled = rules.map(CompiledRule.compile) ?? CompiledRule.all
+        return results(batch: inputs, files: files, configuration: configuration, compiled: compiled, timings: timings)
     }
 
-    /// Like ``validate(batch:files:configuration:)``, with the findings each tag's directive comments switched
-    /// off kept apart.
-    public static func results(batch inputs: [DecodedInput], files: [String?]? = nil,
-                               configuration: Configuration = .default) -> [ValidationResult] {
-        precondition(files.map { $0.count == inputs.count } ?? true, "one file name per input")
-        return results(batch: inputs, files: files, configuration: configuration, compiled: CompiledRule.all)
-    }
-
-    static func validate(batch inputs: [DecodedInput], files: [String?]?, configuration: Configuration,
-                         compiled: CompiledRules) -> [[Diagnostic]] {
-        results(batch: inputs, files: files, configuration: configuration, compiled: compiled).map(\.findings)
-    }
-
+    /// The run loop: ``results(batch:files:configuration:rules:timings:)`` with compiled rules.
     static func results(batch inputs: [DecodedInput], files: [String?]?, configuration: Configuration,
-                        compiled: CompiledRules) -> [ValidationResult] {
-        guard inputs.count > 1 else {
-            return inputs.indices.map { result(inputs[$0], file: files?[$0], configuration: configuration, compiled: compiled) }
-        }
-        let contexts = inputs.map { RuleContext(input: $0, configuration: configuration) }
+                        compiled: CompiledRules, timings: RuleTimings? = nil) -> [ValidationResult] {
+        let factsStart = timings == nil ? 0 : DispatchTime.now().uptimeNanoseconds
+        let contexts = inputs.map { RuleContext(input: $0, configuration: configuration, rules: compiled) }
+        timings?.add(RuleTimings.factsKey, since: factsStart)
+        guard let first = contexts.first else { return [] }
         let bits = contexts.map { CompiledRule.inputBits(isVAST: $0.input.vast != nil, version: $0.version) }
         let presence = inputs.map(compiled.presence(in:))
-        // Unretained in the loop (`contexts` keeps them): a counted reference taken out of an array costs two
-        // atomic updates per rule per input.
-        let unretained = contexts.map(Unmanaged.passUnretained)
-        let overrides = configuration.rules.isEmpty ? nil : CompiledRules.Overrides(configuration)
-        // Rules outside, inputs inside; each input sees the rules in the order of its own plan.
-        compiled.batchSlots.withUnsafeBufferPointer { slots in
-            unretained.withUnsafeBufferPointer { contexts in
-                bits.withUnsafeBufferPointer { bits in
-                    for slot in slots {
-                        if let overrides, overrides.isOff(slot) { continue }
-                        let severity = overrides?.severity(of: slot) ?? slot.severity
-                        for i in contexts.indices where slot.runsOn & bits[i] != 0 && slot.applies(to: presence[i]) {
-                            contexts[i]._withUnsafeGuaranteedRef { context in
-                                context.begin(slot.handle, severity: severity)
-                                slot.type.run(context)
-                            }
-                        }
-                    }
+        let plan = compiled.plan(for: contexts.map { CompiledRules.planIndex(isVAST: $0.input.vast != nil, version: $0.version) })
+        let overrides = configuration.rules.isEmpty ? nil : CompiledRules.Overrides(configuration, rules: compiled)
+        @inline(__always) func run(_ slot: CompiledRules.RunSlot, severity: Severity, on context: RuleContext) {
+            context.begin(slot.index, severity: severity)
+            guard let timings else { return slot.type.run(context) }
+            let start = DispatchTime.now().uptimeNanoseconds
+            slot.type.run(context)
+            timings.add(compiled.stamps[slot.index].id, since: start)
+        }
+        // Rules outside, inputs inside. A batch of one reads its context from a local: a context read out of
+        // the array is a counted reference, two atomic updates per rule per input; a local is counted once.
+        let isSingle = contexts.count == 1, firstBits = bits[0], firstPresence = presence[0]
+        for slot in plan {
+            if let overrides, overrides.isOff(slot) { continue }
+            let severity = overrides?.severity(of: slot) ?? slot.severity
+            if isSingle {
+                if slot.runsOn & firstBits != 0 && slot.applies(to: firstPresence) { run(slot, severity: severity, on: first) }
+            } else {
+                for i in contexts.indices where slot.runsOn & bits[i] != 0 && slot.applies(to: presence[i]) {
+                    run(slot, severity: severity, on: contexts[i])
                 }
             }
         }
-        withExtendedLifetime(contexts) {}
         return contexts.indices.map { i in
             finish(contexts[i].takeFindings(), emitted: contexts[i].hasEmitted, of: inputs[i], file: files?[i],
                    configuration: configuration, compiled: compiled)
@@ -399,13 +390,13 @@ public enum Validator {
         // positioned in the VMAP file.
         if input.vmap != nil, !compiled.vastOnly.rules.isEmpty {
             for embedded in input.embeddedVASTInputs {
-                all += validate(embedded, file: nil, configuration: configuration, compiled: compiled.vastOnly)
+                all += results(batch: [embedded], files: nil, configuration: configuration, compiled: compiled.vastOnly)[0].findings
             }
         }
         // Verification in <Extension type="AdVerifications"> before VAST 4.1 is checked by the verification rules
         // as the 4.1 content it is, its findings positioned in the tag.
         if let verificationRules = compiled.verificationOnly, let carried = input.extensionVerificationInput {
-            all += validate(carried, file: nil, configuration: configuration, compiled: verificationRules)
+            all += results(batch: [carried], files: nil, configuration: configuration, compiled: verificationRules)[0].findings
         }
         // The tag's directive comments switch off what they name, last: they cover every finding of the tag.
         var suppressed: [SuppressedFinding] = []
@@ -429,37 +420,5 @@ public enum Validator {
         }
         all.sortDeterministically()
         return ValidationResult(findings: all, suppressed: suppressed)
-    }
-
-    /// Runs every rule over `input` as `validate` does and adds each rule's time in seconds to
-    /// `timings` (keyed by rule id): for benchmarks and profiling. The shared facts the context computes
-    /// when it is made are timed under one `facts: …` key.
-    public static func timeRules(_ input: DecodedInput, configuration: Configuration = .default,
-                                 rules: [any Rule.Type] = AllRules.types, into timings: inout [String: Double]) {
-        // The shared facts are computed with the context: timed under one name, so the rules' figures
-        // show their own work.
-        let start = DispatchTime.now().uptimeNanoseconds
-        let context = RuleContext(input: input, configuration: configuration)
-        timings["facts: shared (urls and their scan, tracking, structure walk)", default: 0] +=
-            Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
-        let compiled = CompiledRule.compile(rules)
-        let presence = compiled.presence(in: input)
-        for (rule, slot) in zip(compiled.rules, compiled.batchSlots) where slot.applies(to: presence) {
-            if let versions = rule.versions {
-                guard input.vast != nil, versions.contains(context.version) else { continue }
-            }
-            let start = DispatchTime.now().uptimeNanoseconds
-            context.begin(Unmanaged.passUnretained(rule), severity: rule.severity)
-            rule.type.run(context)
-            timings[rule.description.id, default: 0] += Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
-        }
-    }
-
-    /// Parses, decodes and validates raw bytes.
-    public static func validate(
-        data: Data, file: String? = nil, configuration: Configuration = .default
-    ) -> (DecodedInput, [Diagnostic]) {
-        let input = VASTDecoder.decode(data)
-        return (input, validate(input, file: file, configuration: configuration))
     }
 }

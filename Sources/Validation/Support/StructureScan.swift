@@ -34,9 +34,6 @@ struct StructureScan {
     var emptyContainers: [Finding] = []
     var wrapperInLineOnly: [Finding] = []
 
-    /// The scan of `context`'s input, made with the context.
-    static func of(_ context: RuleContext) -> StructureScan { context.structureScan }
-
     /// Walks the tree under `root` against the tables of `version`; `checksVersion` when the document
     /// declares a version conform knows (the version-mismatch findings need one).
     init(root: XMLElement?, version: VASTVersion, checksVersion: Bool) {

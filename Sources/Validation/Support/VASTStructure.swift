@@ -196,7 +196,7 @@ enum VASTStructure {
 
     /// Reports every child of each `<parent>` element that is not allowed there in the effective version.
     static func reportMisplacedChildren(of parent: String, in context: RuleContext) {
-        context.report(StructureScan.of(context).misplaced[parent] ?? [])
+        context.report(context.structureScan.misplaced[parent] ?? [])
     }
 }
 
@@ -276,9 +276,9 @@ enum ResourceWalk {
     /// StaticResource, IFrameResource and HTMLResource of companions, NonLinears, icons and icon
     /// fallback images, in document order of their creatives. Rules read them as
     /// ``RuleContext/resources``, collected once per input.
-    static func collect(_ creatives: [(body: AdBody, creative: Creative)]) -> [Resource] {
+    static func collect(_ creatives: [Creative]) -> [Resource] {
         var out: [Resource] = []
-        for (_, creative) in creatives {
+        for creative in creatives {
             for icon in creative.allIcons {
                 out += icon.resources
                 out += icon.clickFallbackImages.compactMap(\.resource)
@@ -294,7 +294,7 @@ extension VASTStructure {
     /// The element at `path` (as `XMLElement.path` writes it), found by descending from the root
     /// along matching path prefixes.
     static func element(at path: String, in context: RuleContext) -> XMLElement? {
-        guard var current = context.root, path.hasPrefix(current.path) else { return nil }
+        guard var current = context.input.xml.root, path.hasPrefix(current.path) else { return nil }
         while current.path != path {
             guard let next = current.children.first(where: { path == $0.path || path.hasPrefix($0.path + "/") }) else { return nil }
             current = next
@@ -320,7 +320,7 @@ enum Missing {
 enum VMAPTree {
     /// The content element of every `<AdSource>`: `VASTAdData`, `AdTagURI` or `CustomAdData`.
     static func adSourceContent(_ context: RuleContext) -> [XMLElement] {
-        guard context.vmap != nil, let root = context.root else { return [] }
+        guard context.input.vmap != nil, let root = context.input.xml.root else { return [] }
         var out: [XMLElement] = []
         for adBreak in root.children("AdBreak") {
             for source in adBreak.children("AdSource") {

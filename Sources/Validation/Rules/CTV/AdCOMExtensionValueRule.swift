@@ -36,7 +36,7 @@ struct AdCOMExtensionValueRule: Rule {
             guard value.isEmpty || !value.utf8.allSatisfy({ $0 >= 48 && $0 <= 57 }) else { return }
             context.report("<\(element.name)> is \"\(value)\"; it must be one AdCOM list value, a non-negative integer", at: element.position, path: element.path)
         }
-        for ad in context.vast?.ads ?? [] {
+        for ad in context.ads {
             for ext in ad.body?.extensions ?? [] {
                 guard let type = ext.type else { continue }
                 if Self.signals.contains(type) {

@@ -46,7 +46,7 @@ struct AdCOMValueKnownRule: Rule {
             guard !raw.isEmpty, raw.utf8.allSatisfy({ $0 >= 48 && $0 <= 57 }), let value = Int(raw), !list.knows(value) else { return }
             context.report("<\(element.name)> is \(value), a value AdCOM's \"\(list.name)\" does not define", at: element.position, path: element.path)
         }
-        for ad in context.vast?.ads ?? [] {
+        for ad in context.ads {
             for ext in ad.body?.extensions ?? [] {
                 guard let type = ext.type else { continue }
                 if AdCOMExtensionValueRule.signals.contains(type) {

@@ -25,7 +25,7 @@ struct CTVExtensionFallbackRule: Rule {
         schemaBasis: .specTextOnly)
 
     func check(_ context: RuleContext) {
-        for ad in context.vast?.ads ?? [] {
+        for ad in context.ads {
             guard let body = ad.inLine else { continue }
             for ext in body.extensions where ext.type == "ctv_ad_portfolio" {
                 let creative: Creative?

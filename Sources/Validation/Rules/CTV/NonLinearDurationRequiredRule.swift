@@ -30,7 +30,7 @@ struct NonLinearDurationRequiredRule: Rule {
         schemaBasis: .specTextOnly)
 
     func check(_ context: RuleContext) {
-        for (body, creative) in context.creatives where body.kind == .inLine {
+        for (kind, creative) in zip(context.creativeKinds, context.creatives) where kind == .inLine {
             guard let nonLinearAds = creative.nonLinearAds else { continue }
             let timed = nonLinearAds.trackingEvents.first { $0.event.map(Self.timeBasedEvents.contains) ?? false }?.event
             for nonLinear in nonLinearAds.nonLinears where nonLinear.duration == nil {

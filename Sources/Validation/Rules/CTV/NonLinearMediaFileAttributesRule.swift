@@ -28,7 +28,7 @@ struct NonLinearMediaFileAttributesRule: Rule {
         ]))
 
     func check(_ context: RuleContext) {
-        for creative in context.creativeList {
+        for creative in context.creatives {
             for nonLinear in creative.nonLinearAds?.nonLinears ?? [] {
                 for file in nonLinear.mediaFiles {
                     let missing = Missing.list(["delivery": file.delivery == nil, "type": file.type == nil,

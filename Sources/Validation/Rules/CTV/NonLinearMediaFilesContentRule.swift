@@ -28,7 +28,7 @@ struct NonLinearMediaFilesContentRule: Rule {
         schemaBasis: .specTextOnly)
 
     func check(_ context: RuleContext) {
-        for creative in context.creativeList {
+        for creative in context.creatives {
             for nonLinear in creative.nonLinearAds?.nonLinears ?? [] where nonLinear.mediaFilesPosition != nil {
                 guard let element = VASTStructure.element(at: nonLinear.path, in: context),
                       let mediaFiles = element.child("MediaFiles") else { continue }

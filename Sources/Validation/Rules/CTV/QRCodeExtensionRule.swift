@@ -44,10 +44,10 @@ struct QRCodeExtensionRule: Rule {
     /// when it names none).
     static func qrCodes(_ context: RuleContext) -> [(extension: XMLElement, creative: Creative?)] {
         var out: [(XMLElement, Creative?)] = []
-        for creative in context.creativeList {
+        for creative in context.creatives {
             for ext in creative.creativeExtensions where ext.type == "tl_qrcode" { out.append((ext.element, creative)) }
         }
-        for ad in context.vast?.ads ?? [] {
+        for ad in context.ads {
             guard let body = ad.body else { continue }
             for portfolio in body.ctvAdPortfolios {
                 for ext in portfolio.creativeExtensions where ext.type == "tl_qrcode" { out.append((ext.element, portfolio.creative(in: body))) }

@@ -24,7 +24,7 @@ struct CompanionResourceRule: Rule {
         ])
 
     func check(_ context: RuleContext) {
-        for (kind, creative) in zip(context.creativeKinds, context.creativeList) where kind == .inLine {
+        for (kind, creative) in zip(context.creativeKinds, context.creatives) where kind == .inLine {
             for companion in creative.companionAds?.companions ?? [] where companion.resources.isEmpty {
                 context.report("<Companion\(companion.id.map { " id=\"\($0)\"" } ?? "")> has no StaticResource, IFrameResource or HTMLResource", at: companion.position, path: companion.path)
             }

@@ -32,7 +32,7 @@ struct CreativeKindRule: Rule {
         ]))
 
     func check(_ context: RuleContext) {
-        for (kind, creative) in zip(context.creativeKinds, context.creativeList) where kind == .inLine {
+        for (kind, creative) in zip(context.creativeKinds, context.creatives) where kind == .inLine {
             if creative.linear == nil && creative.nonLinearAds == nil && creative.companionAds == nil {
                 context.report("<Creative> has none of <Linear>, <NonLinearAds> or <CompanionAds>: it has nothing to play", at: creative.position, path: creative.path)
             }

@@ -26,7 +26,7 @@ struct CreativeLinearAndNonLinearRule: Rule {
         ])
 
     func check(_ context: RuleContext) {
-        for creative in context.creativeList {
+        for creative in context.creatives {
             guard let linear = creative.linear, let nonLinearAds = creative.nonLinearAds else { continue }
             let second = linear.position < nonLinearAds.position
                 ? (position: nonLinearAds.position, path: nonLinearAds.path, name: "<NonLinearAds>", first: "<Linear>")

@@ -28,7 +28,7 @@ struct CreativeSingleKindRule: Rule {
         ]))
 
     func check(_ context: RuleContext) {
-        for (kind, creative) in zip(context.creativeKinds, context.creativeList) where kind == .inLine {
+        for (kind, creative) in zip(context.creativeKinds, context.creatives) where kind == .inLine {
             let kinds = [creative.linear != nil ? "<Linear>" : nil, creative.nonLinearAds != nil ? "<NonLinearAds>" : nil,
                          creative.companionAds != nil ? "<CompanionAds>" : nil].compactMap { $0 }
             // A Linear with a NonLinearAds alone is VAST-2.0-creative-linear-and-nonlinear's, in every version.

@@ -27,6 +27,6 @@ struct EmptyContainerRule: Rule {
         ])
 
     func check(_ context: RuleContext) {
-        context.report(StructureScan.of(context).emptyContainers)
+        context.report(context.structureScan.emptyContainers)
     }
 }

@@ -24,7 +24,7 @@ struct EmptyResponseRule: Rule {
         ])
 
     func check(_ context: RuleContext) {
-        guard let vast = context.vast, vast.ads.isEmpty, vast.errors.isEmpty else { return }
+        guard let vast = context.input.vast, vast.ads.isEmpty, vast.errors.isEmpty else { return }
         context.report("<VAST> has neither <Ad> nor <Error>: an empty no-ad response that gives the ad server no error URI to learn why no ad played",
                        at: vast.position, path: vast.path)
     }

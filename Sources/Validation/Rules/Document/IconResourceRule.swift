@@ -25,7 +25,7 @@ struct IconResourceRule: Rule {
         ])
 
     func check(_ context: RuleContext) {
-        for creative in context.creativeList {
+        for creative in context.creatives {
             for icon in creative.allIcons where icon.resources.isEmpty {
                 context.report("<Icon\(icon.program.map { " program=\"\($0)\"" } ?? "")> has no StaticResource, IFrameResource or HTMLResource", at: icon.position, path: icon.path)
             }

@@ -28,7 +28,7 @@ struct LinearDurationRule: Rule {
         ]))
 
     func check(_ context: RuleContext) {
-        for (kind, creative) in zip(context.creativeKinds, context.creativeList) where kind == .inLine {
+        for (kind, creative) in zip(context.creativeKinds, context.creatives) where kind == .inLine {
             guard let linear = creative.linear, linear.duration == nil else { continue }
             context.report("<Linear> has no <Duration>", at: linear.position, path: linear.path)
         }

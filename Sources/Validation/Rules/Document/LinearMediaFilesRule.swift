@@ -24,7 +24,7 @@ struct LinearMediaFilesRule: Rule {
         ])
 
     func check(_ context: RuleContext) {
-        for (kind, creative) in zip(context.creativeKinds, context.creativeList) where kind == .inLine {
+        for (kind, creative) in zip(context.creativeKinds, context.creatives) where kind == .inLine {
             guard let linear = creative.linear, linear.mediaFiles.isEmpty else { continue }
             let what = linear.hasMediaFilesElement ? "its <MediaFiles> has no <MediaFile>" : "it has no <MediaFiles>"
             context.report("<Linear> cannot play: \(what)", at: linear.position, path: linear.path)

@@ -27,7 +27,7 @@ struct NonLinearResourceRule: Rule {
         ])
 
     func check(_ context: RuleContext) {
-        for (kind, creative) in zip(context.creativeKinds, context.creativeList) where kind == .inLine {
+        for (kind, creative) in zip(context.creativeKinds, context.creatives) where kind == .inLine {
             for nonLinear in creative.nonLinearAds?.nonLinears ?? [] where nonLinear.resources.isEmpty {
                 if context.version >= .v4_4, !nonLinear.mediaFiles.isEmpty || !nonLinear.interactiveCreativeFiles.isEmpty { continue }
                 context.report("<NonLinear> has no StaticResource, IFrameResource or HTMLResource", at: nonLinear.position, path: nonLinear.path)

@@ -24,6 +24,6 @@ struct RepeatedElementRule: Rule {
         ])
 
     func check(_ context: RuleContext) {
-        context.report(StructureScan.of(context).repeated)
+        context.report(context.structureScan.repeated)
     }
 }

@@ -23,7 +23,7 @@ struct RootErrorWithAdRule: Rule {
         ])
 
     func check(_ context: RuleContext) {
-        guard let vast = context.vast, !vast.ads.isEmpty, let first = vast.errors.first else { return }
+        guard let vast = context.input.vast, !vast.ads.isEmpty, let first = vast.errors.first else { return }
         context.report("<VAST> has \(vast.ads.count) <Ad> element(s) and a root <Error>; a root <Error> is only for a response with no ad", at: first)
     }
 }

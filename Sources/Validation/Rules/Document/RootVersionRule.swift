@@ -18,7 +18,7 @@ struct RootVersionRule: Rule {
         invalidExamples: [RuleExample("↓<VAST/>"), RuleExample("<!-- comment -->\n↓<VAST xmlns=\"http://www.iab.com/VAST\"></VAST>")])
 
     func check(_ context: RuleContext) {
-        guard let vast = context.vast, vast.declaredVersion == nil else { return }
+        guard let vast = context.input.vast, vast.declaredVersion == nil else { return }
         context.report("the <VAST> element has no version attribute; conform checks it as VAST 4.3",
                        at: vast.position, path: vast.path)
     }

@@ -26,7 +26,7 @@ struct RootVersionValueRule: Rule {
         ])
 
     func check(_ context: RuleContext) {
-        guard let vast = context.vast, let declared = vast.declaredVersion, vast.version == nil else { return }
+        guard let vast = context.input.vast, let declared = vast.declaredVersion, vast.version == nil else { return }
         context.report("<VAST> declares version \"\(declared)\", which is not a VAST version conform knows (2.0, 3.0, 4.0, 4.1, 4.2, 4.3, 4.4); it is checked as VAST 4.3",
                        at: vast.position, path: vast.path)
     }

@@ -23,6 +23,6 @@ struct TextOnlyElementRule: Rule {
         ])
 
     func check(_ context: RuleContext) {
-        context.report(StructureScan.of(context).textOnly)
+        context.report(context.structureScan.textOnly)
     }
 }

@@ -24,6 +24,6 @@ struct UnknownAttributeRule: Rule {
         ])
 
     func check(_ context: RuleContext) {
-        context.report(StructureScan.of(context).unknownAttributes)
+        context.report(context.structureScan.unknownAttributes)
     }
 }

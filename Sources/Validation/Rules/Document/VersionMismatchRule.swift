@@ -28,6 +28,6 @@ struct VersionMismatchRule: Rule {
         ])
 
     func check(_ context: RuleContext) {
-        context.report(StructureScan.of(context).versionMismatch)
+        context.report(context.structureScan.versionMismatch)
     }
 }

@@ -25,7 +25,7 @@ struct WrapperClickThroughRule: Rule {
         ])
 
     func check(_ context: RuleContext) {
-        for (kind, creative) in zip(context.creativeKinds, context.creativeList) where kind == .wrapper {
+        for (kind, creative) in zip(context.creativeKinds, context.creatives) where kind == .wrapper {
             guard let clickThrough = creative.linear?.videoClicks?.clickThrough else { continue }
             context.report("<ClickThrough> in a Wrapper is only defined from VAST 4.2; this document declares \(context.version.rawValue)", at: clickThrough)
         }

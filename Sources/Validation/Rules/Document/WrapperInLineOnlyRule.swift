@@ -26,6 +26,6 @@ struct WrapperInLineOnlyRule: Rule {
         ])
 
     func check(_ context: RuleContext) {
-        context.report(StructureScan.of(context).wrapperInLineOnly)
+        context.report(context.structureScan.wrapperInLineOnly)
     }
 }

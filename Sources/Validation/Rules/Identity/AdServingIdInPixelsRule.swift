@@ -27,7 +27,7 @@ struct AdServingIdInPixelsRule: Rule {
         // The URLs with an [ADSERVINGID] token: impression and tracking URLs are among `context.urls`, whose
         // tokens are already collected, so a pixel carries the macro exactly when its text is one of these.
         var carrying = Set<String>()
-        let tokens = MacroFacts.tokens(context)
+        let tokens = context.macroTokens
         for index in tokens.indices where tokens[index].upper.isSameName("ADSERVINGID") {
             let token = tokens[index]
             carrying.insert(context.urls[token.url].node.value)

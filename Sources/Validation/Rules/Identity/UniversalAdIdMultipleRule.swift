@@ -27,7 +27,7 @@ struct UniversalAdIdMultipleRule: Rule {
         ]))
 
     func check(_ context: RuleContext) {
-        for creative in context.creativeList where creative.universalAdIds.count > 1 {
+        for creative in context.creatives where creative.universalAdIds.count > 1 {
             for id in creative.universalAdIds.dropFirst() {
                 context.report("<Creative> has a second <UniversalAdId>; VAST \(context.version.rawValue) allows one (several from 4.2)", at: id.position, path: id.path)
             }

@@ -24,7 +24,7 @@ struct UniversalAdIdRegistryDuplicateRule: Rule {
         schemaBasis: .specTextOnly)
 
     func check(_ context: RuleContext) {
-        for creative in context.creativeList where creative.universalAdIds.count > 1 {
+        for creative in context.creatives where creative.universalAdIds.count > 1 {
             var seen = Set<String>()
             for id in creative.universalAdIds {
                 guard let registry = id.idRegistry?.lowercasedIfNeeded(), registry != "unknown" else { continue }

@@ -23,7 +23,7 @@ struct UniversalAdIdUnknownRule: Rule {
         ])
 
     func check(_ context: RuleContext) {
-        for creative in context.creativeList {
+        for creative in context.creatives {
             for id in creative.universalAdIds {
                 let registryUnknown = id.idRegistry?.lowercasedIfNeeded() == "unknown"
                 let valueUnknown = id.value.lowercasedIfNeeded() == "unknown" || id.idValue?.lowercasedIfNeeded() == "unknown"

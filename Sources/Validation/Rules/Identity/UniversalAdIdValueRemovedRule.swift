@@ -27,7 +27,7 @@ struct UniversalAdIdValueRemovedRule: Rule {
         ]))
 
     func check(_ context: RuleContext) {
-        for creative in context.creativeList {
+        for creative in context.creatives {
             for id in creative.universalAdIds where id.idValue != nil {
                 let clash = id.idValue != id.value && !id.value.isEmpty ? " and differs from the content \"\(id.value)\"" : ""
                 context.report("<UniversalAdId> has idValue, removed in VAST 4.1\(clash)", at: id.position, path: id.path)

@@ -24,7 +24,7 @@ struct MacroCaseRule: Rule {
 
     func check(_ context: RuleContext) {
         var reported = Set<String>()
-        let tokens = MacroFacts.tokens(context)
+        let tokens = context.macroTokens
         for index in tokens.indices where tokens[index].isKnown && tokens[index].upper != tokens[index].macro.name {
             let token = tokens[index]
             let node = context.urls[token.url].node

@@ -23,7 +23,7 @@ struct MacroClickPosContextRule: Rule {
         schemaBasis: .specTextOnly)
 
     func check(_ context: RuleContext) {
-        let tokens = MacroFacts.tokens(context)
+        let tokens = context.macroTokens
         for index in tokens.indices where tokens[index].upper.isSameName("CLICKPOS") {
             let token = tokens[index]
             guard token.role != .clickTracking && token.role != .clickThrough else { continue }

@@ -25,7 +25,7 @@ struct MacroDeprecatedRule: Rule {
         schemaBasis: .specTextOnly)
 
     func check(_ context: RuleContext) {
-        let tokens = MacroFacts.tokens(context)
+        let tokens = context.macroTokens
         for index in tokens.indices {
             guard let deprecated = tokens[index].deprecatedIn, context.version >= deprecated else { continue }
             let token = tokens[index]

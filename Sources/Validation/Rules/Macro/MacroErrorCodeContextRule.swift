@@ -24,7 +24,7 @@ struct MacroErrorCodeContextRule: Rule {
         schemaBasis: .specTextOnly)
 
     func check(_ context: RuleContext) {
-        let tokens = MacroFacts.tokens(context)
+        let tokens = context.macroTokens
         for index in tokens.indices where tokens[index].role != .error && tokens[index].upper.isSameName("ERRORCODE") {
             let token = tokens[index]
             let node = context.urls[token.url].node, macro = token.macro

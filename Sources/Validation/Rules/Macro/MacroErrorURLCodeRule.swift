@@ -27,7 +27,7 @@ struct MacroErrorURLCodeRule: Rule {
         guard urls.contains(where: { $0.role == .error }) else { return }
         let facts = context.urlFacts
         var withCode = Set<Int>()
-        let tokens = MacroFacts.tokens(context)
+        let tokens = context.macroTokens
         for index in tokens.indices where tokens[index].role == .error && tokens[index].upper.isSameName("ERRORCODE") {
             withCode.insert(tokens[index].url)
         }

@@ -26,13 +26,6 @@ struct MacroToken: Sendable {
 
 /// Macro facts shared by the macro rules.
 enum MacroFacts {
-    /// Every macro token of every URL of the document, in URL order. Computed once per input and shared
-    /// by the macro rules, which read it by index: iterating the array would copy every token (and count
-    /// references to its strings).
-    static func tokens(_ context: RuleContext) -> [MacroToken] {
-        context.urlScan.tokens
-    }
-
     /// What the catalogue says about one name, looked up once per distinct name.
     struct NameFacts {
         let upper: String

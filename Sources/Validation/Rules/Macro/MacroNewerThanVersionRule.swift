@@ -24,8 +24,8 @@ struct MacroNewerThanVersionRule: Rule {
         schemaBasis: .specTextOnly)
 
     func check(_ context: RuleContext) {
-        guard context.vast?.version != nil else { return }
-        let tokens = MacroFacts.tokens(context)
+        guard context.input.vast?.version != nil else { return }
+        let tokens = context.macroTokens
         for index in tokens.indices {
             guard let since = tokens[index].since, since > context.version else { continue }
             let token = tokens[index]

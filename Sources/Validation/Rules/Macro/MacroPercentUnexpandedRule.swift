@@ -23,7 +23,7 @@ struct MacroPercentUnexpandedRule: Rule {
         schemaBasis: .specTextOnly)
 
     func check(_ context: RuleContext) {
-        let tokens = MacroFacts.tokens(context)
+        let tokens = context.macroTokens
         for index in tokens.indices where tokens[index].macro.form == .percent {
             let token = tokens[index]
             guard !token.isKnown, !context.configuration.customMacroSet.contains(token.macro.name) else { continue }

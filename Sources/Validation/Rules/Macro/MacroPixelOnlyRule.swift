@@ -23,7 +23,7 @@ struct MacroPixelOnlyRule: Rule {
         schemaBasis: .specTextOnly)
 
     func check(_ context: RuleContext) {
-        let tokens = MacroFacts.tokens(context)
+        let tokens = context.macroTokens
         for index in tokens.indices where tokens[index].role == .vastAdTagURI && tokens[index].trackingOnly {
             let token = tokens[index]
             guard let definition = token.definition else { continue }

@@ -24,7 +24,7 @@ struct MacroReasonContextRule: Rule {
 
     func check(_ context: RuleContext) {
         var allowed: Set<String>?
-        let tokens = MacroFacts.tokens(context)
+        let tokens = context.macroTokens
         for index in tokens.indices where tokens[index].upper.isSameName("REASON") {
             let token = tokens[index]
             let node = context.urls[token.url].node, macro = token.macro

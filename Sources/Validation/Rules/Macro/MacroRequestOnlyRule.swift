@@ -24,7 +24,7 @@ struct MacroRequestOnlyRule: Rule {
         schemaBasis: .specTextOnly)
 
     func check(_ context: RuleContext) {
-        let tokens = MacroFacts.tokens(context)
+        let tokens = context.macroTokens
         for index in tokens.indices where tokens[index].requestOnly && tokens[index].role != .vastAdTagURI {
             let token = tokens[index]
             let node = context.urls[token.url].node, upper = token.upper

@@ -33,7 +33,7 @@ struct MacroUnknownRule: Rule {
         schemaBasis: .specTextOnly)
 
     func check(_ context: RuleContext) {
-        let tokens = MacroFacts.tokens(context)
+        let tokens = context.macroTokens
         for index in tokens.indices where tokens[index].macro.form == .brackets && !tokens[index].isKnown {
             let token = tokens[index]
             let node = context.urls[token.url].node, macro = token.macro, upper = token.upper

@@ -40,7 +40,7 @@ struct AdParametersTraffickingRule: Rule {
         ])
 
     func check(_ context: RuleContext) {
-        for creative in context.creativeList {
+        for creative in context.creatives {
             var parameters: [AdParameters] = []
             if let p = creative.linear?.adParameters { parameters.append(p) }
             parameters += creative.nonLinearAds?.nonLinears.compactMap(\.adParameters) ?? []

@@ -28,7 +28,7 @@ struct ClickThroughTrackedRule: Rule {
                 context.report("<\(tracking.elementName)> repeats the click-through URL; each click is counted twice", at: tracking)
             }
         }
-        for creative in context.creativeList {
+        for creative in context.creatives {
             if let linear = creative.linear {
                 if let clicks = linear.videoClicks { inspect(clicks.clickThrough, clicks.clickTrackings) }
                 for icon in linear.icons { inspect(icon.clickThrough, icon.clickTrackings) }

@@ -23,7 +23,7 @@ struct ClosedCaptionAttributesRule: Rule {
         ])
 
     func check(_ context: RuleContext) {
-        for creative in context.creativeList {
+        for creative in context.creatives {
             for file in creative.linear?.closedCaptionFiles ?? [] {
                 var missing: [String] = []
                 if file.type?.isBlank ?? true { missing.append("type") }

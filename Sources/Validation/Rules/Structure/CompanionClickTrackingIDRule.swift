@@ -31,7 +31,7 @@ struct CompanionClickTrackingIDRule: Rule {
         ]))
 
     func check(_ context: RuleContext) {
-        for creative in context.creativeList {
+        for creative in context.creatives {
             for companion in creative.companionAds?.companions ?? [] {
                 for tracking in companion.clickTrackings where tracking.id == nil {
                     context.report("<CompanionClickTracking> has no id", at: tracking)

@@ -23,7 +23,7 @@ struct InteractiveCreativeVPAIDRule: Rule {
         ])
 
     func check(_ context: RuleContext) {
-        for creative in context.creativeList {
+        for creative in context.creatives {
             for file in creative.linear?.interactiveCreativeFiles ?? [] where file.apiFramework?.uppercased() == "VPAID" {
                 context.report("<InteractiveCreativeFile> uses VPAID, deprecated since VAST 4.1; use SIMID", at: file.url)
             }

@@ -30,7 +30,7 @@ struct MediaFileReadyToServeRule: Rule {
         ])
 
     func check(_ context: RuleContext) {
-        for (kind, creative) in zip(context.creativeKinds, context.creativeList) where kind == .inLine {
+        for (kind, creative) in zip(context.creativeKinds, context.creatives) where kind == .inLine {
             guard let linear = creative.linear, !linear.mediaFiles.isEmpty else { continue }
             if linear.mediaFiles.contains(where: { $0.delivery?.lowercasedIfNeeded() == "streaming" }) { continue }
             // Files per MIME type, counted in a short list (a tag has a handful of types).

@@ -30,7 +30,7 @@ struct StaticResourceClickThroughRule: Rule {
     }
 
     func check(_ context: RuleContext) {
-        for (kind, creative) in zip(context.creativeKinds, context.creativeList) where kind == .inLine {
+        for (kind, creative) in zip(context.creativeKinds, context.creatives) where kind == .inLine {
             for companion in creative.companionAds?.companions ?? [] where Self.isStaticOnly(companion.resources) && companion.clickThrough == nil {
                 context.report("<Companion> is a static image without <CompanionClickThrough>; clicks go nowhere", at: companion.position, path: companion.path)
             }

@@ -7,7 +7,7 @@ extension RuleContext {
         for ad in ads {
             for ext in ad.body?.extensions ?? [] { body(ext, "Extension") }
         }
-        for creative in creativeList {
+        for creative in creatives {
             for ext in creative.creativeExtensions { body(ext, "CreativeExtension") }
         }
     }

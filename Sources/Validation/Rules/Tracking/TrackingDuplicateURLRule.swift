@@ -32,7 +32,7 @@ struct TrackingDuplicateURLRule: Rule {
         // different key go to `overflow`.
         let events = context.trackingEvents
         guard events.count > 1 else { return }
-        let hashes = TrackingFacts.urlHashes(context)
+        let hashes = context.trackingURLHashes
         var first = FirstIndexTable(capacity: events.count)
         var overflow = Set<Key>()
         // Through the buffer, reading fields in place: an element read out of the array is a copy of the

@@ -33,7 +33,7 @@ struct TrackingEventRemovedRule: Rule {
 
     func check(_ context: RuleContext) {
         let valid = TrackingEvents.names(for: context.version)
-        let events = context.trackingEvents, standard = TrackingFacts.isStandardName(context)
+        let events = context.trackingEvents, standard = context.trackingIsStandardName
         for index in events.indices where !standard[index] && events[index].parent != .verification {
             let event = events[index].event
             guard let name = event.event, !valid.contains(name),

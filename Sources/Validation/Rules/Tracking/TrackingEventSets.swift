@@ -13,11 +13,9 @@ enum TrackingFacts {
         case unknown
     }
 
-    /// For each of `context.trackingEvents`: whether its event name is one of the effective version's
-    /// tracking events. Computed once per input for the rules that skip standard events.
-    static func isStandardName(_ context: RuleContext) -> [Bool] { context.trackingIsStandardName }
-
-    /// ``isStandardName(_:)`` for `events`, computed when the context is made.
+    /// For each of `events`: whether its event name is one of `version`'s tracking events. Computed once per
+    /// input, when the context is made (``RuleContext/trackingIsStandardName``), for the rules that skip
+    /// standard events.
     static func isStandardName(of events: [TrackingItem], version: VASTVersion) -> [Bool] {
         let bit: UInt32 = 1 << UInt32(version.ordinal)
         let table = standardNameVersions
@@ -46,11 +44,8 @@ enum TrackingFacts {
         return NameTable(versions)
     }()
 
-    /// For each of `context.trackingEvents`: the ByteHash of its parent's path and its URL, shared by the
-    /// rules that look for repeated tracking URLs.
-    static func urlHashes(_ context: RuleContext) -> [UInt64] { context.trackingURLHashes }
-
-    /// ``urlHashes(_:)`` for `events`, computed when the context is made.
+    /// For each of `events`: the ByteHash of its parent's path and its URL, computed once per input when the
+    /// context is made (``RuleContext/trackingURLHashes``), for the rules that look for repeated tracking URLs.
     static func urlHashes(of events: [TrackingItem]) -> [UInt64] {
         // Through the buffer: mapping the array would copy every event.
         events.withUnsafeBufferPointer { events in

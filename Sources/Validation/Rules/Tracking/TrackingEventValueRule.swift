@@ -58,7 +58,7 @@ struct TrackingEventValueRule: Rule {
 
     func check(_ context: RuleContext) {
         let valid = TrackingEvents.names(for: context.version)
-        let events = context.trackingEvents, standard = TrackingFacts.isStandardName(context)
+        let events = context.trackingEvents, standard = context.trackingIsStandardName
         for index in events.indices where !standard[index] && events[index].parent != .verification {
             let event = events[index].event
             // From 4.1 a misplaced verificationNotExecuted is the placement rule's; before, no version defines it.

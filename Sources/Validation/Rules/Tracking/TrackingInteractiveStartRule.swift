@@ -23,7 +23,7 @@ struct TrackingInteractiveStartRule: Rule {
         ])
 
     func check(_ context: RuleContext) {
-        for (kind, creative) in zip(context.creativeKinds, context.creativeList) where kind == .inLine {
+        for (kind, creative) in zip(context.creativeKinds, context.creatives) where kind == .inLine {
             guard let linear = creative.linear, linear.interactiveCreativeFiles.isEmpty else { continue }
             for event in linear.trackingEvents where event.event?.isSameName("interactiveStart") == true {
                 context.report("<Linear> tracks interactiveStart but has no <InteractiveCreativeFile>", at: event.url)

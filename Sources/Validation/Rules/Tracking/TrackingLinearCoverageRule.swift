@@ -24,7 +24,7 @@ struct TrackingLinearCoverageRule: Rule {
         ])
 
     func check(_ context: RuleContext) {
-        for (kind, creative) in zip(context.creativeKinds, context.creativeList) where kind == .inLine {
+        for (kind, creative) in zip(context.creativeKinds, context.creatives) where kind == .inLine {
             guard let linear = creative.linear else { continue }
             let measuresProgress = linear.trackingEvents.contains { $0.event?.isSameName("progress") == true }
             if !measuresProgress && TrackingFacts.measuredQuartileMask(linear) == 0 {

@@ -39,7 +39,7 @@ struct TrackingQuartileGapsRule: Rule {
         ])
 
     func check(_ context: RuleContext) {
-        for (kind, creative) in zip(context.creativeKinds, context.creativeList) where kind == .inLine {
+        for (kind, creative) in zip(context.creativeKinds, context.creatives) where kind == .inLine {
             guard let linear = creative.linear else { continue }
             let measured = TrackingFacts.measuredQuartileMask(linear)
             // Some but not all of the five.

@@ -29,7 +29,7 @@ struct TrackingSharedURLRule: Rule {
         func label(_ offset: Attr<VASTOffset>?, _ name: String) -> String { offset.map { "\(name)@\($0.raw)" } ?? name }
         // Keys are hashed with ByteHash and compared in full when hashes meet; keys that collide with a
         // different key go to `overflow`.
-        let events = context.trackingEvents, hashes = TrackingFacts.urlHashes(context)
+        let events = context.trackingEvents, hashes = context.trackingURLHashes
         var firstByHash = FirstIndexTable(capacity: events.count)
         var overflow: [Key: String] = [:]
         // Every event is recorded under its hash, and an event's fields are read only when hashes meet:

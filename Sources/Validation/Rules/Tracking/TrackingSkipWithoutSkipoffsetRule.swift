@@ -23,7 +23,7 @@ struct TrackingSkipWithoutSkipoffsetRule: Rule {
         ])
 
     func check(_ context: RuleContext) {
-        for (kind, creative) in zip(context.creativeKinds, context.creativeList) where kind == .inLine {
+        for (kind, creative) in zip(context.creativeKinds, context.creatives) where kind == .inLine {
             guard let linear = creative.linear, linear.skipoffset == nil else { continue }
             for event in linear.trackingEvents where event.event?.isSameName("skip") == true {
                 context.report("<Linear> tracks skip but has no skipoffset, so players never offer a skip", at: event.url)

@@ -40,7 +40,7 @@ struct URLSchemeRule: Rule {
     func check(_ context: RuleContext) {
         let allowed = context.configuration.allowedSchemeSet
         var streamingMedia = Set<String>()
-        for (_, creative) in context.creatives {
+        for creative in context.creatives {
             guard let linear = creative.linear else { continue }
             for file in linear.mediaFiles where file.delivery == "streaming" { streamingMedia.insert(file.url.path) }
             for file in linear.mezzanines where file.delivery == "streaming" { streamingMedia.insert(file.url.path) }

@@ -24,7 +24,7 @@ struct AdBreakBreakTypeRule: Rule {
         ])
 
     func check(_ context: RuleContext) {
-        for adBreak in context.vmap?.adBreaks ?? [] {
+        for adBreak in context.input.vmap?.adBreaks ?? [] {
             guard adBreak.breakType == nil else { continue }
             context.report("<AdBreak> has no breakType attribute (linear, nonlinear or display)", at: adBreak.position, path: adBreak.path)
         }

@@ -24,7 +24,7 @@ struct AdBreakBreakTypeValueRule: Rule {
         ])
 
     func check(_ context: RuleContext) {
-        for adBreak in context.vmap?.adBreaks ?? [] where adBreak.breakType != nil {
+        for adBreak in context.input.vmap?.adBreaks ?? [] where adBreak.breakType != nil {
             let bad = adBreak.breakTypes.filter { !["linear", "nonlinear", "display"].contains($0) }
             guard !bad.isEmpty else { continue }
             context.report("AdBreak@breakType has \(bad.map { "\"\($0)\"" }.joined(separator: ", ")); expected linear, nonlinear or display", at: adBreak.position, path: adBreak.path)

@@ -24,7 +24,7 @@ struct AdBreakMultipleAdSourceRule: Rule {
         ])
 
     func check(_ context: RuleContext) {
-        for adBreak in context.vmap?.adBreaks ?? [] {
+        for adBreak in context.input.vmap?.adBreaks ?? [] {
             guard adBreak.adSourceCount > 1 else { continue }
             context.report("<AdBreak> has \(adBreak.adSourceCount) <AdSource> elements; at most one is allowed", at: adBreak.position, path: adBreak.path)
         }

@@ -24,7 +24,7 @@ struct AdBreakTimeOffsetRule: Rule {
         ])
 
     func check(_ context: RuleContext) {
-        for adBreak in context.vmap?.adBreaks ?? [] {
+        for adBreak in context.input.vmap?.adBreaks ?? [] {
             guard adBreak.timeOffset == nil else { continue }
             context.report("<AdBreak\(adBreak.breakId.map { " breakId=\"\($0)\"" } ?? "")> has no timeOffset attribute", at: adBreak.position, path: adBreak.path)
         }

@@ -24,7 +24,7 @@ struct AdBreakUnknownChildRule: Rule {
         ])
 
     func check(_ context: RuleContext) {
-        for node in context.vmap?.unknownNodes ?? [] where node.kind == .element && node.parent == "AdBreak" {
+        for node in context.input.vmap?.unknownNodes ?? [] where node.kind == .element && node.parent == "AdBreak" {
             context.report("<\(node.name)> is not a child of <AdBreak> in VMAP 1.0; expected <AdSource>, <TrackingEvents> and <Extensions>", at: node.position, path: node.path)
         }
     }

@@ -24,7 +24,7 @@ struct AdSourceContentRule: Rule {
         ])
 
     func check(_ context: RuleContext) {
-        for adBreak in context.vmap?.adBreaks ?? [] {
+        for adBreak in context.input.vmap?.adBreaks ?? [] {
             guard let source = adBreak.adSource, source.contentCount != 1 else { continue }
             let message = source.contentCount == 0 ? "<AdSource> has none of <VASTAdData>, <AdTagURI> or <CustomAdData>"
                 : "<AdSource> has \(source.contentCount) of <VASTAdData>, <AdTagURI> and <CustomAdData>; exactly one is allowed"

@@ -24,7 +24,7 @@ struct AdSourceUnknownChildRule: Rule {
         ])
 
     func check(_ context: RuleContext) {
-        for node in context.vmap?.unknownNodes ?? [] where node.kind == .element && node.parent == "AdSource" {
+        for node in context.input.vmap?.unknownNodes ?? [] where node.kind == .element && node.parent == "AdSource" {
             context.report("<\(node.name)> is not a child of <AdSource> in VMAP 1.0; expected <VASTAdData>, <AdTagURI> or <CustomAdData>", at: node.position, path: node.path)
         }
     }

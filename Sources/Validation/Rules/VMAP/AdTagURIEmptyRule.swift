@@ -24,7 +24,7 @@ struct AdTagURIEmptyRule: Rule {
         ])
 
     func check(_ context: RuleContext) {
-        for adBreak in context.vmap?.adBreaks ?? [] {
+        for adBreak in context.input.vmap?.adBreaks ?? [] {
             guard let uri = adBreak.adSource?.adTagURI, uri.value.isEmpty else { continue }
             context.report("<AdTagURI> is empty", at: uri)
         }

@@ -24,7 +24,7 @@ struct BreakIdDuplicateRule: Rule {
 
     func check(_ context: RuleContext) {
         var seen = Set<String>()
-        for adBreak in context.vmap?.adBreaks ?? [] {
+        for adBreak in context.input.vmap?.adBreaks ?? [] {
             guard let id = adBreak.breakId, !id.isEmpty else { continue }
             if !seen.insert(id).inserted {
                 context.report("breakId \"\(id)\" is used by an earlier <AdBreak>", at: adBreak.position, path: adBreak.path)

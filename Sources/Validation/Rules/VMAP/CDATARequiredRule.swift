@@ -24,7 +24,7 @@ struct CDATARequiredRule: Rule {
         ])
 
     func check(_ context: RuleContext) {
-        for adBreak in context.vmap?.adBreaks ?? [] {
+        for adBreak in context.input.vmap?.adBreaks ?? [] {
             guard let source = adBreak.adSource else { continue }
             for (name, node) in [("AdTagURI", source.adTagURI), ("CustomAdData", source.customAdData)] {
                 guard let node, !node.value.isEmpty, !node.inCDATA || node.hasTextOutsideCDATA else { continue }

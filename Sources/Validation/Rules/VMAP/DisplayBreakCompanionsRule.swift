@@ -26,7 +26,7 @@ struct DisplayBreakCompanionsRule: Rule {
         ])
 
     func check(_ context: RuleContext) {
-        for adBreak in context.vmap?.adBreaks ?? [] where adBreak.breakTypes == ["display"] {
+        for adBreak in context.input.vmap?.adBreaks ?? [] where adBreak.breakTypes == ["display"] {
             guard let vast = adBreak.adSource?.vastAdData else { continue }
             let ads = vast.ads
             guard !ads.isEmpty, ads.allSatisfy({ $0.inLine != nil && $0.wrapper == nil }) else { continue }

@@ -25,7 +25,7 @@ struct EmbeddedVASTVersionRule: Rule {
         ])
 
     func check(_ context: RuleContext) {
-        for adBreak in context.vmap?.adBreaks ?? [] {
+        for adBreak in context.input.vmap?.adBreaks ?? [] {
             guard let vast = adBreak.adSource?.vastAdData, let declared = vast.declaredVersion, vast.version != .v3_0 else { continue }
             context.report("the embedded VAST declares version \(declared); VMAP players are only required to support VAST 3.0", at: vast.position, path: vast.path)
         }

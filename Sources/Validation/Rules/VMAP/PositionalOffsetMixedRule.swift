@@ -24,7 +24,7 @@ struct PositionalOffsetMixedRule: Rule {
         ])
 
     func check(_ context: RuleContext) {
-        let breaks = context.vmap?.adBreaks ?? []
+        let breaks = context.input.vmap?.adBreaks ?? []
         let mixed = breaks.contains { adBreak in
             switch adBreak.timeOffset?.value {
             case .time?, .percent?: true

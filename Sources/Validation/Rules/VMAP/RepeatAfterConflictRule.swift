@@ -23,7 +23,7 @@ struct RepeatAfterConflictRule: Rule {
         ])
 
     func check(_ context: RuleContext) {
-        for adBreak in context.vmap?.adBreaks ?? [] {
+        for adBreak in context.input.vmap?.adBreaks ?? [] {
             guard adBreak.repeatAfter != nil, case .end? = adBreak.timeOffset?.value else { continue }
             context.report("<AdBreak timeOffset=\"end\"> has repeatAfter; a post-roll cannot repeat", at: adBreak.position, path: adBreak.path)
         }

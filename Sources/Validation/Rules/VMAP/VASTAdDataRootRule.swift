@@ -24,8 +24,8 @@ struct VASTAdDataRootRule: Rule {
         ])
 
     func check(_ context: RuleContext) {
-        guard let root = context.root, context.vmap != nil else { return }
-        for (adBreak, element) in zip(context.vmap?.adBreaks ?? [], root.children("AdBreak")) {
+        guard let root = context.input.xml.root, context.input.vmap != nil else { return }
+        for (adBreak, element) in zip(context.input.vmap?.adBreaks ?? [], root.children("AdBreak")) {
             guard let source = adBreak.adSource, source.vastAdData == nil, let vastRoot = source.vastAdDataRoot,
                   let data = element.child("AdSource").flatMap({ $0.child("VASTAdData") ?? $0.child("VASTData") }) else { continue }
             let what = vastRoot.isEmpty ? (data.trimmedText.isEmpty ? "nothing" : "text, not a <VAST> element") : "<\(vastRoot)>, not <VAST>"

@@ -24,7 +24,7 @@ struct VMAPErrorTrackingCodeRule: Rule {
         ])
 
     func check(_ context: RuleContext) {
-        for adBreak in context.vmap?.adBreaks ?? [] {
+        for adBreak in context.input.vmap?.adBreaks ?? [] {
             for event in adBreak.trackingEvents where event.event == "error" {
                 let url = event.url.value
                 guard !url.isEmpty, !url.contains("[ERROR_CODE]") else { continue }

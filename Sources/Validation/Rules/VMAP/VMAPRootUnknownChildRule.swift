@@ -24,7 +24,7 @@ struct VMAPRootUnknownChildRule: Rule {
         ])
 
     func check(_ context: RuleContext) {
-        for node in context.vmap?.unknownNodes ?? [] where node.kind == .element && node.parent == "VMAP" {
+        for node in context.input.vmap?.unknownNodes ?? [] where node.kind == .element && node.parent == "VMAP" {
             context.report("<\(node.name)> is not a child of <VMAP> in VMAP 1.0; expected <AdBreak> and <Extensions>", at: node.position, path: node.path)
         }
     }

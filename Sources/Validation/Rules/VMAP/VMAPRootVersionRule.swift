@@ -24,7 +24,7 @@ struct VMAPRootVersionRule: Rule {
         ])
 
     func check(_ context: RuleContext) {
-        guard let vmap = context.vmap, vmap.version == nil else { return }
+        guard let vmap = context.input.vmap, vmap.version == nil else { return }
         context.report("<VMAP> has no version attribute", at: vmap.position, path: vmap.path)
     }
 }

@@ -25,7 +25,7 @@ struct VMAPRootVersionValueRule: Rule {
         ])
 
     func check(_ context: RuleContext) {
-        guard let vmap = context.vmap, let version = vmap.version, !["1.0", "1.0.1", "1"].contains(version.trimmingWhitespace()) else { return }
+        guard let vmap = context.input.vmap, let version = vmap.version, !["1.0", "1.0.1", "1"].contains(version.trimmingWhitespace()) else { return }
         context.report("VMAP@version is \"\(version)\"; VMAP 1.0 is the only version", at: vmap.position, path: vmap.path)
     }
 }

@@ -24,7 +24,7 @@ struct VMAPTrackingEventValueRule: Rule {
         ])
 
     func check(_ context: RuleContext) {
-        for adBreak in context.vmap?.adBreaks ?? [] {
+        for adBreak in context.input.vmap?.adBreaks ?? [] {
             for event in adBreak.trackingEvents {
                 guard let name = event.event else {
                     context.report("VMAP <Tracking> has no event attribute (breakStart, breakEnd or error)", at: event.url)

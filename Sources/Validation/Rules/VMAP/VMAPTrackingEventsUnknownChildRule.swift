@@ -24,7 +24,7 @@ struct VMAPTrackingEventsUnknownChildRule: Rule {
         ])
 
     func check(_ context: RuleContext) {
-        for node in context.vmap?.unknownNodes ?? [] where node.kind == .element && node.parent == "TrackingEvents" {
+        for node in context.input.vmap?.unknownNodes ?? [] where node.kind == .element && node.parent == "TrackingEvents" {
             context.report("<\(node.name)> is not a child of <TrackingEvents> in VMAP 1.0; expected <Tracking>", at: node.position, path: node.path)
         }
     }

@@ -24,7 +24,7 @@ struct VMAPTrackingURLEmptyRule: Rule {
         ])
 
     func check(_ context: RuleContext) {
-        for adBreak in context.vmap?.adBreaks ?? [] {
+        for adBreak in context.input.vmap?.adBreaks ?? [] {
             for event in adBreak.trackingEvents where event.url.value.isEmpty {
                 context.report("VMAP <Tracking\(event.event.map { " event=\"\($0)\"" } ?? "")> has no URI", at: event.url)
             }

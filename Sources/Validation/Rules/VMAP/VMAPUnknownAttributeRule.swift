@@ -24,7 +24,7 @@ struct VMAPUnknownAttributeRule: Rule {
         ])
 
     func check(_ context: RuleContext) {
-        for node in context.vmap?.unknownNodes ?? [] where node.kind == .attribute && !node.name.utf8.contains(UInt8(ascii: ":")) {
+        for node in context.input.vmap?.unknownNodes ?? [] where node.kind == .attribute && !node.name.utf8.contains(UInt8(ascii: ":")) {
             context.report("<\(node.parent)> has the unknown attribute \(node.name)", at: node.position, path: node.path)
         }
     }

@@ -30,7 +30,7 @@ struct APIFrameworkValueRule: Rule {
             guard let value, !value.isEmpty, !Self.known.contains(value.lowercasedIfNeeded()) else { return }
             context.report("\(element())@apiFramework is \"\(value)\", not a known API (VPAID, SIMID, OMID, MRAID)", at: position, path: path())
         }
-        for creative in context.creativeList {
+        for creative in context.creatives {
             inspect(creative.apiFramework, "Creative", creative.position, creative.path)
             if let linear = creative.linear {
                 for file in linear.mediaFiles { inspect(file.apiFramework, "MediaFile", file.url.position, file.url.path) }

@@ -24,7 +24,7 @@ struct CompanionAdsRequiredValueRule: Rule {
         ])
 
     func check(_ context: RuleContext) {
-        for creative in context.creativeList {
+        for creative in context.creatives {
             guard let ads = creative.companionAds, let value = ads.required, !["all", "any", "none"].contains(value) else { continue }
             context.report("CompanionAds@required is \"\(value)\"; expected all, any or none", at: ads.position, path: ads.path)
         }

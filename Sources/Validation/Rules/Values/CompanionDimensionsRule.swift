@@ -27,7 +27,7 @@ struct CompanionDimensionsRule: Rule {
         ]))
 
     func check(_ context: RuleContext) {
-        for creative in context.creativeList {
+        for creative in context.creatives {
             for companion in creative.companionAds?.companions ?? [] where companion.width == nil || companion.height == nil {
                 context.report("<Companion> lacks \(Missing.list(["width": companion.width == nil, "height": companion.height == nil])); width and height are required", at: companion.position, path: companion.path)
             }

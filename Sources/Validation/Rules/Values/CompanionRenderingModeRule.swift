@@ -24,7 +24,7 @@ struct CompanionRenderingModeRule: Rule {
         ])
 
     func check(_ context: RuleContext) {
-        for creative in context.creativeList {
+        for creative in context.creatives {
             for companion in creative.companionAds?.companions ?? [] {
                 guard let mode = companion.renderingMode, !mode.isEmpty, !["default", "end-card", "concurrent"].contains(mode) else { continue }
                 context.report("Companion@renderingMode is \"\(mode)\"; VAST defines default, end-card and concurrent", at: companion.position, path: companion.path)

@@ -29,7 +29,7 @@ struct DimensionNegativeRule: Rule {
             guard let value = size?.value, value < 0 else { return }
             context.report("\(element)@\(name) is \(value); sizes are pixels, 0 or more", at: position, path: path)
         }
-        for creative in context.creativeList {
+        for creative in context.creatives {
             if let linear = creative.linear {
                 // Filtered first: the position and path are read only for a file with a negative size.
                 for file in linear.mediaFiles where file.width?.value ?? 0 < 0 || file.height?.value ?? 0 < 0 {

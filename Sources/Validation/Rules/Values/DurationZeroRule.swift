@@ -22,7 +22,7 @@ struct DurationZeroRule: Rule {
         ])
 
     func check(_ context: RuleContext) {
-        for (kind, creative) in zip(context.creativeKinds, context.creativeList) where kind == .inLine {
+        for (kind, creative) in zip(context.creativeKinds, context.creatives) where kind == .inLine {
             guard let linear = creative.linear, let duration = linear.duration?.value, duration.milliseconds == 0 else { continue }
             context.report("<Duration> is 00:00:00; the ad has no length", at: linear.durationPosition ?? linear.position, path: linear.path + "/Duration")
         }

@@ -25,7 +25,7 @@ struct FlashContentRule: Rule {
         ])
 
     func check(_ context: RuleContext) {
-        for creative in context.creativeList {
+        for creative in context.creatives {
             for file in creative.linear?.mediaFiles ?? [] {
                 guard let type = file.type, MIMEType.isFlash(type) else { continue }
                 context.report("<MediaFile> is Flash (\(type)), which no current player runs", at: file.url)

@@ -28,7 +28,7 @@ struct IconAttributesRule: Rule {
         ]))
 
     func check(_ context: RuleContext) {
-        for creative in context.creativeList {
+        for creative in context.creatives {
             for icon in creative.linear?.icons ?? [] {
                 let missing = [icon.program == nil ? "program" : nil, icon.width == nil ? "width" : nil, icon.height == nil ? "height" : nil,
                                icon.xPosition == nil ? "xPosition" : nil, icon.yPosition == nil ? "yPosition" : nil].compactMap { $0 }

@@ -28,7 +28,7 @@ struct IconFallbackImageDimensionsRule: Rule {
         ]))
 
     func check(_ context: RuleContext) {
-        for creative in context.creativeList {
+        for creative in context.creatives {
             for icon in creative.linear?.icons ?? [] {
                 for image in icon.clickFallbackImages where image.width == nil || image.height == nil {
                     context.report("<IconClickFallbackImage> lacks \(Missing.list(["width": image.width == nil, "height": image.height == nil])); width and height are required",

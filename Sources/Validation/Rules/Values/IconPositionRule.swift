@@ -26,7 +26,7 @@ struct IconPositionRule: Rule {
 
     func check(_ context: RuleContext) {
         func isPixels(_ value: String) -> Bool { !value.isEmpty && value.utf8.allSatisfy { $0 >= 48 && $0 <= 57 } }
-        for creative in context.creativeList {
+        for creative in context.creatives {
             for icon in creative.allIcons {
                 if let x = icon.xPosition, x != "left", x != "right", !isPixels(x) {
                     context.report("Icon@xPosition is \"\(x)\"; expected left, right or a number of pixels", at: icon.position, path: icon.path)

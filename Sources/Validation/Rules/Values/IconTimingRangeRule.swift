@@ -24,7 +24,7 @@ struct IconTimingRangeRule: Rule {
         ])
 
     func check(_ context: RuleContext) {
-        for creative in context.creativeList {
+        for creative in context.creatives {
             guard let linear = creative.linear, let duration = linear.duration?.value else { continue }
             for icon in linear.icons {
                 guard let offset = icon.offset?.value, offset >= duration else { continue }

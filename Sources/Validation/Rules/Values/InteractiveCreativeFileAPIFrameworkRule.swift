@@ -27,7 +27,7 @@ struct InteractiveCreativeFileAPIFrameworkRule: Rule {
         deprecatedAliases: ["VAST-4.0-interactive-creative-apiframework"])
 
     func check(_ context: RuleContext) {
-        for creative in context.creativeList {
+        for creative in context.creatives {
             for file in creative.linear?.interactiveCreativeFiles ?? [] where file.apiFramework?.isBlank ?? true {
                 context.report("<InteractiveCreativeFile> has no apiFramework; the player cannot tell which API runs it", at: file.url)
             }

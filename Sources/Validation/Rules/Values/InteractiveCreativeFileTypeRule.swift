@@ -24,7 +24,7 @@ struct InteractiveCreativeFileTypeRule: Rule {
         ])
 
     func check(_ context: RuleContext) {
-        for creative in context.creativeList {
+        for creative in context.creatives {
             for file in creative.linear?.interactiveCreativeFiles ?? [] {
                 if file.type == nil {
                     context.report("<InteractiveCreativeFile> has no type attribute", at: file.url)

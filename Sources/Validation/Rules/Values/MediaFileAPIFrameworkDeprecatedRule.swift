@@ -25,7 +25,7 @@ struct MediaFileAPIFrameworkDeprecatedRule: Rule {
         ])
 
     func check(_ context: RuleContext) {
-        for creative in context.creativeList {
+        for creative in context.creatives {
             guard let linear = creative.linear else { continue }
             for file in linear.mediaFiles {
                 guard let framework = file.apiFramework else { continue }

@@ -23,7 +23,7 @@ struct MediaFileBitrateConflictRule: Rule {
         ])
 
     func check(_ context: RuleContext) {
-        for creative in context.creativeList {
+        for creative in context.creatives {
             guard let linear = creative.linear else { continue }
             for file in linear.mediaFiles {
                 guard let bitrate = file.bitrate?.value, let low = file.minBitrate?.value, let high = file.maxBitrate?.value, bitrate < low || bitrate > high else { continue }

@@ -24,7 +24,7 @@ struct MediaFileBitrateRangeRule: Rule {
         ])
 
     func check(_ context: RuleContext) {
-        for creative in context.creativeList {
+        for creative in context.creatives {
             guard let linear = creative.linear else { continue }
             for file in linear.mediaFiles {
                 guard (file.minBitrate == nil) != (file.maxBitrate == nil) || ((file.minBitrate?.value ?? 0) > (file.maxBitrate?.value ?? Int.max)) else { continue }

@@ -24,7 +24,7 @@ struct MediaFileCodecValueRule: Rule {
         ])
 
     func check(_ context: RuleContext) {
-        for creative in context.creativeList {
+        for creative in context.creatives {
             guard let linear = creative.linear else { continue }
             for file in linear.mediaFiles {
                 // Only a codec with a / or space byte can contain either.

@@ -28,7 +28,7 @@ struct MediaFileDeliveryRule: Rule {
         ]))
 
     func check(_ context: RuleContext) {
-        for creative in context.creativeList {
+        for creative in context.creatives {
             guard let linear = creative.linear else { continue }
             for file in linear.mediaFiles {
                 guard file.delivery == nil else { continue }

@@ -26,7 +26,7 @@ struct MediaFileDeliveryValueRule: Rule {
         ])
 
     func check(_ context: RuleContext) {
-        for creative in context.creativeList {
+        for creative in context.creatives {
             guard let linear = creative.linear else { continue }
             for file in linear.mediaFiles {
                 guard let delivery = file.delivery, delivery != "progressive", delivery != "streaming" else { continue }

@@ -29,7 +29,7 @@ struct MediaFileDimensionsRule: Rule {
         ]))
 
     func check(_ context: RuleContext) {
-        for creative in context.creativeList {
+        for creative in context.creatives {
             guard let linear = creative.linear else { continue }
             for file in linear.mediaFiles {
                 guard file.width == nil || file.height == nil else { continue }

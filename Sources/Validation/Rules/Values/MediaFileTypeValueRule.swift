@@ -23,7 +23,7 @@ struct MediaFileTypeValueRule: Rule {
         ])
 
     func check(_ context: RuleContext) {
-        for creative in context.creativeList {
+        for creative in context.creatives {
             guard let linear = creative.linear else { continue }
             for file in linear.mediaFiles {
                 guard let type = file.type, !MIMEType.isWellFormed(type) else { continue }

@@ -31,7 +31,7 @@ struct MezzanineDeliveryRule: Rule {
         ]))
 
     func check(_ context: RuleContext) {
-        for creative in context.creativeList {
+        for creative in context.creatives {
             guard let linear = creative.linear else { continue }
             for file in linear.mezzanines {
                 guard file.delivery != "progressive" && file.delivery != "streaming" else { continue }

@@ -30,7 +30,7 @@ struct MezzanineDimensionsRule: Rule {
         ]))
 
     func check(_ context: RuleContext) {
-        for creative in context.creativeList {
+        for creative in context.creatives {
             guard let linear = creative.linear else { continue }
             for file in linear.mezzanines {
                 guard file.width == nil || file.height == nil else { continue }

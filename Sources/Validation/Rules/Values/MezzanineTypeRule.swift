@@ -29,7 +29,7 @@ struct MezzanineTypeRule: Rule {
         ]))
 
     func check(_ context: RuleContext) {
-        for creative in context.creativeList {
+        for creative in context.creatives {
             guard let linear = creative.linear else { continue }
             for file in linear.mezzanines {
                 guard file.type == nil else { continue }

@@ -24,7 +24,7 @@ struct NonLinearDimensionsRule: Rule {
         ])
 
     func check(_ context: RuleContext) {
-        for (kind, creative) in zip(context.creativeKinds, context.creativeList) where kind == .inLine {
+        for (kind, creative) in zip(context.creativeKinds, context.creatives) where kind == .inLine {
             for nonLinear in creative.nonLinearAds?.nonLinears ?? [] where nonLinear.width == nil || nonLinear.height == nil {
                 context.report("<NonLinear> lacks \(Missing.list(["width": nonLinear.width == nil, "height": nonLinear.height == nil])); width and height are required", at: nonLinear.position, path: nonLinear.path)
             }

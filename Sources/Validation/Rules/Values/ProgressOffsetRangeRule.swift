@@ -22,7 +22,7 @@ struct ProgressOffsetRangeRule: Rule {
         ])
 
     func check(_ context: RuleContext) {
-        for creative in context.creativeList {
+        for creative in context.creatives {
             guard let linear = creative.linear, let duration = linear.duration?.value else { continue }
             for event in linear.trackingEvents {
                 guard case .time(let offset)? = event.offset?.value, offset > duration else { continue }

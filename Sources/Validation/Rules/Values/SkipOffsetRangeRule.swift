@@ -22,7 +22,7 @@ struct SkipOffsetRangeRule: Rule {
         ])
 
     func check(_ context: RuleContext) {
-        for creative in context.creativeList {
+        for creative in context.creatives {
             guard let linear = creative.linear, let duration = linear.duration?.value,
                   case .time(let offset)? = linear.skipoffset?.value, offset >= duration else { continue }
             context.report("Linear@skipoffset \(linear.skipoffset!.raw) is not before the end of the \(duration.seconds)-second ad", at: linear.position, path: linear.path)

@@ -34,10 +34,10 @@ struct StaticResourceCreativeTypeRule: Rule {
     func check(_ context: RuleContext) {
         // A Wrapper NonLinear may hold resources only in 2.0; later, VAST-2.0-wrapper-inline-only-element reports them.
         let wrapperNonLinearChecked = context.version < .v3_0
-        for (body, creative) in context.creatives {
+        for (kind, creative) in zip(context.creativeKinds, context.creatives) {
             var resources: [Resource] = []
             for icon in creative.allIcons { resources += icon.resources }
-            if body.kind == .inLine || wrapperNonLinearChecked {
+            if kind == .inLine || wrapperNonLinearChecked {
                 for nonLinear in creative.nonLinearAds?.nonLinears ?? [] { resources += nonLinear.resources }
             }
             for companion in creative.companionAds?.companions ?? [] { resources += companion.resources }

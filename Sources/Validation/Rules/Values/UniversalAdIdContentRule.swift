@@ -24,7 +24,7 @@ struct UniversalAdIdContentRule: Rule {
         ])
 
     func check(_ context: RuleContext) {
-        for creative in context.creativeList {
+        for creative in context.creatives {
             for id in creative.universalAdIds where id.value.isEmpty {
                 context.report("<UniversalAdId> is empty; from VAST 4.1 the id is its content (\"unknown\" if there is none)", at: id.position, path: id.path)
             }

@@ -31,7 +31,7 @@ struct UniversalAdIdPresentRule: Rule {
         ]))
 
     func check(_ context: RuleContext) {
-        for (kind, creative) in zip(context.creativeKinds, context.creativeList) where kind == .inLine && creative.universalAdIds.isEmpty {
+        for (kind, creative) in zip(context.creativeKinds, context.creatives) where kind == .inLine && creative.universalAdIds.isEmpty {
             context.report("InLine <Creative\(creative.id.map { " id=\"\($0)\"" } ?? "")> has no <UniversalAdId>", at: creative.position, path: creative.path)
         }
     }

@@ -28,7 +28,7 @@ struct UniversalAdIdRegistryRule: Rule {
         ]))
 
     func check(_ context: RuleContext) {
-        for creative in context.creativeList {
+        for creative in context.creatives {
             for id in creative.universalAdIds where id.idRegistry == nil {
                 context.report("<UniversalAdId> has no idRegistry attribute", at: id.position, path: id.path)
             }

@@ -24,7 +24,7 @@ struct UniversalAdIdValueRule: Rule {
         ])
 
     func check(_ context: RuleContext) {
-        for creative in context.creativeList {
+        for creative in context.creatives {
             for id in creative.universalAdIds where (id.idValue ?? "").isEmpty {
                 context.report("<UniversalAdId> has no idValue attribute, which VAST 4.0 requires", at: id.position, path: id.path)
             }
