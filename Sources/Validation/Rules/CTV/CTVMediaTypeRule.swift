@@ -43,7 +43,7 @@ struct CTVMediaTypeRule: Rule {
         schemaBasis: .specTextOnly)
 
     func check(_ context: RuleContext) {
-        for ad in context.vast?.ads ?? [] {
+        for ad in context.ads {
             guard let body = ad.inLine else { continue }
             let unit = body.placementSignals.lazy.compactMap(\.unit).first
             var files: [MediaFile] = []

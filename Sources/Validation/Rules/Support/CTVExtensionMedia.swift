@@ -11,7 +11,7 @@ enum CTVExtensionMedia {
     /// Every ctv_ad_portfolio extension of an InLine, with its Extension element and the InLine.
     static func portfolios(_ context: RuleContext) -> [(body: AdBody, portfolio: CTVAdPortfolio, element: XMLElement)] {
         var out: [(AdBody, CTVAdPortfolio, XMLElement)] = []
-        for ad in context.vast?.ads ?? [] {
+        for ad in context.ads {
             guard let body = ad.inLine else { continue }
             let elements = body.extensions.filter { $0.type == "ctv_ad_portfolio" }.map(\.element)
             for (portfolio, element) in zip(body.ctvAdPortfolios, elements) { out.append((body, portfolio, element)) }

@@ -44,10 +44,13 @@ struct TrackingNonLinearEventRule: Rule {
         // Before 4.4: the Tracking of creatives whose ctv_ad_portfolio Extension gives a Duration.
         var timed: Set<SourcePosition> = []
         if context.version < .v4_4 {
-            for (body, creative) in context.creatives {
-                guard let nonLinearAds = creative.nonLinearAds,
-                      body.ctvAdPortfolios.contains(where: { $0.nonLinear?.duration != nil && $0.creative(in: body)?.path == creative.path }) else { continue }
-                for event in nonLinearAds.trackingEvents + nonLinearAds.repeatedTrackingEvents { timed.insert(event.url.position) }
+            for ad in context.ads {
+                guard let body = ad.body else { continue }
+                for creative in body.creatives {
+                    guard let nonLinearAds = creative.nonLinearAds,
+                          body.ctvAdPortfolios.contains(where: { $0.nonLinear?.duration != nil && $0.creative(in: body)?.path == creative.path }) else { continue }
+                    for event in nonLinearAds.trackingEvents + nonLinearAds.repeatedTrackingEvents { timed.insert(event.url.position) }
+                }
             }
         }
         for index in events.indices where events[index].parent == .nonLinear {
