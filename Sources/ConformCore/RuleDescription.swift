@@ -217,6 +217,9 @@ public struct SchemaBasis: Sendable, Codable, Hashable {
     /// The element the schema validator names when the claim is broken (the parent, for a missing
     /// child element).
     public var element: String
+    /// Further elements of the same claim, for a rule that checks the same declaration on several
+    /// elements (an undeclared attribute on Creative or on MediaFile): the validator may name any of them.
+    public var otherElements: [String] = []
     /// The attributes or child elements the claim is about, one of which the validator's message names;
     /// empty when the element itself is the subject.
     public var items: [String]
@@ -226,8 +229,9 @@ public struct SchemaBasis: Sendable, Codable, Hashable {
     /// its claim rests on instead, in a sentence. `nil` for every other rule.
     public var outsideVASTSchemas: String?
 
-    public init(element: String, items: [String] = [], _ declarations: [Declaration]) {
+    public init(element: String, otherElements: [String] = [], items: [String] = [], _ declarations: [Declaration]) {
         self.element = element
+        self.otherElements = otherElements
         self.items = items
         self.declarations = declarations
     }

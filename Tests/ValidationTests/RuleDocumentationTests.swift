@@ -80,6 +80,9 @@ import Testing
         let http = try #require(AllRules.description(for: "VAST-2.0-url-http"))
         #expect(RuleDocumentation.entry(http).contains("**Schema basis:** spec text only"))
         #expect(RuleDocumentation.explanation(http).contains("Schema basis:\n  spec text only"))
+        let vmap = try #require(AllRules.description(for: "VMAP-1.0-adbreak-breaktype"))
+        #expect(RuleDocumentation.entry(vmap).contains("**Schema basis:** outside the VAST XSDs: the rule checks a VMAP playlist"))
+        #expect(RuleDocumentation.explanation(vmap).contains("Schema basis:\n  outside the VAST XSDs: the rule checks a VMAP playlist"))
         for rule in AllRules.descriptions {
             #expect(RuleDocumentation.entry(rule).contains("**Schema basis:** "), "\(rule.id)")
         }

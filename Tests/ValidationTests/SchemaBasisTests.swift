@@ -131,7 +131,7 @@ struct SchemaBasisTests {
             text.range(of: "\\b\(item)\\b", options: .regularExpression) != nil
         }
         return messages.filter { message in
-            if names(basis.element, message) {
+            if ([basis.element] + basis.otherElements).contains(where: { names($0, message) }) {
                 return basis.items.isEmpty || basis.items.contains { mentions($0, message[...]) }
             }
             if message.contains("This element is not expected") && basis.items.contains(where: { names($0, message) }) { return true }
@@ -156,7 +156,7 @@ struct SchemaBasisTests {
     /// element that is not expected, an item attribute that is not allowed).
     static func outsideTheSchema(_ basis: SchemaBasis, in messages: [String]) -> Bool {
         if !unknownStructure(basis, in: messages).isEmpty { return true }
-        let subjects = [basis.element] + basis.items
+        let subjects = [basis.element] + basis.otherElements + basis.items
         return messages.contains { message in
             if message.contains("No matching global declaration") { return true }
             if message.contains("This element is not expected") {
@@ -249,6 +249,23 @@ struct SchemaBasisTests {
             let expected = VASTVersion.allCases.filter { rule.versions?.contains($0) ?? true }
             #expect(covered.sorted() == expected, "\(rule.id): declarations cover \(covered.map(\.rawValue)), the rule \(expected.map(\.rawValue))")
         }
+    }
+
+    /// Rules whose subject the VAST XSDs do not describe say what they rest on instead, and only they do:
+    /// every VMAP, trafficking-parameter and XSD rule, the AdParameters string and VAST 1.0 (the profile
+    /// rules are checked beside them, in ProfilesTests).
+    @Test func rulesOutsideTheVASTSchemasSaySo() {
+        let rules = AllRules.descriptions
+        let prefixes = ["VMAP-", "PARAM-", "XSD-"]
+        let others: Set = ["VAST-2.0-adparameters-trafficking", "VAST-1.0-unsupported"]
+        for rule in rules {
+            let outside = prefixes.contains { rule.id.hasPrefix($0) } || others.contains(rule.id)
+            #expect((rule.schemaBasis?.outsideVASTSchemas != nil) == outside, "\(rule.id)")
+            if let basis = rule.schemaBasis, basis.outsideVASTSchemas != nil {
+                #expect(!basis.hasDeclarations && !basis.isSpecTextOnly, "\(rule.id)")
+            }
+        }
+        #expect(rules.filter { $0.id.hasPrefix("PARAM-") }.count >= 39 && rules.filter { $0.id.hasPrefix("VMAP-") }.count >= 28)
     }
 
     @Test func specTextOnlyRulesDeclareNothing() {

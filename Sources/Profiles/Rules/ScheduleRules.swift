@@ -86,7 +86,7 @@ extension ProfileRules {
         invalidExamples: [
             RuleExample(ssaiVMAP(adBreak("start", id: "pre") + adBreak("#1", id: "c1", marked: true))),
         ],
-        schemaBasis: .profile(.instream))
+        schemaBasis: .profile(.vmap1))
 
     public static let scheduleRepeatOverlap = RuleDescription(
         id: "PROFILE-schedule-repeat-overlap",

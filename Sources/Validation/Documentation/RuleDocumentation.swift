@@ -137,7 +137,8 @@ public enum RuleDocumentation {
         if let reason = basis.outsideVASTSchemas { return "outside the VAST XSDs: " + (markdown ? escape(reason) : reason) }
         if basis.isSpecTextOnly { return "spec text only; no XSD can express this claim." }
         let quote = markdown ? "`" : ""
-        var out = quote + ([basis.element] + basis.items).joined(separator: "\(quote) · \(quote)") + quote + ", proven against the IAB XSDs:\n"
+        let elements = ([basis.element] + basis.otherElements).joined(separator: "\(quote), \(quote)")
+        var out = quote + ([elements] + basis.items).joined(separator: "\(quote) · \(quote)") + quote + ", proven against the IAB XSDs:\n"
         for declaration in basis.declarations {
             let files = SchemaBasis.xsdFileNames(for: declaration.versions).joined(separator: ", ")
             let standing = switch declaration.standing {
