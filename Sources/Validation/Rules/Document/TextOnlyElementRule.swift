@@ -23,7 +23,7 @@ struct TextOnlyElementRule: Rule {
         ],
         schemaBasis: SchemaBasis(element: "Impression", [
             .init(VASTVersion.v2_0...VASTVersion.v4_3, "Impression type=\"xs:anyURI\" (simple content), as every element the rule lists", .enforced),
-            .init(VASTVersion.v4_4...VASTVersion.v4_4, "Impression type=\"vastURIElement_type\" (simple content)", .enforced),
+            .init(VASTVersion.v4_4...VASTVersion.v4_4, "Impression type=\"vastImpression_type\" (simple content)", .enforced),
         ]))
 
     func check(_ context: RuleContext) {

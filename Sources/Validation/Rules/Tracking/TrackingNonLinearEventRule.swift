@@ -12,7 +12,9 @@ struct TrackingNonLinearEventRule: Rule {
             and closeLinear are Linear metrics; a NonLinear ad is measured with creativeView, \
             acceptInvitation, adExpand, adCollapse, minimize, close and overlayViewDuration. Players do not \
             fire Linear metrics for an overlay, so these pixels report nothing. Decision: a warning from 4.1 on, \
-            where the per-kind table exists; earlier versions used one shared list. The XSDs give NonLinearAds the event list every TrackingEvents shares, linear playback events included; the rule follows the text's list of non-linear events.
+            where the per-kind table exists; earlier versions used one shared list. The 4.1 and 4.2 XSDs give \
+            NonLinearAds the event list every TrackingEvents shares, linear playback events included, and the draft \
+            4.4 schema takes any string; the rule follows the text's list of non-linear events.
             """,
         fix: "Track creativeView (and the NonLinear metrics) on <NonLinearAds>; keep playback events on Linear creatives.",
         severity: .warning,
@@ -28,7 +30,8 @@ struct TrackingNonLinearEventRule: Rule {
             SketchTag.creative("4.2", "<NonLinearAds><TrackingEvents>\n↓<Tracking event=\"midpoint\"><![CDATA[https://t.example/m]]></Tracking></TrackingEvents></NonLinearAds>"),
         ],
         schemaBasis: SchemaBasis(element: "Tracking", items: ["event"], [
-            .init(VASTVersion.v4_1...VASTVersion.v4_4, "NonLinearAds/TrackingEvents/Tracking@event: the event list every TrackingEvents shares", .looser),
+            .init(VASTVersion.v4_1...VASTVersion.v4_3, "NonLinearAds/TrackingEvents/Tracking@event: the event list every TrackingEvents shares", .looser),
+            .init(VASTVersion.v4_4...VASTVersion.v4_4, "vastTracking_type@event type=\"xs:string\"", .looser),
         ]))
 
     func check(_ context: RuleContext) {

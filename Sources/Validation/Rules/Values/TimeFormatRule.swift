@@ -7,7 +7,7 @@ struct TimeFormatRule: DecodeFindingRule {
         id: "VAST-2.0-time-format",
         name: "Time values",
         summary: "Duration, Icon offset and duration, and NonLinear minSuggestedDuration must be HH:MM:SS or HH:MM:SS.mmm",
-        rationale: "VAST defines one time format. Players disagree on anything else: some read bare seconds, others drop the ad (error 101) or the icon. Hours take at least two digits, minutes and seconds 00 to 59, milliseconds exactly three digits. The decoder makes this finding wherever the value occurs, VMAP playlists and the VAST embedded in them included, so the rule carries no version range. Through 4.2 the XSDs type Duration (and minSuggestedDuration) as xs:time, which rejects bare seconds but also takes a time zone and any number of fraction digits, both of which the rule reports; the draft 4.4 schema types Duration as a plain string. The rule follows the one format the text defines.",
+        rationale: "VAST defines one time format. Players disagree on anything else: some read bare seconds, others drop the ad (error 101) or the icon. Hours take at least two digits, minutes and seconds 00 to 59, milliseconds exactly three digits. The decoder makes this finding wherever the value occurs, VMAP playlists and the VAST embedded in them included, so the rule carries no version range. Through 4.2 the XSDs type Duration (and, where they declare it, minSuggestedDuration) as xs:time, which rejects bare seconds but also takes a time zone and any number of fraction digits, both of which the rule reports; the draft 4.4 schema types Duration as a plain string. The rule follows the one format the text defines.",
         fix: "Write times as 00:00:30 or 00:00:30.000.",
         severity: .error,
         versions: nil,
