@@ -189,8 +189,9 @@ public struct SchemaBasis: Sendable, Codable, Hashable {
         /// The XSD accepts what the rule reports; the rule rests on the spec text or on a decision
         /// recorded in its rationale.
         case looser
-        /// The XSD does not declare the element the rule is about at all (the draft 4.4 schema leaves out
-        /// parts the 4.4 text keeps); the rule rests on the text, which wins over the schema.
+        /// The XSD does not declare the element or attribute the rule is about at all (the draft 4.4 schema
+        /// leaves out parts the 4.4 text keeps, vast4.xsd has no size on the InLine NonLinear, 2.0 has no
+        /// skipoffset); the rule rests on the text, which wins over the schema.
         case undeclared
         /// The XSD rejects the core of what the rule reports but differs from the rule on some inputs the
         /// rationale names (a draft schema that keeps an attribute's values but makes it optional, or that
@@ -216,13 +217,21 @@ public struct SchemaBasis: Sendable, Codable, Hashable {
     /// The element the schema validator names when the claim is broken (the parent, for a missing
     /// child element).
     public var element: String
+    /// Further elements of the same claim, for a rule that checks the same declaration on several
+    /// elements (an undeclared attribute on Creative or on MediaFile): the validator may name any of them.
+    public var otherElements: [String] = []
     /// The attributes or child elements the claim is about, one of which the validator's message names;
     /// empty when the element itself is the subject.
     public var items: [String]
     public var declarations: [Declaration]
+    /// For a rule whose subject lies outside what the VAST XSDs describe (a VMAP playlist, a
+    /// trafficking-parameter string, a player profile's own requirements, a schema the user gives): what
+    /// its claim rests on instead, in a sentence. `nil` for every other rule.
+    public var outsideVASTSchemas: String?
 
-    public init(element: String, items: [String] = [], _ declarations: [Declaration]) {
+    public init(element: String, otherElements: [String] = [], items: [String] = [], _ declarations: [Declaration]) {
         self.element = element
+        self.otherElements = otherElements
         self.items = items
         self.declarations = declarations
     }
@@ -231,8 +240,20 @@ public struct SchemaBasis: Sendable, Codable, Hashable {
     /// wrapper chain): it rests on the spec text only.
     public static let specTextOnly = SchemaBasis(element: "", [])
 
-    /// Whether the rule rests on the spec text only.
-    public var isSpecTextOnly: Bool { declarations.isEmpty }
+    /// The basis of a rule whose subject lies outside what the VAST XSDs describe: no VAST XSD applies,
+    /// and `reason` says what the rule rests on instead (the VMAP text, the trafficking-parameter
+    /// reference, a player profile's reference, the schema the user gives).
+    public static func outsideVASTSchemas(_ reason: String) -> SchemaBasis {
+        var basis = SchemaBasis(element: "", [])
+        basis.outsideVASTSchemas = reason
+        return basis
+    }
+
+    /// Whether the rule is about what the VAST XSDs describe and rests on the spec text only.
+    public var isSpecTextOnly: Bool { declarations.isEmpty && outsideVASTSchemas == nil }
+
+    /// Whether the basis records declarations of the VAST XSDs, which the schema-basis test proves.
+    public var hasDeclarations: Bool { !declarations.isEmpty }
 
     /// The XSD files of the versions in `versions`, in order, each once: `vast_4.1.xsd, vast_4.2.xsd`.
     public static func xsdFileNames(for versions: ClosedRange<VASTVersion>) -> [String] {

@@ -362,6 +362,12 @@ struct CommandTests {
         let tableRows = text.stdout.split(separator: "\n").count - 1
         #expect(rules.count == tableRows && rules.count > 50)
         #expect(rules.contains { $0["id"] as? String == "VAST-2.0-url-http" && $0["severity"] as? String == "warning" })
+        // The schema basis travels with each rule: declarations per version, or what a rule outside the VAST
+        // XSDs rests on instead.
+        let mezzanine = try #require(rules.first { $0["id"] as? String == "VAST-4.1-mezzanine-type" }?["schemaBasis"] as? [String: Any])
+        #expect((mezzanine["declarations"] as? [Any])?.count == 1 && mezzanine["outsideVASTSchemas"] == nil)
+        let param = try #require(rules.first { $0["id"] as? String == "PARAM-duplicate-key" }?["schemaBasis"] as? [String: Any])
+        #expect((param["outsideVASTSchemas"] as? String)?.contains("trafficking-parameter string") == true)
 
         let markdown = try CLI.run(["rules", "--format", "markdown"])
         #expect(markdown.status == 0)

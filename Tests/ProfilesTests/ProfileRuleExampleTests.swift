@@ -68,3 +68,19 @@ import VAST
         }
     }
 }
+
+/// A profile rule checks a requirement of one player integration, which no VAST XSD describes: its schema
+/// basis says so and names the profile's reference.
+@Suite struct ProfileRuleSchemaBasisTests {
+    @Test func everyProfileRuleRestsOnItsProfilesReference() {
+        #expect(ProfileRules.all.count >= 29)
+        for rule in ProfileRules.all {
+            let reason = rule.schemaBasis?.outsideVASTSchemas
+            #expect(reason != nil && rule.schemaBasis?.hasDeclarations == false, "\(rule.id)")
+            if rule.id != "PROFILE-input-not-applicable" {
+                #expect(reason.map { text in rule.specReferences.contains { text.contains($0.document.rawValue) } } == true,
+                        "\(rule.id): \(reason ?? "no basis") names none of the rule's references")
+            }
+        }
+    }
+}

@@ -80,13 +80,16 @@ import Testing
         let http = try #require(AllRules.description(for: "VAST-2.0-url-http"))
         #expect(RuleDocumentation.entry(http).contains("**Schema basis:** spec text only"))
         #expect(RuleDocumentation.explanation(http).contains("Schema basis:\n  spec text only"))
+        let vmap = try #require(AllRules.description(for: "VMAP-1.0-adbreak-breaktype"))
+        #expect(RuleDocumentation.entry(vmap).contains("**Schema basis:** outside the VAST XSDs: the rule checks a VMAP playlist"))
+        #expect(RuleDocumentation.explanation(vmap).contains("Schema basis:\n  outside the VAST XSDs: the rule checks a VMAP playlist"))
         for rule in AllRules.descriptions {
             #expect(RuleDocumentation.entry(rule).contains("**Schema basis:** "), "\(rule.id)")
         }
         // The counts in the reference's introduction come from the descriptions.
         let proven = Dictionary(uniqueKeysWithValues: RuleDocumentation.rulesProvenPerSchema(AllRules.descriptions).map { ($0.file, $0.count) })
         #expect(proven.keys.sorted() == ["vast3_draft.xsd", "vast4.xsd", "vast_2.0.1.xsd", "vast_4.1.xsd", "vast_4.2.xsd", "vast_4.4.xsd"])
-        let withBasis = AllRules.descriptions.filter { $0.schemaBasis.map { !$0.isSpecTextOnly } ?? false }
+        let withBasis = AllRules.descriptions.filter { $0.schemaBasis?.hasDeclarations == true }
         #expect(proven["vast_4.2.xsd"] == withBasis.filter { $0.versions?.contains(.v4_2) ?? true }.count)
         #expect(RuleDocumentation.markdown().contains("Rules proven per XSD: vast_2.0.1.xsd \(proven["vast_2.0.1.xsd"]!),"))
     }

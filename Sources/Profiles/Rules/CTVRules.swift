@@ -38,7 +38,8 @@ extension ProfileRules {
             RuleExample(ctvTag(ctvVideo, extensions: "<Extension type=\"plcmt\" ext=\"adcom\">\n↓<plcmt>6</plcmt></Extension>")),
             RuleExample(ctvTag("<StaticResource creativeType=\"image/png\"><![CDATA[https://cdn.example/u.png]]></StaticResource>",
                                extensions: "<Extension type=\"ctv_ad_portfolio\">\n↓<plcmt>1</plcmt></Extension>", version: "3.0")),
-        ])
+        ],
+        schemaBasis: .profile(.ctvAdPortfolio))
 
     public static let ctvNoAsset = RuleDescription(
         id: "PROFILE-ctv-no-asset",
@@ -59,7 +60,8 @@ extension ProfileRules {
             RuleExample("<VAST version=\"4.4\"><Ad><InLine><AdSystem>s</AdSystem><AdTitle>t</AdTitle><Creatives><Creative><NonLinearAds>\n↓<NonLinear width=\"1920\" height=\"1080\"><MediaFiles><InteractiveCreativeFile type=\"text/html\" apiFramework=\"SIMID\"><![CDATA[https://cdn.example/simid.html]]></InteractiveCreativeFile></MediaFiles></NonLinear></NonLinearAds></Creative></Creatives></InLine></Ad></VAST>"),
             RuleExample("<VAST version=\"4.4\"><Ad>\n↓<InLine><AdSystem>s</AdSystem><AdTitle>t</AdTitle><Creatives><Creative><Linear><Duration>00:00:10</Duration></Linear></Creative></Creatives></InLine></Ad></VAST>"),
             RuleExample("↓<VAST version=\"4.4\"><Error><![CDATA[https://t.example/err?c=[ERRORCODE]]]></Error></VAST>"),
-        ])
+        ],
+        schemaBasis: .profile(.ctvAdPortfolio))
 
     public static let ctvDurationMissing = RuleDescription(
         id: "PROFILE-ctv-duration-missing",
@@ -80,7 +82,8 @@ extension ProfileRules {
             RuleExample(ctvTag("<MediaFiles>\n↓<MediaFile delivery=\"progressive\" type=\"video/webm\" width=\"1920\" height=\"1080\"><![CDATA[https://cdn.example/unit.webm]]></MediaFile></MediaFiles>")),
             RuleExample(ctvTag("<MediaFiles>\n↓<MediaFile delivery=\"progressive\" type=\"image/png\" width=\"1920\" height=\"1080\"><![CDATA[https://cdn.example/unit.png]]></MediaFile></MediaFiles>",
                                tracking: "<Tracking event=\"complete\"><![CDATA[https://t.example/complete]]></Tracking>")),
-        ])
+        ],
+        schemaBasis: .profile(.ctvAdPortfolio))
 
     public static let ctvWrapperUnresolved = RuleDescription(
         id: "PROFILE-ctv-wrapper-unresolved",
@@ -97,5 +100,6 @@ extension ProfileRules {
         ],
         invalidExamples: [
             RuleExample("<VAST version=\"4.4\"><Ad>\n↓<Wrapper><AdSystem>s</AdSystem><VASTAdTagURI><![CDATA[https://ads.example/next]]></VASTAdTagURI><Impression><![CDATA[https://t.example/w]]></Impression></Wrapper></Ad></VAST>"),
-        ])
+        ],
+        schemaBasis: .profile(.vast44))
 }

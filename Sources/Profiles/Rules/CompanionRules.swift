@@ -46,7 +46,8 @@ extension ProfileRules {
         invalidExamples: [
             RuleExample(companionTag(parameters: ctaParameters + ",bannerTitle=Again", companions: banner320, marked: true)),
             RuleExample(companionTag(parameters: "ad_type=carousel,carousel_banner=https://cdn.example/b.png", marked: true)),
-        ])
+        ],
+        schemaBasis: .profile(.companionAds))
 
     public static let companionNoDisplay = RuleDescription(
         id: "PROFILE-companion-no-display",
@@ -64,7 +65,8 @@ extension ProfileRules {
         ],
         invalidExamples: [
             RuleExample(companionTag(parameters: "", companions: "\n↓<CompanionAds><Companion width=\"300\" height=\"250\"><StaticResource creativeType=\"image/png\"><![CDATA[https://cdn.example/mpu.png]]></StaticResource></Companion></CompanionAds>")),
-        ])
+        ],
+        schemaBasis: .profile(.companionAds))
 
     public static let companionFormatDisabled = RuleDescription(
         id: "PROFILE-companion-format-disabled",
@@ -81,7 +83,8 @@ extension ProfileRules {
         ],
         invalidExamples: [
             RuleExample(companionTag(parameters: ctaParameters, companions: banner320, marked: true)),
-        ])
+        ],
+        schemaBasis: .profile(.companionAds))
 
     public static let companionCarouselLandscape = RuleDescription(
         id: "PROFILE-companion-carousel-landscape",
@@ -98,7 +101,8 @@ extension ProfileRules {
         ],
         invalidExamples: [
             RuleExample(companionTag(parameters: carouselParameters, companions: banner320, marked: true)),
-        ])
+        ],
+        schemaBasis: .profile(.companionAds))
 
     public static let companionImageFailed = RuleDescription(
         id: "PROFILE-companion-image-failed",
@@ -115,7 +119,8 @@ extension ProfileRules {
         ],
         invalidExamples: [
             RuleExample(companionTag(parameters: ctaParameters, companions: banner320, marked: true)),
-        ])
+        ],
+        schemaBasis: .profile(.companionAds))
 
     public static let companionNativeSlotUnavailable = RuleDescription(
         id: "PROFILE-companion-native-slot-unavailable",
@@ -132,7 +137,8 @@ extension ProfileRules {
         ],
         invalidExamples: [
             RuleExample("<VAST version=\"4.2\"><Ad>\n↓<InLine><AdSystem>s</AdSystem><AdTitle>t</AdTitle><Creatives><Creative>\(banner320)</Creative></Creatives></InLine></Ad></VAST>"),
-        ])
+        ],
+        schemaBasis: .profile(.companionAds))
 
     public static let companionTakeoverAppOwned = RuleDescription(
         id: "PROFILE-companion-takeover-app-owned",
@@ -149,7 +155,8 @@ extension ProfileRules {
         ],
         invalidExamples: [
             RuleExample(companionTag(parameters: "ad_type=webview,campaign=spring,Image_url=https://promo.example/page?x=1", companions: banner320, marked: true)),
-        ])
+        ],
+        schemaBasis: .profile(.companionAds))
 
     public static let companionWrapperUnresolved = RuleDescription(
         id: "PROFILE-companion-wrapper-unresolved",
@@ -166,5 +173,6 @@ extension ProfileRules {
         ],
         invalidExamples: [
             RuleExample("<VAST version=\"4.2\"><Ad>\n↓<Wrapper><AdSystem>s</AdSystem><VASTAdTagURI><![CDATA[https://ads.example/next]]></VASTAdTagURI></Wrapper></Ad></VAST>"),
-        ])
+        ],
+        schemaBasis: .profile(.companionAds))
 }

@@ -26,7 +26,8 @@ extension ProfileRules {
         ],
         invalidExamples: [
             RuleExample("<VAST version=\"4.2\"><Ad>\n↓<InLine><AdSystem>s</AdSystem><AdTitle>t</AdTitle><Creatives><Creative><Linear><Duration>00:00:10</Duration></Linear></Creative></Creatives></InLine></Ad></VAST>"),
-        ])
+        ],
+        schemaBasis: .profile(.pauseAds))
 
     public static let pauseStaticImageType = RuleDescription(
         id: "PROFILE-pause-static-image-type",
@@ -45,7 +46,8 @@ extension ProfileRules {
         invalidExamples: [
             RuleExample(pauseTag("<Creative><NonLinearAds>\n↓<NonLinear><HTMLResource><![CDATA[<p>x</p>]]></HTMLResource></NonLinear></NonLinearAds></Creative>")),
             RuleExample(pauseTag("<Creative><NonLinearAds>\n↓<NonLinear><StaticResource creativeType=\"image/gif\"><![CDATA[https://cdn.example/p.gif]]></StaticResource></NonLinear>\n↓<NonLinear apiFramework=\"VPAID\"><StaticResource creativeType=\"image/png\"><![CDATA[https://cdn.example/p.png]]></StaticResource></NonLinear></NonLinearAds></Creative>")),
-        ])
+        ],
+        schemaBasis: .profile(.pauseAds))
 
     public static let pauseFirstAdOnly = RuleDescription(
         id: "PROFILE-pause-first-ad-only",
@@ -63,7 +65,8 @@ extension ProfileRules {
         invalidExamples: [
             RuleExample("<VAST version=\"4.2\"><Ad id=\"a\"><InLine><AdSystem>s</AdSystem><AdTitle>t</AdTitle><Creatives><Creative><NonLinearAds>\(pngNonLinear)</NonLinearAds></Creative></Creatives></InLine></Ad>\n↓<Ad id=\"b\"><InLine><AdSystem>s</AdSystem><AdTitle>t</AdTitle><Creatives><Creative><NonLinearAds>\(pngNonLinear)</NonLinearAds></Creative></Creatives></InLine></Ad></VAST>"),
             RuleExample("<VAST version=\"4.2\">\n↓<Ad id=\"b\" sequence=\"2\"><InLine><AdSystem>s</AdSystem><AdTitle>t</AdTitle><Creatives><Creative><NonLinearAds>\(pngNonLinear)</NonLinearAds></Creative></Creatives></InLine></Ad><Ad id=\"a\" sequence=\"1\"><InLine><AdSystem>s</AdSystem><AdTitle>t</AdTitle><Creatives><Creative><NonLinearAds>\(pngNonLinear)</NonLinearAds></Creative></Creatives></InLine></Ad></VAST>"),
-        ])
+        ],
+        schemaBasis: .profile(.pauseAds))
 
     public static let pauseNoFallback = RuleDescription(
         id: "PROFILE-pause-no-fallback",
@@ -80,7 +83,8 @@ extension ProfileRules {
         ],
         invalidExamples: [
             RuleExample(pauseTag("<Creative><NonLinearAds>\(pngNonLinear)\n↓<NonLinear><StaticResource creativeType=\"image/jpeg\"><![CDATA[https://cdn.example/b.jpg]]></StaticResource></NonLinear></NonLinearAds></Creative>")),
-        ])
+        ],
+        schemaBasis: .profile(.pauseAds))
 
     public static let pauseNoAd = RuleDescription(
         id: "PROFILE-pause-no-ad",
@@ -97,7 +101,8 @@ extension ProfileRules {
         ],
         invalidExamples: [
             RuleExample("↓<VAST version=\"4.2\"><Error><![CDATA[https://t.example/err?c=[ERRORCODE]]]></Error></VAST>"),
-        ])
+        ],
+        schemaBasis: .profile(.pauseAds))
 
     public static let pauseWrapperUnresolved = RuleDescription(
         id: "PROFILE-pause-wrapper-unresolved",
@@ -114,5 +119,6 @@ extension ProfileRules {
         ],
         invalidExamples: [
             RuleExample("<VAST version=\"4.2\"><Ad>\n↓<Wrapper><AdSystem>s</AdSystem><VASTAdTagURI><![CDATA[https://ads.example/next]]></VASTAdTagURI><Impression><![CDATA[https://t.example/w]]></Impression></Wrapper></Ad></VAST>"),
-        ])
+        ],
+        schemaBasis: .profile(.pauseAds))
 }

@@ -40,5 +40,15 @@ public enum ProfileRules {
         ],
         invalidExamples: [
             RuleExample("↓<vmap:VMAP \(minimalVMAP)/>"),
-        ])
+        ],
+        schemaBasis: .outsideVASTSchemas("the rule checks which player profiles were asked of which kind of input (a VAST response, a VMAP document), not the input itself; it rests on the profiles' references."))
+}
+
+extension SchemaBasis {
+    /// The basis of a profile rule: a requirement one player integration makes of the tags it is given,
+    /// beyond what VAST or VMAP require of a document, so no VAST XSD can express it; `reference` is the
+    /// document the rule cites.
+    static func profile(_ reference: SpecDocument) -> SchemaBasis {
+        .outsideVASTSchemas("the rule checks a requirement of a player profile, which goes beyond what VAST and VMAP require of a document; it rests on the text the rule cites (\(reference.rawValue)).")
+    }
 }

@@ -32,7 +32,8 @@ extension ProfileRules {
         ],
         invalidExamples: [
             RuleExample(ssaiTag("\n↓<Linear skipoffset=\"20%\">\(mp4)</Linear>")),
-        ])
+        ],
+        schemaBasis: .profile(.ssai))
 
     public static let ssaiNoPlayableMedia = RuleDescription(
         id: "PROFILE-ssai-no-playable-media",
@@ -49,7 +50,8 @@ extension ProfileRules {
         ],
         invalidExamples: [
             RuleExample(ssaiTag("\n↓<Linear><Duration>00:00:10</Duration><MediaFiles><MediaFile delivery=\"progressive\" type=\"video/webm\" width=\"640\" height=\"360\"><![CDATA[https://cdn.example/ad.webm]]></MediaFile><MediaFile delivery=\"progressive\" type=\"application/javascript\" apiFramework=\"VPAID\" width=\"640\" height=\"360\"><![CDATA[https://cdn.example/vpaid.js]]></MediaFile></MediaFiles></Linear>")),
-        ])
+        ],
+        schemaBasis: .profile(.ssai))
 
     public static let ssaiDurationMissing = RuleDescription(
         id: "PROFILE-ssai-duration-missing",
@@ -67,7 +69,8 @@ extension ProfileRules {
         invalidExamples: [
             RuleExample(ssaiTag("\n↓<Linear>\(mp4)</Linear>")),
             RuleExample(ssaiTag("\n↓<Linear><Duration>10</Duration>\(mp4)</Linear>")),
-        ])
+        ],
+        schemaBasis: .profile(.ssai))
 
     public static let ssaiNonLinearCreative = RuleDescription(
         id: "PROFILE-ssai-nonlinear-creative",
@@ -84,7 +87,8 @@ extension ProfileRules {
         ],
         invalidExamples: [
             RuleExample(ssaiTag("\n↓<NonLinearAds><NonLinear><StaticResource creativeType=\"image/png\"><![CDATA[https://cdn.example/o.png]]></StaticResource></NonLinear></NonLinearAds>")),
-        ])
+        ],
+        schemaBasis: .profile(.ssai))
 
     public static let ssaiWrapperUnresolved = RuleDescription(
         id: "PROFILE-ssai-wrapper-unresolved",
@@ -101,7 +105,8 @@ extension ProfileRules {
         ],
         invalidExamples: [
             RuleExample("<VAST version=\"4.2\"><Ad>\n↓<Wrapper><AdSystem>s</AdSystem><VASTAdTagURI><![CDATA[https://ads.example/next]]></VASTAdTagURI></Wrapper></Ad></VAST>"),
-        ])
+        ],
+        schemaBasis: .profile(.ssai))
 
     public static let ssaiBreakOffsetUnresolved = RuleDescription(
         id: "PROFILE-ssai-break-offset-unresolved",
@@ -118,7 +123,8 @@ extension ProfileRules {
         ],
         invalidExamples: [
             RuleExample(ssaiVMAP("\n↓<vmap:AdBreak timeOffset=\"50%\" breakType=\"linear\"/>")),
-        ])
+        ],
+        schemaBasis: .profile(.ssai))
 
     public static let ssaiBreakRemoteSource = RuleDescription(
         id: "PROFILE-ssai-break-remote-source",
@@ -135,5 +141,6 @@ extension ProfileRules {
         ],
         invalidExamples: [
             RuleExample(ssaiVMAP("<vmap:AdBreak timeOffset=\"start\" breakType=\"linear\">\n↓<vmap:AdSource><vmap:AdTagURI templateType=\"vast3\"><![CDATA[https://ads.example/pre]]></vmap:AdTagURI></vmap:AdSource></vmap:AdBreak>")),
-        ])
+        ],
+        schemaBasis: .profile(.ssai))
 }

@@ -30,7 +30,8 @@ extension ProfileRules {
         ],
         invalidExamples: [
             RuleExample(ssaiVMAP(adBreak("00:05:00", id: "mid") + adBreak("00:12:00", id: "late", marked: true))),
-        ])
+        ],
+        schemaBasis: .profile(.instream))
 
     public static let scheduleDuplicateBreak = RuleDescription(
         id: "PROFILE-schedule-duplicate-break",
@@ -47,7 +48,8 @@ extension ProfileRules {
         ],
         invalidExamples: [
             RuleExample(ssaiVMAP(adBreak("50%", id: "a") + adBreak("00:05:00", id: "b", marked: true))),
-        ])
+        ],
+        schemaBasis: .profile(.instream))
 
     public static let schedulePercentageRange = RuleDescription(
         id: "PROFILE-schedule-percentage-range",
@@ -65,7 +67,8 @@ extension ProfileRules {
         ],
         invalidExamples: [
             RuleExample(ssaiVMAP(adBreak("150%", id: "x", marked: true))),
-        ])
+        ],
+        schemaBasis: .profile(.instream))
 
     public static let scheduleMixedPositions = RuleDescription(
         id: "PROFILE-schedule-mixed-positions",
@@ -82,7 +85,8 @@ extension ProfileRules {
         ],
         invalidExamples: [
             RuleExample(ssaiVMAP(adBreak("start", id: "pre") + adBreak("#1", id: "c1", marked: true))),
-        ])
+        ],
+        schemaBasis: .profile(.vmap1))
 
     public static let scheduleRepeatOverlap = RuleDescription(
         id: "PROFILE-schedule-repeat-overlap",
@@ -99,7 +103,8 @@ extension ProfileRules {
         ],
         invalidExamples: [
             RuleExample(ssaiVMAP(adBreak("00:02:00", id: "r", extra: " repeatAfter=\"00:02:00\"") + adBreak("00:04:00", id: "m", marked: true))),
-        ])
+        ],
+        schemaBasis: .profile(.instream))
 
     public static let scheduleRepeatLimit = RuleDescription(
         id: "PROFILE-schedule-repeat-limit",
@@ -117,7 +122,8 @@ extension ProfileRules {
         ],
         invalidExamples: [
             RuleExample(ssaiVMAP(adBreak("00:02:00", id: "r", extra: " repeatAfter=\"00:00:00.100\"", marked: true))),
-        ])
+        ],
+        schemaBasis: .profile(.instream))
 
     public static let scheduleOffsetUnresolved = RuleDescription(
         id: "PROFILE-schedule-offset-unresolved",
@@ -134,5 +140,6 @@ extension ProfileRules {
         ],
         invalidExamples: [
             RuleExample(ssaiVMAP(adBreak("start", id: "pre") + adBreak("50%", id: "mid", marked: true))),
-        ])
+        ],
+        schemaBasis: .profile(.instream))
 }

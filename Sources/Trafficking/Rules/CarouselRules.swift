@@ -21,7 +21,8 @@ extension TraffickingRules {
         invalidExamples: [
             RuleExample("↓ad_type=carousel,brand_icon=https://cdn.example.com/l.png,carousel_title=Shoes,carousel_description=,carousel_images=https://cdn.example.com/1.jpg"),
             RuleExample("ad_type=carousel,↓carousel_banner=,brand_icon=https://cdn.example.com/l.png,carousel_title=Shoes,carousel_description=,carousel_images=https://cdn.example.com/1.jpg"),
-        ])
+        ],
+        schemaBasis: .traffickingParameters)
 
     /// `PARAM-carousel-brand-icon-required`
     public static let carouselBrandIconRequired = RuleDescription(
@@ -39,7 +40,8 @@ extension TraffickingRules {
         ],
         invalidExamples: [
             RuleExample("↓ad_type=carousel,carousel_banner=https://cdn.example.com/b.png,brandIcon=https://cdn.example.com/l.png,carousel_title=Shoes,carousel_description=,carousel_images=https://cdn.example.com/1.jpg"),
-        ])
+        ],
+        schemaBasis: .traffickingParameters)
 
     /// `PARAM-carousel-title-required`
     public static let carouselTitleRequired = RuleDescription(
@@ -56,7 +58,8 @@ extension TraffickingRules {
         invalidExamples: [
             RuleExample("ad_type=carousel,carousel_banner=https://cdn.example.com/b.png,brand_icon=https://cdn.example.com/l.png,↓carousel_title=,carousel_description=,carousel_images=https://cdn.example.com/1.jpg"),
             RuleExample("↓ad_type=carousel,carousel_banner=https://cdn.example.com/b.png,brand_icon=https://cdn.example.com/l.png,carousel_description=,carousel_images=https://cdn.example.com/1.jpg"),
-        ])
+        ],
+        schemaBasis: .traffickingParameters)
 
     /// `PARAM-carousel-description-required`
     public static let carouselDescriptionRequired = RuleDescription(
@@ -74,7 +77,8 @@ extension TraffickingRules {
         ],
         invalidExamples: [
             RuleExample("↓ad_type=carousel,carousel_banner=https://cdn.example.com/b.png,brand_icon=https://cdn.example.com/l.png,carousel_title=Shoes,carousel_images=https://cdn.example.com/1.jpg"),
-        ])
+        ],
+        schemaBasis: .traffickingParameters)
 
     /// `PARAM-carousel-images-required`
     public static let carouselImagesRequired = RuleDescription(
@@ -95,7 +99,8 @@ extension TraffickingRules {
         ],
         invalidExamples: [
             RuleExample("↓ad_type=carousel,carousel_banner=https://cdn.example.com/b.png,brand_icon=https://cdn.example.com/l.png,carousel_title=Shoes,carousel_description=,carousel_image=https://cdn.example.com/1.jpg"),
-        ])
+        ],
+        schemaBasis: .traffickingParameters)
 
     /// `PARAM-carousel-too-many-images`
     public static let carouselTooManyImages = RuleDescription(
@@ -116,7 +121,8 @@ extension TraffickingRules {
         ],
         invalidExamples: [
             RuleExample("ad_type=carousel,carousel_banner=https://cdn.example.com/b.png,brand_icon=https://cdn.example.com/l.png,carousel_title=Shoes,carousel_description=,carousel_images=https://c.example.com/1$https://c.example.com/2$https://c.example.com/3$https://c.example.com/4$https://c.example.com/5$https://c.example.com/6$https://c.example.com/7$https://c.example.com/8$https://c.example.com/9$https://c.example.com/10$https://c.example.com/11$https://c.example.com/12$https://c.example.com/13$https://c.example.com/14$https://c.example.com/15$https://c.example.com/16$https://c.example.com/17$https://c.example.com/18$https://c.example.com/19$https://c.example.com/20$↓https://c.example.com/21"),
-        ])
+        ],
+        schemaBasis: .traffickingParameters)
 
     /// `PARAM-carousel-image-invalid`
     public static let carouselImageInvalid = RuleDescription(
@@ -139,7 +145,8 @@ extension TraffickingRules {
         ],
         invalidExamples: [
             RuleExample("ad_type=carousel,carousel_banner=https://cdn.example.com/b.png,brand_icon=https://cdn.example.com/l.png,carousel_title=Shoes,carousel_description=,carousel_images=https://cdn.example.com/1.jpg$↓ftp://cdn.example.com/2.jpg$↓$https://cdn.example.com/4.jpg↓$"),
-        ])
+        ],
+        schemaBasis: .traffickingParameters)
 
     /// `PARAM-carousel-no-usable-image`
     public static let carouselNoUsableImage = RuleDescription(
@@ -158,7 +165,8 @@ extension TraffickingRules {
         invalidExamples: [
             RuleExample("ad_type=carousel,carousel_banner=https://cdn.example.com/b.png,brand_icon=https://cdn.example.com/l.png,carousel_title=Shoes,carousel_description=,↓carousel_images="),
             RuleExample("ad_type=carousel,carousel_banner=https://cdn.example.com/b.png,brand_icon=https://cdn.example.com/l.png,carousel_title=Shoes,carousel_description=,carousel_images=↓cdn.example.com/1.jpg$data:image/png;base64"),
-        ])
+        ],
+        schemaBasis: .traffickingParameters)
 
     /// `PARAM-carousel-tap-count-mismatch`
     public static let carouselTapCountMismatch = RuleDescription(
@@ -182,7 +190,8 @@ extension TraffickingRules {
         invalidExamples: [
             RuleExample("ad_type=carousel,carousel_banner=https://cdn.example.com/b.png,brand_icon=https://cdn.example.com/l.png,carousel_title=Shoes,carousel_description=,carousel_images=https://cdn.example.com/1.jpg,carousel_images_urls=https://shop.example.com/1$↓https://shop.example.com/2"),
             RuleExample("ad_type=carousel,carousel_banner=https://cdn.example.com/b.png,brand_icon=https://cdn.example.com/l.png,carousel_title=Shoes,carousel_description=,carousel_images=https://cdn.example.com/1.jpg$https://cdn.example.com/2.jpg,↓carousel_images_urls=https://shop.example.com/1"),
-        ])
+        ],
+        schemaBasis: .traffickingParameters)
 
     /// `PARAM-carousel-tap-url-invalid`
     public static let carouselTapURLInvalid = RuleDescription(
@@ -204,7 +213,8 @@ extension TraffickingRules {
         ],
         invalidExamples: [
             RuleExample("ad_type=carousel,carousel_banner=https://cdn.example.com/b.png,brand_icon=https://cdn.example.com/l.png,carousel_title=Shoes,carousel_description=,carousel_images=https://cdn.example.com/1.jpg$https://cdn.example.com/2.jpg,carousel_images_urls=↓/products/1$↓shop.example.com/2"),
-        ])
+        ],
+        schemaBasis: .traffickingParameters)
 
     /// `PARAM-carousel-cta-pair`
     public static let carouselCTAPair = RuleDescription(
@@ -224,5 +234,6 @@ extension TraffickingRules {
         invalidExamples: [
             RuleExample("ad_type=carousel,carousel_banner=https://cdn.example.com/b.png,brand_icon=https://cdn.example.com/l.png,carousel_title=Shoes,carousel_description=,carousel_images=https://cdn.example.com/1.jpg,↓carousel_cta_text=Shop"),
             RuleExample("ad_type=carousel,carousel_banner=https://cdn.example.com/b.png,brand_icon=https://cdn.example.com/l.png,carousel_title=Shoes,carousel_description=,carousel_images=https://cdn.example.com/1.jpg,carousel_cta_text=,↓carousel_cta_url=https://shop.example.com"),
-        ])
+        ],
+        schemaBasis: .traffickingParameters)
 }

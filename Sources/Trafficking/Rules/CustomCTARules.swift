@@ -24,7 +24,8 @@ extension TraffickingRules {
             RuleExample("↓bannerTitle=Shoes,ctaUrl=https://shop.example.com"),
             RuleExample("↓ICON=https://cdn.example.com/i.png,bannerTitle=Shoes,ctaUrl=https://shop.example.com"),
             RuleExample("bannerTitle=Shoes,↓icon=,ctaUrl=https://shop.example.com"),
-        ])
+        ],
+        schemaBasis: .traffickingParameters)
 
     /// `PARAM-cta-icon-alias-mismatch`
     public static let ctaIconAliasMismatch = RuleDescription(
@@ -46,7 +47,8 @@ extension TraffickingRules {
         invalidExamples: [
             RuleExample("icon=https://cdn.example.com/i.png,↓Icon=https://cdn.example.com/I.png,bannerTitle=Shoes,ctaUrl=https://shop.example.com"),
             RuleExample("Icon=https://cdn.example.com/i.png,bannerTitle=Shoes,ctaUrl=https://shop.example.com,↓icon="),
-        ])
+        ],
+        schemaBasis: .traffickingParameters)
 
     /// `PARAM-cta-title-required`
     public static let ctaTitleRequired = RuleDescription(
@@ -63,7 +65,8 @@ extension TraffickingRules {
         invalidExamples: [
             RuleExample("↓icon=https://cdn.example.com/i.png,ctaUrl=https://shop.example.com,Bannertitle=Shoes"),
             RuleExample("icon=https://cdn.example.com/i.png,↓bannerTitle= ,ctaUrl=https://shop.example.com"),
-        ])
+        ],
+        schemaBasis: .traffickingParameters)
 
     /// `PARAM-cta-url-required`
     public static let ctaURLRequired = RuleDescription(
@@ -83,7 +86,8 @@ extension TraffickingRules {
         invalidExamples: [
             RuleExample("↓icon=https://cdn.example.com/i.png,bannerTitle=Shoes,ctaURL=https://shop.example.com"),
             RuleExample("icon=https://cdn.example.com/i.png,bannerTitle=Shoes,↓ctaUrl="),
-        ])
+        ],
+        schemaBasis: .traffickingParameters)
 
     /// `PARAM-cta-text-empty`
     public static let ctaTextEmpty = RuleDescription(
@@ -106,5 +110,6 @@ extension TraffickingRules {
         ],
         invalidExamples: [
             RuleExample("icon=https://cdn.example.com/i.png,bannerTitle=Shoes,ctaUrl=https://shop.example.com,↓ctaText="),
-        ])
+        ],
+        schemaBasis: .traffickingParameters)
 }

@@ -28,7 +28,8 @@ extension TraffickingRules {
             RuleExample("ad_type=↓Carousel,carousel_banner=https://cdn.example.com/b.png"),
             RuleExample("↓ad_type=,icon=https://cdn.example.com/i.png,bannerTitle=Shoes,ctaUrl=https://shop.example.com"),
             RuleExample(#"{"advertiserTab":{"adType":↓"banner","takeoverAdsUrl":"https://ads.example.com/t"}}"#),
-        ])
+        ],
+        schemaBasis: .traffickingParameters)
 
     /// `PARAM-format-undetected`
     public static let formatUndetected = RuleDescription(
@@ -54,5 +55,6 @@ extension TraffickingRules {
             RuleExample("↓Ad_type=carousel,carousel_banner=https://cdn.example.com/b.png"),
             RuleExample("↓bannerDescription=Fast,ctaText=Buy"),
             RuleExample(#"↓{"advertiser":{"adType":"takeoverAds"}}"#),
-        ])
+        ],
+        schemaBasis: .traffickingParameters)
 }

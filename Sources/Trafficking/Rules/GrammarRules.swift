@@ -23,7 +23,8 @@ extension TraffickingRules {
             RuleExample("↓"),
             RuleExample("↓  "),
             RuleExample("↓,,"),
-        ])
+        ],
+        schemaBasis: .traffickingParameters)
 
     /// `PARAM-empty-segment`
     public static let emptySegment = RuleDescription(
@@ -49,7 +50,8 @@ extension TraffickingRules {
             RuleExample("icon=https://cdn.example.com/i.png,bannerTitle=Shoes,ctaUrl=https://shop.example.com↓,"),
             RuleExample("icon=https://cdn.example.com/i.png,↓,bannerTitle=Shoes,ctaUrl=https://shop.example.com"),
             RuleExample("↓,icon=https://cdn.example.com/i.png,bannerTitle=Shoes,↓ ,ctaUrl=https://shop.example.com"),
-        ])
+        ],
+        schemaBasis: .traffickingParameters)
 
     /// `PARAM-malformed-segment`
     public static let malformedSegment = RuleDescription(
@@ -71,7 +73,8 @@ extension TraffickingRules {
         invalidExamples: [
             RuleExample("icon=https://cdn.example.com/i.png,bannerTitle=Shoes, ↓bags,ctaUrl=https://shop.example.com"),
             RuleExample("↓icon https://cdn.example.com/i.png,bannerTitle=Shoes,ctaUrl=https://shop.example.com"),
-        ])
+        ],
+        schemaBasis: .traffickingParameters)
 
     /// `PARAM-empty-key`
     public static let emptyKey = RuleDescription(
@@ -91,7 +94,8 @@ extension TraffickingRules {
         invalidExamples: [
             RuleExample("icon=https://cdn.example.com/i.png,bannerTitle=Shoes,↓=https://shop.example.com"),
             RuleExample("icon=https://cdn.example.com/i.png,bannerTitle=Shoes, ↓=x,ctaUrl=https://shop.example.com"),
-        ])
+        ],
+        schemaBasis: .traffickingParameters)
 
     /// `PARAM-duplicate-key`
     public static let duplicateKey = RuleDescription(
@@ -111,7 +115,8 @@ extension TraffickingRules {
         invalidExamples: [
             RuleExample("icon=https://cdn.example.com/i.png,bannerTitle=Shoes,ctaUrl=https://shop.example.com,↓bannerTitle=Shoes"),
             RuleExample("icon=https://cdn.example.com/i.png,bannerTitle=Shoes,ctaUrl=https://shop.example.com,↓ctaUrl=https://shop.example.com/b,↓ctaUrl="),
-        ])
+        ],
+        schemaBasis: .traffickingParameters)
 
     /// `PARAM-whitespace-around`
     public static let whitespaceAround = RuleDescription(
@@ -136,7 +141,8 @@ extension TraffickingRules {
         invalidExamples: [
             RuleExample("icon=https://cdn.example.com/i.png,↓ bannerTitle = Shoes,ctaUrl=https://shop.example.com"),
             RuleExample("icon=https://cdn.example.com/i.png↓ ,bannerTitle=Shoes,ctaUrl=https://shop.example.com,bannerDescription=↓ "),
-        ])
+        ],
+        schemaBasis: .traffickingParameters)
 
     /// `PARAM-percent-encoded-key`
     public static let percentEncodedKey = RuleDescription(
@@ -159,7 +165,8 @@ extension TraffickingRules {
         ],
         invalidExamples: [
             RuleExample("icon=https://cdn.example.com/i.png,bannerTitle=Shoes,ctaUrl=https://shop.example.com,campaign↓%20name=spring"),
-        ])
+        ],
+        schemaBasis: .traffickingParameters)
 
     /// `PARAM-percent-encoded-text`
     public static let percentEncodedText = RuleDescription(
@@ -183,7 +190,8 @@ extension TraffickingRules {
         invalidExamples: [
             RuleExample("icon=https://cdn.example.com/i.png,bannerTitle=Summer↓%20sale,ctaUrl=https://shop.example.com"),
             RuleExample("icon=https://cdn.example.com/i.png,bannerTitle=Shoes,ctaUrl=https://shop.example.com,ctaText=Buy↓%C3%A9"),
-        ])
+        ],
+        schemaBasis: .traffickingParameters)
 
     /// `PARAM-percent-encoded-url`
     public static let percentEncodedURL = RuleDescription(
@@ -207,7 +215,8 @@ extension TraffickingRules {
         invalidExamples: [
             RuleExample("icon=https://cdn.example.com/i.png,bannerTitle=Shoes,ctaUrl=↓https%3A%2F%2Fshop.example.com"),
             RuleExample("icon=↓HTTPS%3a%2f%2fcdn.example.com%2Fi.png,bannerTitle=Shoes,ctaUrl=https://shop.example.com"),
-        ])
+        ],
+        schemaBasis: .traffickingParameters)
 
     /// `PARAM-unknown-key`
     public static let unknownKey = RuleDescription(
@@ -230,5 +239,6 @@ extension TraffickingRules {
         invalidExamples: [
             RuleExample("icon=https://cdn.example.com/i.png,bannerTitle=Shoes,ctaUrl=https://shop.example.com,↓BannerDescription=Fast"),
             RuleExample("icon=https://cdn.example.com/i.png,bannerTitle=Shoes,ctaUrl=https://shop.example.com,↓carousel_title=Shoes,↓utm=1"),
-        ])
+        ],
+        schemaBasis: .traffickingParameters)
 }

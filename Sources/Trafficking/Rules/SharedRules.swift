@@ -31,7 +31,8 @@ extension TraffickingRules {
         invalidExamples: [
             RuleExample("icon=https://cdn.example.com/i.png,bannerTitle=Shoes,ctaUrl=https://shop.example.com,campaign=spring,↓campaign name=Spring"),
             RuleExample("ad_type=carousel,campaign name=,carousel_banner=https://cdn.example.com/b.png,brand_icon=https://cdn.example.com/l.png,carousel_title=Shoes,carousel_description=,carousel_images=https://cdn.example.com/1.jpg,↓campaign=spring"),
-        ])
+        ],
+        schemaBasis: .traffickingParameters)
 
     /// `PARAM-schema-version-unsupported`
     public static let schemaVersionUnsupported = RuleDescription(
@@ -56,5 +57,6 @@ extension TraffickingRules {
             RuleExample("icon=https://cdn.example.com/i.png,bannerTitle=Shoes,ctaUrl=https://shop.example.com,companion_schema_version=↓2"),
             RuleExample("icon=https://cdn.example.com/i.png,bannerTitle=Shoes,ctaUrl=https://shop.example.com,companion_schema_version=↓01"),
             RuleExample("icon=https://cdn.example.com/i.png,bannerTitle=Shoes,ctaUrl=https://shop.example.com,↓companion_schema_version="),
-        ])
+        ],
+        schemaBasis: .traffickingParameters)
 }

@@ -32,7 +32,8 @@ extension TraffickingRules {
             RuleExample("↓ad_type=takeoverAds,Takeover_ads_URL=https://ads.example.com/t"),
             RuleExample(#"{↓"advertiserTab":{"adType":"takeoverAds"}}"#),
             RuleExample(#"{"advertiserTab":{"adType":"takeoverAds",↓"takeOverAdsUrl":"https://ads.example.com/t"}}"#),
-        ])
+        ],
+        schemaBasis: .traffickingParameters)
 
     /// `PARAM-takeover-tab-key-missing`
     public static let takeoverTabKeyMissing = RuleDescription(
@@ -56,7 +57,8 @@ extension TraffickingRules {
         ],
         invalidExamples: [
             RuleExample("↓ad_type=takeoverAds,Takeover_ads_url=https://ads.example.com/t,redirection_url=https://shop.example.com,sidelogo=https://cdn.example.com/s.png,c_title=Shoes,↓thirdPartyClick=,advertiser_name=Acme"),
-        ])
+        ],
+        schemaBasis: .traffickingParameters)
 
     /// `PARAM-takeover-url-policy`
     public static let takeoverURLPolicy = RuleDescription(
@@ -78,7 +80,8 @@ extension TraffickingRules {
             RuleExample("ad_type=webview,campaign=spring,Image_url=↓http://ads.example.com/t"),
             RuleExample("ad_type=takeoverAds,Takeover_ads_url=↓https://ads.example.net/t"),
             RuleExample(#"{"advertiserTab":{"adType":"takeoverAds","takeoverAdsUrl":↓"ftp://ads.example.com/t"}}"#),
-        ])
+        ],
+        schemaBasis: .traffickingParameters)
 
     /// `PARAM-takeover-json-invalid`
     public static let takeoverJSONInvalid = RuleDescription(
@@ -102,7 +105,8 @@ extension TraffickingRules {
             RuleExample(#"↓{"advertiserTab":{"adType":"takeoverAds","takeoverAdsUrl":"https://ads.example.com/t"}"#),
             RuleExample(#"{"advertiserTab":↓"takeoverAds"}"#),
             RuleExample(#"{"advertiserTab":{"adType":"takeoverAds","takeoverAdsUrl":↓42}}"#),
-        ])
+        ],
+        schemaBasis: .traffickingParameters)
 
     /// `PARAM-takeover-webview-unconfirmed`
     public static let takeoverWebviewUnconfirmed = RuleDescription(
@@ -124,5 +128,6 @@ extension TraffickingRules {
         ],
         invalidExamples: [
             RuleExample("ad_type=↓webview,campaign=spring,Image_url=https://ads.example.com/t"),
-        ])
+        ],
+        schemaBasis: .traffickingParameters)
 }

@@ -39,6 +39,13 @@ public enum TraffickingRules {
     public static let examplePolicy = URLPolicy(allowedHosts: ["example.com"])
 }
 
+extension SchemaBasis {
+    /// The basis of every trafficking-parameter rule: its subject is a comma-separated key=value string, not
+    /// XML, so no VAST XSD can describe it.
+    static let traffickingParameters = SchemaBasis.outsideVASTSchemas(
+        "the rule checks a trafficking-parameter string (comma-separated key=value pairs), not XML; it rests on the companion ads and trafficking parameters reference, and on conform's stated conventions where that reference is silent.")
+}
+
 extension SpecReference {
     /// A quote of the companion ads and trafficking parameters reference.
     static func companion(_ section: String, _ quote: String) -> SpecReference {

@@ -26,7 +26,8 @@ extension TraffickingRules {
         invalidExamples: [
             RuleExample("icon=↓//cdn.example.com/i.png,bannerTitle=Shoes,ctaUrl=↓shop.example.com"),
             RuleExample("icon=↓https://cdn.example.com/new icon.png,bannerTitle=Shoes,ctaUrl=↓https:/shop.example.com"),
-        ])
+        ],
+        schemaBasis: .traffickingParameters)
 
     /// `PARAM-url-scheme`
     public static let urlScheme = RuleDescription(
@@ -53,7 +54,8 @@ extension TraffickingRules {
         invalidExamples: [
             RuleExample("icon=↓ftp://cdn.example.com/i.png,bannerTitle=Shoes,ctaUrl=↓javascript:alert(1)"),
             RuleExample("icon=↓data:image/png;base64,AAAA,bannerTitle=Shoes,ctaUrl=https://shop.example.com"),
-        ])
+        ],
+        schemaBasis: .traffickingParameters)
 
     /// `PARAM-url-app-scheme`
     public static let urlAppScheme = RuleDescription(
@@ -78,7 +80,8 @@ extension TraffickingRules {
         invalidExamples: [
             RuleExample("icon=https://cdn.example.com/i.png,bannerTitle=Shoes,ctaUrl=↓myapp://product/42"),
             RuleExample("ad_type=carousel,carousel_banner=https://cdn.example.com/b.png,brand_icon=https://cdn.example.com/l.png,carousel_title=Shoes,carousel_description=,carousel_images=https://cdn.example.com/1.jpg$https://cdn.example.com/2.jpg,carousel_images_urls=https://shop.example.com/1$↓tel:+15550100"),
-        ])
+        ],
+        schemaBasis: .traffickingParameters)
 
     /// `PARAM-url-policy`
     public static let urlPolicy = RuleDescription(
@@ -100,5 +103,6 @@ extension TraffickingRules {
         invalidExamples: [
             RuleExample("icon=https://cdn.example.com/i.png,bannerTitle=Shoes,ctaUrl=↓https://shop.example.org"),
             RuleExample("ad_type=takeoverAds,Takeover_ads_url=https://ads.example.com/t,redirection_url=↓https://evil.test/x,sidelogo=https://cdn.example.com/s.png,c_title=Shoes,thirdPartyImpression=https://t.example.com/i,thirdPartyClick=https://t.example.com/c,advertiser_name=Acme"),
-        ])
+        ],
+        schemaBasis: .traffickingParameters)
 }

@@ -82,11 +82,15 @@ public enum RuleDocumentation {
             """
         let proven = rulesProvenPerSchema(descriptions)
         let textOnly = descriptions.filter { $0.schemaBasis?.isSpecTextOnly == true }.count
+        let outside = descriptions.filter { $0.schemaBasis?.outsideVASTSchemas != nil }.count
+        let unrecorded = descriptions.filter { $0.schemaBasis == nil }.count
         out += "\nEach rule's **Schema basis** says what the official IAB XSDs declare about its claim, per version, " +
             "and whether the XSD enforces it or is looser than the rule; a test validates the rule's examples against " +
             "each of those XSDs (4.3 uses the 4.2 XSD; 4.4 the fixed draft vast_4.4.xsd). Rules proven per XSD: " +
             proven.map { "\($0.file) \($0.count)" }.joined(separator: ", ") +
-            ". \(textOnly) rules rest on the spec text only; the basis of the others is not recorded yet.\n"
+            ". \(textOnly) rules rest on the spec text only, as no XSD can express their claim; \(outside) check what the VAST " +
+            "XSDs do not describe (VMAP playlists, trafficking-parameter strings, player profiles' own requirements, a " +
+            "schema the user gives) and rest on their own references" + (unrecorded == 0 ? ".\n" : "; the basis of \(unrecorded) is not recorded yet.\n")
         for section in sections {
             out += "\n## \(section.title)\n\n"
             if !section.introduction.isEmpty { out += escape(section.introduction) + "\n\n" }
@@ -126,12 +130,15 @@ public enum RuleDocumentation {
     }
 
     /// What the official XSDs declare about the rule's claim, per range of versions, as Markdown: a list
-    /// of declarations, "spec text only", or "not recorded" when the rule has no basis yet.
+    /// of declarations, "spec text only", what a rule outside the VAST XSDs rests on, or "not recorded"
+    /// when the rule has no basis yet.
     static func schemaBasis(_ rule: RuleDescription, markdown: Bool = true) -> String {
         guard let basis = rule.schemaBasis else { return "not recorded." }
+        if let reason = basis.outsideVASTSchemas { return "outside the VAST XSDs: " + (markdown ? escape(reason) : reason) }
         if basis.isSpecTextOnly { return "spec text only; no XSD can express this claim." }
         let quote = markdown ? "`" : ""
-        var out = quote + ([basis.element] + basis.items).joined(separator: "\(quote) · \(quote)") + quote + ", proven against the IAB XSDs:\n"
+        let elements = ([basis.element] + basis.otherElements).joined(separator: "\(quote), \(quote)")
+        var out = quote + ([elements] + basis.items).joined(separator: "\(quote) · \(quote)") + quote + ", proven against the IAB XSDs:\n"
         for declaration in basis.declarations {
             let files = SchemaBasis.xsdFileNames(for: declaration.versions).joined(separator: ", ")
             let standing = switch declaration.standing {

@@ -51,7 +51,8 @@ public enum SchemaValidation {
         invalidExamples: [
             RuleExample("<VAST version=\"4.2\"><Ad><InLine>↓<AdTitle>t</AdTitle></InLine></Ad></VAST>"),
             RuleExample("↓<VAST>\n  ↓<Ad adid=\"first\"><InLine/></Ad>\n</VAST>"),
-        ])
+        ],
+        schemaBasis: .outsideVASTSchemas("the rule reports what the XSD given with --xsd rejects, message for message; that schema is its basis, whichever it is."))
 
     /// The `targetNamespace` of a schema document, if it declares one.
     public static func targetNamespace(ofSchema schema: Data) -> String? {

@@ -17,12 +17,13 @@ struct CTVTrackingInExtensionRule: Rule {
             pixel. The CTV Ad Portfolio extension document keeps the schema-valid events under NonLinearAds and \
             gives such events a place of their own: the TrackingEvents of the ctv_ad_portfolio Extension. \
             VAST-2.0-tracking-event-value reports the unknown name; this rule says where the event belongs. \
-            Decision: a warning, from VAST 2.0 to 4.3 (in 4.4 the events are native); the event set is the 4.4 \
-            NonLinear and time-based NonLinear metrics, less the declared version's schema list.
+            Decision: a warning, from VAST 2.0 to 4.0 (4.1, 4.2 and 4.3 define every one of these events, and in 4.4 \
+            they are native); the event set is the 4.4 NonLinear and time-based NonLinear metrics, less the \
+            declared version's schema list.
             """,
         fix: "Move the <Tracking> into <Extensions><Extension type=\"ctv_ad_portfolio\"><TrackingEvents> (with a <CreativeId> when the InLine has several creatives), or declare VAST 4.4.",
         severity: .warning,
-        versions: VASTVersion.v2_0...VASTVersion.v4_3,
+        versions: VASTVersion.v2_0...VASTVersion.v4_0,
         elements: ["Tracking"],
         specReferences: [
             SpecReference(document: .ctvAdPortfolio, section: "Duration and tracking", quote: "CTV-specific tracking events, such as overlayViewDuration, may be declared inside the ctv_ad_portfolio extension."),
@@ -37,7 +38,10 @@ struct CTVTrackingInExtensionRule: Rule {
             SketchTag.creative("2.0", "<NonLinearAds><TrackingEvents>\n↓<Tracking event=\"overlayViewDuration\"><![CDATA[https://t.example/ovd]]></Tracking></TrackingEvents><NonLinear/></NonLinearAds>"),
             SketchTag.creative("3.0", "<NonLinearAds><TrackingEvents><Tracking event=\"creativeView\"><![CDATA[https://t.example/cv]]></Tracking>\n↓<Tracking event=\"minimize\"><![CDATA[https://t.example/min]]></Tracking></TrackingEvents><NonLinear/></NonLinearAds>"),
             SketchTag.creative("4.0", "<NonLinearAds><TrackingEvents>\n↓<Tracking event=\"loaded\"><![CDATA[https://t.example/l]]></Tracking></TrackingEvents><NonLinear/></NonLinearAds>"),
-        ])
+        ],
+        schemaBasis: SchemaBasis(element: "Tracking", items: ["event"], [
+            .init(VASTVersion.v2_0...VASTVersion.v4_0, "Tracking@event enumeration (the events of the version)", .enforced),
+        ]))
 
     /// The events VAST 4.4 lists for NonLinear ads: the NonLinear metrics and the time-based ones that apply to
     /// a NonLinear with a known Duration (VAST 4.4 §3.14.1).

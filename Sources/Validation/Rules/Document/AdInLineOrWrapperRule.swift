@@ -7,7 +7,7 @@ struct AdInLineOrWrapperRule: Rule {
         id: "VAST-2.0-ad-has-inline-or-wrapper",
         name: "Ad is InLine or Wrapper",
         summary: "every <Ad> must contain exactly one <InLine> or one <Wrapper>",
-        rationale: "The schemas make Ad a choice of InLine or Wrapper. An empty Ad is nothing to play; an Ad with both leaves the player guessing (most take the first, some reject the ad with error 101).",
+        rationale: "The schemas make Ad a choice of InLine or Wrapper. An empty Ad is nothing to play; an Ad with both leaves the player guessing (most take the first, some reject the ad with error 101). Through 4.2 the XSDs make Ad a choice of InLine or Wrapper, which rejects both together, but declare each with minOccurs=\"0\" and so accept an empty Ad; the text requires one, and the rule follows it.",
         fix: "Give the <Ad> one <InLine> (the ad itself) or one <Wrapper> (a redirect), not both.",
         severity: .error,
         versions: VASTVersion.v2_0.andLater,
@@ -21,7 +21,11 @@ struct AdInLineOrWrapperRule: Rule {
         invalidExamples: [
             RuleExample(#"<VAST version="4.2">↓<Ad id="1"></Ad></VAST>"#),
             RuleExample(#"<VAST version="4.2">↓<Ad><InLine/><Wrapper/></Ad></VAST>"#),
-        ])
+        ],
+        schemaBasis: SchemaBasis(element: "Ad", items: ["InLine", "Wrapper"], [
+            .init(VASTVersion.v2_0...VASTVersion.v4_3, "Ad: xs:choice of InLine minOccurs=\"0\", Wrapper minOccurs=\"0\"", .partial),
+            .init(VASTVersion.v4_4...VASTVersion.v4_4, "vastAd_type: xs:choice of InLine, Wrapper", .enforced),
+        ]))
 
     func check(_ context: RuleContext) {
         for ad in context.ads {

@@ -7,7 +7,7 @@ struct AdSystemPlaceholderRule: Rule {
         id: "VAST-2.0-adsystem-placeholder",
         name: "Placeholder AdSystem",
         summary: "an <AdSystem> is a stand-in such as test, unknown, ad server or an unfilled ${ADSYSTEM} template slot",
-        rationale: "AdSystem names the server that returned the ad, so that a broken ad can be traced to whoever can fix it. A stand-in name traces nowhere. The spec asks for a descriptive name without listing names, so this is advice: info.",
+        rationale: "AdSystem names the server that returned the ad, so that a broken ad can be traced to whoever can fix it. A stand-in name traces nowhere. The spec asks for a descriptive name without listing names, so this is advice: info. The XSDs take any string; a stand-in is noted by decision, as information.",
         fix: "Write the ad server's real name: <AdSystem version=\"2.1\">Example Ad Server</AdSystem>.",
         severity: .info,
         versions: VASTVersion.v2_0.andLater,
@@ -24,7 +24,11 @@ struct AdSystemPlaceholderRule: Rule {
             SketchTag.inLine("4.2", "↓<AdSystem version=\"1\">Unknown</AdSystem>"),
             SketchTag.wrapper("3.0", "↓<AdSystem>{{ad_system}}</AdSystem>"),
             SketchTag.inLine("4.1", "↓<AdSystem>AD-SERVER</AdSystem>"),
-        ])
+        ],
+        schemaBasis: SchemaBasis(element: "AdSystem", [
+            .init(VASTVersion.v2_0...VASTVersion.v4_3, "AdSystem type=\"xs:string\"", .looser),
+            .init(VASTVersion.v4_4...VASTVersion.v4_4, "AdSystem type=\"vastAdSystem_type\" (a string)", .looser),
+        ]))
 
     func check(_ context: RuleContext) {
         for ad in context.ads {

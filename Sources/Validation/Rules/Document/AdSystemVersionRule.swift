@@ -7,7 +7,7 @@ struct AdSystemVersionRule: Rule {
         id: "VAST-2.0-adsystem-version",
         name: "AdSystem version",
         summary: "an <AdSystem> has no version attribute naming the release of the ad server",
-        rationale: "When an ad misbehaves, ad-ops trace it to the server that answered, and AdSystem names that server. Its version attribute tells which release of the server built the response, which is what a report to the server's owner needs. The attribute is optional in every version, so this is advice: info.",
+        rationale: "When an ad misbehaves, ad-ops trace it to the server that answered, and AdSystem names that server. Its version attribute tells which release of the server built the response, which is what a report to the server's owner needs. The attribute is optional in every version, so this is advice: info. The XSDs leave version optional; the rule notes its absence, as information.",
         fix: "Add the server's release: <AdSystem version=\"2.1\">Your ad server</AdSystem>.",
         severity: .info,
         versions: VASTVersion.v2_0.andLater,
@@ -23,7 +23,10 @@ struct AdSystemVersionRule: Rule {
         invalidExamples: [
             SketchTag.inLine("4.2", "↓<AdSystem>Ad server</AdSystem>"),
             SketchTag.wrapper("2.0", "↓<AdSystem version=\" \">Exchange</AdSystem>"),
-        ])
+        ],
+        schemaBasis: SchemaBasis(element: "AdSystem", items: ["version"], [
+            .init(VASTVersion.v2_0...VASTVersion.v4_4, "AdSystem@version type=\"xs:string\" (optional)", .looser),
+        ]))
 
     func check(_ context: RuleContext) {
         for ad in context.ads {

@@ -7,7 +7,7 @@ struct AdTitlePlaceholderRule: Rule {
         id: "VAST-2.0-adtitle-placeholder",
         name: "Placeholder AdTitle",
         summary: "an <AdTitle> is a stand-in such as test, title, TBD or an unfilled ${TITLE} template slot",
-        rationale: "AdTitle is the ad's common name: ad-ops, reports and verification vendors tell ads apart by it. A title such as \"test\" or \"${TITLE}\" means the ad went out as trafficked for testing, or from a template nobody filled in; in a live campaign both are mistakes worth stopping before launch.",
+        rationale: "AdTitle is the ad's common name: ad-ops, reports and verification vendors tell ads apart by it. A title such as \"test\" or \"${TITLE}\" means the ad went out as trafficked for testing, or from a template nobody filled in; in a live campaign both are mistakes worth stopping before launch. The XSDs take any string; a stand-in is reported by decision, as a warning.",
         fix: "Give the ad its campaign name, such as <AdTitle>Spring sale 30s</AdTitle>.",
         severity: .warning,
         versions: VASTVersion.v2_0.andLater,
@@ -26,7 +26,11 @@ struct AdTitlePlaceholderRule: Rule {
             SketchTag.inLine("3.0", "↓<AdTitle> ad_title </AdTitle>"),
             SketchTag.inLine("4.1", "↓<AdTitle><![CDATA[${AD_TITLE}]]></AdTitle>"),
             SketchTag.inLine("4.0", "↓<AdTitle>[TITLE]</AdTitle>"),
-        ])
+        ],
+        schemaBasis: SchemaBasis(element: "AdTitle", [
+            .init(VASTVersion.v2_0...VASTVersion.v4_3, "AdTitle type=\"xs:string\"", .looser),
+            .init(VASTVersion.v4_4...VASTVersion.v4_4, "AdTitle type=\"vastString_type\"", .looser),
+        ]))
 
     func check(_ context: RuleContext) {
         for ad in context.ads {

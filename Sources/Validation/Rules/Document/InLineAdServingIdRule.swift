@@ -22,7 +22,10 @@ struct InLineAdServingIdRule: Rule {
         ],
         invalidExamples: [
             RuleExample(#"<VAST version="4.1"><Ad>↓<InLine><AdSystem>x</AdSystem></InLine></Ad></VAST>"#),
-        ])
+        ],
+        schemaBasis: SchemaBasis(element: "InLine", items: ["AdServingId"], [
+            .init(VASTVersion.v4_1...VASTVersion.v4_4, "InLine/AdServingId minOccurs=\"1\"", .enforced),
+        ]))
 
     func check(_ context: RuleContext) {
         for ad in context.ads {

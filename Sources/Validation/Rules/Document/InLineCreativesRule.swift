@@ -20,9 +20,13 @@ struct InLineCreativesRule: Rule {
             RuleExample(#"<VAST version="4.2"><Ad><InLine><Creatives><Creative><CompanionAds/></Creative></Creatives></InLine></Ad></VAST>"#),
         ],
         invalidExamples: [
-            RuleExample(#"<VAST version="4.2"><Ad>↓<InLine><AdSystem>x</AdSystem></InLine></Ad></VAST>"#),
+            RuleExample(#"<VAST version="4.2"><Ad>↓<InLine><AdSystem>x</AdSystem><AdTitle>t</AdTitle><Category authority="https://iabtechlab.com/standards/content-taxonomy/">IAB1</Category></InLine></Ad></VAST>"#),
             RuleExample(#"<VAST version="4.2"><Ad>↓<InLine><Creatives/></InLine></Ad></VAST>"#),
-        ])
+        ],
+        schemaBasis: SchemaBasis(element: "InLine", items: ["Creatives", "Creative"], [
+            .init(VASTVersion.v2_0...VASTVersion.v4_3, "InLine/Creatives minOccurs=\"1\", Creatives/Creative minOccurs=\"1\"", .enforced),
+            .init(VASTVersion.v4_4...VASTVersion.v4_4, "InLine/Creatives, vastCreatives_type/Creative (minOccurs 1 by default)", .enforced),
+        ]))
 
     func check(_ context: RuleContext) {
         for ad in context.ads {

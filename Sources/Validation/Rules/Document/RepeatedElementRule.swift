@@ -21,7 +21,10 @@ struct RepeatedElementRule: Rule {
         invalidExamples: [
             RuleExample(#"<VAST version="4.2"><Ad><InLine><AdSystem>x</AdSystem>↓<AdSystem>y</AdSystem></InLine></Ad></VAST>"#),
             RuleExample(#"<VAST version="4.2"><Ad><InLine><Creatives><Creative><Linear><Duration>00:00:05</Duration>↓<Duration>00:00:06</Duration></Linear></Creative></Creatives></InLine></Ad></VAST>"#),
-        ])
+        ],
+        schemaBasis: SchemaBasis(element: "InLine", items: ["AdSystem", "Duration"], [
+            .init(VASTVersion.v2_0...VASTVersion.v4_4, "InLine/AdSystem, Linear/Duration maxOccurs=\"1\", as every element the rule lists", .enforced),
+        ]))
 
     func check(_ context: RuleContext) {
         context.report(context.structureScan.repeated)

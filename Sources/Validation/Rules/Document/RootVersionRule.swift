@@ -15,7 +15,10 @@ struct RootVersionRule: Rule {
             SpecReference(document: .vast2, section: "2.2", quote: "The VAST root element ... version attribute required"),
         ],
         validExamples: [RuleExample("<VAST version=\"3.0\"/>")],
-        invalidExamples: [RuleExample("↓<VAST/>"), RuleExample("<!-- comment -->\n↓<VAST xmlns=\"http://www.iab.com/VAST\"></VAST>")])
+        invalidExamples: [RuleExample("↓<VAST/>"), RuleExample("<!-- comment -->\n↓<VAST xmlns=\"http://www.iab.com/VAST\"></VAST>")],
+        schemaBasis: SchemaBasis(element: "VAST", items: ["version"], [
+            .init(VASTVersion.v2_0...VASTVersion.v4_4, "VAST@version use=\"required\"", .enforced),
+        ]))
 
     func check(_ context: RuleContext) {
         guard let vast = context.input.vast, vast.declaredVersion == nil else { return }

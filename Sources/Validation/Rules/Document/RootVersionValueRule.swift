@@ -7,7 +7,7 @@ struct RootVersionValueRule: Rule {
         id: "VAST-2.0-root-version-value",
         name: "Known VAST version",
         summary: "the declared VAST version should be one conform knows: 2.0, 3.0, 4.0, 4.1, 4.2, 4.3 or 4.4",
-        rationale: "A player picks its parser from VAST@version and may answer an unknown one with error 102. conform accepts patch levels (4.0.1, 2.0.1); any other value is checked as VAST 4.3, so version-scoped findings may not match what the author meant. A warning, not an error: the schemas type version as a plain string.",
+        rationale: "A player picks its parser from VAST@version and may answer an unknown one with error 102. conform accepts patch levels (4.0.1, 2.0.1); any other value is checked as VAST 4.3, so version-scoped findings may not match what the author meant. A warning, not an error: the schemas type version as a plain string. Each XSD describes one version and says nothing of which versions exist (every one types VAST@version as a plain string), so the list of known versions rests on the texts.",
         fix: "Declare the version the tag is written for, such as version=\"4.2\".",
         severity: .warning,
         versions: VASTVersion.v2_0.andLater,
@@ -23,7 +23,8 @@ struct RootVersionValueRule: Rule {
         invalidExamples: [
             RuleExample(#"↓<VAST version="4.5"/>"#),
             RuleExample(#"↓<VAST version="v3"/>"#),
-        ])
+        ],
+        schemaBasis: .specTextOnly)
 
     func check(_ context: RuleContext) {
         guard let vast = context.input.vast, let declared = vast.declaredVersion, vast.version == nil else { return }

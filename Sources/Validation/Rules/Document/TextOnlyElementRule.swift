@@ -20,7 +20,11 @@ struct TextOnlyElementRule: Rule {
         ],
         invalidExamples: [
             RuleExample(#"<VAST version="4.2"><Ad><InLine><Impression>↓<URL>https://i.example/i</URL></Impression></InLine></Ad></VAST>"#),
-        ])
+        ],
+        schemaBasis: SchemaBasis(element: "Impression", [
+            .init(VASTVersion.v2_0...VASTVersion.v4_3, "Impression type=\"xs:anyURI\" (simple content), as every element the rule lists", .enforced),
+            .init(VASTVersion.v4_4...VASTVersion.v4_4, "Impression type=\"vastImpression_type\" (simple content)", .enforced),
+        ]))
 
     func check(_ context: RuleContext) {
         context.report(context.structureScan.textOnly)

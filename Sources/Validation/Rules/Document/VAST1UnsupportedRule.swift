@@ -20,5 +20,6 @@ struct VAST1UnsupportedRule: DecodeFindingRule {
         ],
         invalidExamples: [
             RuleExample(#"↓<VideoAdServingTemplate><Ad id="1"/></VideoAdServingTemplate>"#),
-        ])
+        ],
+        schemaBasis: .outsideVASTSchemas("the rule checks for a VAST 1.0 document (root <VideoAdServingTemplate>), a format the 2.0 to 4.4 XSDs do not describe; it rests on the texts, which deprecate VAST 1.0 (3.0) and give error 102 for an unsupported version (4.3)."))
 }

@@ -22,7 +22,10 @@ struct WrapperClickThroughRule: Rule {
         ],
         invalidExamples: [
             RuleExample(#"<VAST version="4.1"><Ad><Wrapper><Creatives><Creative><Linear><VideoClicks>↓<ClickThrough>https://c.example</ClickThrough></VideoClicks></Linear></Creative></Creatives></Wrapper></Ad></VAST>"#),
-        ])
+        ],
+        schemaBasis: SchemaBasis(element: "VideoClicks", items: ["ClickThrough"], [
+            .init(VASTVersion.v2_0...VASTVersion.v4_1, "the Wrapper Linear's VideoClicks has ClickTracking only (and CustomClick from 3.0)", .enforced),
+        ]))
 
     func check(_ context: RuleContext) {
         for (kind, creative) in zip(context.creativeKinds, context.creatives) where kind == .wrapper {

@@ -21,7 +21,10 @@ struct WrapperImpressionRule: Rule {
         ],
         invalidExamples: [
             RuleExample(#"<VAST version="4.2"><Ad>↓<Wrapper><AdSystem>x</AdSystem></Wrapper></Ad></VAST>"#),
-        ])
+        ],
+        schemaBasis: SchemaBasis(element: "Wrapper", items: ["Impression"], [
+            .init(VASTVersion.v2_0...VASTVersion.v4_4, "Wrapper/Impression minOccurs=\"1\"", .enforced),
+        ]))
 
     func check(_ context: RuleContext) {
         for ad in context.ads {

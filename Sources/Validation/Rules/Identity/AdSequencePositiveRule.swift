@@ -7,7 +7,7 @@ struct AdSequencePositiveRule: Rule {
         id: "VAST-3.0-ad-sequence-positive",
         name: "Pod sequence positive",
         summary: "an <Ad> sequence must be an integer greater than zero",
-        rationale: "The spec defines sequence as an integer greater than zero; a zero or negative value cannot place the ad in the pod, and players treat the ad as invalid or as a stand-alone ad. A value that is not a whole number is reported by the decoder's integer check.",
+        rationale: "The spec defines sequence as an integer greater than zero; a zero or negative value cannot place the ad in the pod, and players treat the ad as invalid or as a stand-alone ad. A value that is not a whole number is reported by the decoder's integer check. xs:integer takes zero and negative numbers, so the XSDs accept them; the rule follows the text, which defines sequence as an integer greater than zero.",
         fix: "Use 1 for the first ad of the pod, 2 for the second, and so on.",
         severity: .error,
         versions: VASTVersion.v3_0.andLater,
@@ -19,7 +19,10 @@ struct AdSequencePositiveRule: Rule {
         ],
         invalidExamples: [
             SketchTag.vast("4.2", "↓<Ad id=\"a\" sequence=\"0\"><InLine/></Ad>"),
-        ])
+        ],
+        schemaBasis: SchemaBasis(element: "Ad", items: ["sequence"], [
+            .init(VASTVersion.v3_0...VASTVersion.v4_4, "Ad@sequence type=\"xs:integer\"", .looser),
+        ]))
 
     func check(_ context: RuleContext) {
         for ad in context.ads {

@@ -7,7 +7,7 @@ struct AdServingIdFormatRule: Rule {
         id: "VAST-4.1-adservingid-guid",
         name: "AdServingId GUID",
         summary: "an <AdServingId> contains no GUID, the recommended form",
-        rationale: "AdServingId must be unique enough to match one impression across systems; VAST 4.1 recommends a GUID, optionally prefixed by the ad server's name (ServerName-47ed3bac-1768-4b9a-9d0e-0b92422ab066). A short or sequential value collides across servers and days. Recommendation, so info.",
+        rationale: "AdServingId must be unique enough to match one impression across systems; VAST 4.1 recommends a GUID, optionally prefixed by the ad server's name (ServerName-47ed3bac-1768-4b9a-9d0e-0b92422ab066). A short or sequential value collides across servers and days. Recommendation, so info. The XSDs take any string; the GUID form is the text's recommendation.",
         fix: "Generate a UUID per InLine and use it, optionally prefixed: srv-47ed3bac-1768-4b9a-9d0e-0b92422ab066.",
         severity: .info,
         versions: VASTVersion.v4_1.andLater,
@@ -21,7 +21,11 @@ struct AdServingIdFormatRule: Rule {
         ],
         invalidExamples: [
             SketchTag.inLine("4.2", "↓<AdServingId>12345</AdServingId>"),
-        ])
+        ],
+        schemaBasis: SchemaBasis(element: "AdServingId", [
+            .init(VASTVersion.v4_1...VASTVersion.v4_3, "InLine/AdServingId type=\"xs:string\"", .looser),
+            .init(VASTVersion.v4_4...VASTVersion.v4_4, "AdServingId type=\"vastString_type\"", .looser),
+        ]))
 
     /// Whether `text` contains a UUID (8-4-4-4-12 hex digits, hyphens optional).
     static func containsGUID(_ text: String) -> Bool {

@@ -7,7 +7,7 @@ struct UniversalAdIdUnknownRule: Rule {
         id: "VAST-4.0-universaladid-unknown",
         name: "UniversalAdId unknown",
         summary: "a <UniversalAdId> has the placeholder \"unknown\" as its registry or id",
-        rationale: "The spec allows \"unknown\" when no common registry is used, but broadcasters and clearance systems (Ad-ID, Clearcast) match creatives by this id; an unknown id means the creative cannot be cleared or deduplicated and may be rejected by publishers who require it. Allowed by the spec, so info.",
+        rationale: "The spec allows \"unknown\" when no common registry is used, but broadcasters and clearance systems (Ad-ID, Clearcast) match creatives by this id; an unknown id means the creative cannot be cleared or deduplicated and may be rejected by publishers who require it. Allowed by the spec, so info. The XSDs take any string, \"unknown\" included; the text allows the placeholder, and the rule only notes it.",
         fix: "Use the creative's registered id, for example <UniversalAdId idRegistry=\"ad-id.org\">CNPA0484000H</UniversalAdId>.",
         severity: .info,
         versions: VASTVersion.v4_0.andLater,
@@ -20,7 +20,10 @@ struct UniversalAdIdUnknownRule: Rule {
         ],
         invalidExamples: [
             SketchTag.creative("4.2", "↓<UniversalAdId idRegistry=\"unknown\">unknown</UniversalAdId>"),
-        ])
+        ],
+        schemaBasis: SchemaBasis(element: "UniversalAdId", items: ["idRegistry"], [
+            .init(VASTVersion.v4_0...VASTVersion.v4_4, "UniversalAdId@idRegistry and content xs:string", .looser),
+        ]))
 
     func check(_ context: RuleContext) {
         for creative in context.creatives {

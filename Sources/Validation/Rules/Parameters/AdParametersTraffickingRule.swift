@@ -37,7 +37,8 @@ struct AdParametersTraffickingRule: Rule {
                   ↓<AdParameters xmlEncoded="true"><![CDATA[ad_type=carousel,carousel_title=&amp;]]></AdParameters>
                 </Companion></CompanionAds></Creative></Creatives></InLine></Ad></VAST>
                 """),
-        ])
+        ],
+        schemaBasis: .outsideVASTSchemas("the rule checks the trafficking-parameter string a creative's AdParameters carries, which every VAST XSD types as a plain string; it rests on the companion ads and trafficking parameters reference."))
 
     func check(_ context: RuleContext) {
         for creative in context.creatives {

@@ -19,7 +19,8 @@ struct ClickThroughTrackedRule: Rule {
         ],
         invalidExamples: [
             SketchTag.linear("4.2", "<VideoClicks><ClickThrough><![CDATA[https://adv.example/]]></ClickThrough>\n↓<ClickTracking><![CDATA[https://adv.example/]]></ClickTracking></VideoClicks>"),
-        ])
+        ],
+        schemaBasis: .specTextOnly)
 
     func check(_ context: RuleContext) {
         func inspect(_ through: TextNode?, _ trackings: [TextNode]) {

@@ -23,7 +23,8 @@ struct ExtensionCDATARule: Rule {
         invalidExamples: [
             SketchTag.inLine("4.2", "<Extensions><Extension type=\"vendor\"><Data>↓<Beacon>https://b.example/?a=1&amp;b=2</Beacon></Data></Extension></Extensions>"),
             SketchTag.creative("4.1", "<CreativeExtensions>↓<CreativeExtension type=\"note\">1 &lt; 2</CreativeExtension></CreativeExtensions><Linear><Duration>00:00:10</Duration></Linear>"),
-        ])
+        ],
+        schemaBasis: .specTextOnly)
 
     func check(_ context: RuleContext) {
         context.forEachExtension { ext, _ in check(ext.element, context) }

@@ -19,7 +19,8 @@ struct ImpressionDuplicateRule: Rule {
         ],
         invalidExamples: [
             SketchTag.inLine("4.2", "<Impression><![CDATA[https://a.example/i]]></Impression>\n↓<Impression><![CDATA[https://a.example/i]]></Impression>"),
-        ])
+        ],
+        schemaBasis: .specTextOnly)
 
     func check(_ context: RuleContext) {
         for ad in context.ads {

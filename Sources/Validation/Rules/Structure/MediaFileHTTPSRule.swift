@@ -19,7 +19,8 @@ struct MediaFileHTTPSRule: Rule {
         ],
         invalidExamples: [
             SketchTag.linear("4.2", "<MediaFiles>↓<MediaFile delivery=\"progressive\" type=\"video/mp4\" width=\"640\" height=\"360\"><![CDATA[http://m.example/a.mp4]]></MediaFile></MediaFiles>"),
-        ])
+        ],
+        schemaBasis: .specTextOnly)
 
     func check(_ context: RuleContext) {
         guard context.configuration.allowedSchemeSet.contains("http") else { return }

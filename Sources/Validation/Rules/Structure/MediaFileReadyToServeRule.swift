@@ -27,7 +27,8 @@ struct MediaFileReadyToServeRule: Rule {
         ],
         invalidExamples: [
             SketchTag.creative("4.2", "↓<Linear><MediaFiles><MediaFile delivery=\"progressive\" type=\"video/mp4\" width=\"640\" height=\"360\"><![CDATA[https://m.example/a.mp4]]></MediaFile></MediaFiles></Linear>"),
-        ])
+        ],
+        schemaBasis: .specTextOnly)
 
     func check(_ context: RuleContext) {
         for (kind, creative) in zip(context.creativeKinds, context.creatives) where kind == .inLine {

@@ -7,7 +7,7 @@ struct StaticResourceClickThroughRule: Rule {
         id: "VAST-2.0-static-resource-clickthrough",
         name: "Static creative without click-through",
         summary: "an InLine <Companion> or <NonLinear> shown as a <StaticResource> has no click-through",
-        rationale: "A static image cannot open a landing page by itself; the spec says the click-through element is used for it (\"Static image file\" is its first case). Without CompanionClickThrough or NonLinearClickThrough a click on the image does nothing and no click is measured. Advice, so info.",
+        rationale: "A static image cannot open a landing page by itself; the spec says the click-through element is used for it (\"Static image file\" is its first case). Without CompanionClickThrough or NonLinearClickThrough a click on the image does nothing and no click is measured. Advice, so info. The XSDs make the click-through optional; the rule notes its absence by decision, as information, because an image that cannot be clicked is rarely what the advertiser meant.",
         fix: "Add <CompanionClickThrough> (or <NonLinearClickThrough>) with the landing page URL.",
         severity: .info,
         versions: VASTVersion.v2_0.andLater,
@@ -22,7 +22,10 @@ struct StaticResourceClickThroughRule: Rule {
         invalidExamples: [
             SketchTag.creative("4.2", "<CompanionAds>↓<Companion width=\"300\" height=\"250\"><StaticResource creativeType=\"image/png\"><![CDATA[https://c.example/a.png]]></StaticResource></Companion></CompanionAds>"),
             SketchTag.creative("4.2", "<NonLinearAds>↓<NonLinear width=\"480\" height=\"70\"><StaticResource creativeType=\"image/png\"><![CDATA[https://c.example/o.png]]></StaticResource></NonLinear></NonLinearAds>"),
-        ])
+        ],
+        schemaBasis: SchemaBasis(element: "Companion", items: ["CompanionClickThrough"], [
+            .init(VASTVersion.v2_0...VASTVersion.v4_4, "Companion/CompanionClickThrough minOccurs=\"0\", NonLinear/NonLinearClickThrough minOccurs=\"0\"", .looser),
+        ]))
 
     /// Only static resources: an HTML or iframe creative handles its own clicks.
     static func isStaticOnly(_ resources: [Resource]) -> Bool {

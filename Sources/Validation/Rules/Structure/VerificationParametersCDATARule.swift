@@ -21,7 +21,8 @@ struct VerificationParametersCDATARule: Rule {
         invalidExamples: [
             SketchTag.inLine("4.2", "<AdVerifications><Verification vendor=\"v.example-omid\">↓<VerificationParameters>c=1&amp;d=2</VerificationParameters></Verification></AdVerifications>"),
             SketchTag.verificationExtension("3.0", "<Verification vendor=\"v.example-omid\">↓<VerificationParameters>c=1&amp;d=2</VerificationParameters></Verification>"),
-        ])
+        ],
+        schemaBasis: .specTextOnly)
 
     func check(_ context: RuleContext) {
         for group in context.verificationGroups {

@@ -22,7 +22,8 @@ struct VerificationResourceDuplicateRule: Rule {
         invalidExamples: [
             SketchTag.inLine("4.2", "<AdVerifications><Verification vendor=\"a.example-omid\"><JavaScriptResource apiFramework=\"omid\" browserOptional=\"true\"><![CDATA[https://a.example/v.js]]></JavaScriptResource>\n↓<JavaScriptResource apiFramework=\"omid\" browserOptional=\"true\"><![CDATA[https://a.example/v.js]]></JavaScriptResource></Verification></AdVerifications>"),
             SketchTag.verificationExtension("3.0", "<Verification vendor=\"a.example-omid\"><JavaScriptResource apiFramework=\"omid\" browserOptional=\"true\"><![CDATA[https://a.example/v.js]]></JavaScriptResource>\n↓<JavaScriptResource apiFramework=\"omid\" browserOptional=\"true\"><![CDATA[https://a.example/v.js]]></JavaScriptResource></Verification>"),
-        ])
+        ],
+        schemaBasis: .specTextOnly)
 
     func check(_ context: RuleContext) {
         for group in context.verificationGroups {

@@ -22,7 +22,8 @@ struct VerificationVendorDuplicateRule: Rule {
         invalidExamples: [
             SketchTag.inLine("4.2", "<AdVerifications><Verification vendor=\"a.example-omid\"/>\n↓<Verification vendor=\"a.example-omid\"/></AdVerifications>"),
             SketchTag.verificationExtension("3.0", "<Verification vendor=\"a.example-omid\"/>\n↓<Verification vendor=\"a.example-omid\"/>"),
-        ])
+        ],
+        schemaBasis: .specTextOnly)
 
     func check(_ context: RuleContext) {
         for group in context.verificationGroups {

@@ -19,7 +19,8 @@ struct TrackingDuplicateURLRule: Rule {
         ],
         invalidExamples: [
             SketchTag.linear("4.2", "<TrackingEvents><Tracking event=\"start\"><![CDATA[https://a.example/s]]></Tracking>\n↓<Tracking event=\"start\"><![CDATA[https://a.example/s]]></Tracking></TrackingEvents>"),
-        ])
+        ],
+        schemaBasis: .specTextOnly)
 
     func check(_ context: RuleContext) {
         struct Key: Hashable {

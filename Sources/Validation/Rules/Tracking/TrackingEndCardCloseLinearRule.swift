@@ -19,7 +19,8 @@ struct TrackingEndCardCloseLinearRule: Rule {
         ],
         invalidExamples: [
             SketchTag.inLine("4.2", "<Creatives><Creative><Linear><TrackingEvents><Tracking event=\"start\"><![CDATA[https://t.example/s]]></Tracking></TrackingEvents></Linear></Creative>\n<Creative><CompanionAds>↓<Companion width=\"640\" height=\"360\" renderingMode=\"end-card\"/></CompanionAds></Creative></Creatives>"),
-        ])
+        ],
+        schemaBasis: .specTextOnly)
 
     func check(_ context: RuleContext) {
         for ad in context.ads {

@@ -20,7 +20,10 @@ struct TrackingEventPresentRule: Rule {
         ],
         invalidExamples: [
             SketchTag.linear("4.2", "<TrackingEvents>↓<Tracking><![CDATA[https://t.example/c]]></Tracking></TrackingEvents>"),
-        ])
+        ],
+        schemaBasis: SchemaBasis(element: "Tracking", items: ["event"], [
+            .init(VASTVersion.v2_0...VASTVersion.v4_4, "Tracking@event use=\"required\"", .enforced),
+        ]))
 
     func check(_ context: RuleContext) {
         let events = context.trackingEvents

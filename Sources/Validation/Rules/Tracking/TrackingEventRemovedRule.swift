@@ -12,7 +12,8 @@ struct TrackingEventRemovedRule: Rule {
             adExpand/adCollapse, and dropped closeLinear (back in 4.1); 4.1 dropped acceptInvitationLinear and \
             timeSpentViewing. Players of the declared version no longer fire the old names. Decision: a warning, \
             not an error, because many players still fire the old names for compatibility, but the pixel is not \
-            guaranteed; the schema of the declared version rejects the name.
+            guaranteed; the schema of the declared version rejects the name. The draft 4.4 schema types event as a \
+            plain string and so accepts a removed event; the 4.4 text does not bring them back, and the text wins.
             """,
         fix: "Use the replacement event of the declared version (for example playerExpand for fullscreen), or keep both during a migration.",
         severity: .warning,
@@ -29,7 +30,11 @@ struct TrackingEventRemovedRule: Rule {
         invalidExamples: [
             SketchTag.linear("4.2", "<TrackingEvents>↓<Tracking event=\"fullscreen\"><![CDATA[https://t.example/x]]></Tracking></TrackingEvents>"),
             SketchTag.linear("4.0", "<TrackingEvents>↓<Tracking event=\"closeLinear\"><![CDATA[https://t.example/x]]></Tracking></TrackingEvents>"),
-        ])
+        ],
+        schemaBasis: SchemaBasis(element: "Tracking", items: ["event"], [
+            .init(VASTVersion.v4_0...VASTVersion.v4_3, "Tracking@event enumeration without the removed events", .enforced),
+            .init(VASTVersion.v4_4...VASTVersion.v4_4, "Tracking@event type=\"xs:string\"", .looser),
+        ]))
 
     func check(_ context: RuleContext) {
         let valid = TrackingEvents.names(for: context.version)

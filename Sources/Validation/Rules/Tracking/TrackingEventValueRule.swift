@@ -15,7 +15,12 @@ struct TrackingEventValueRule: Rule {
             text adds no event, and its draft schema types the event as a plain string. interactiveStart is accepted \
             from 4.2, following the 4.2 text on SIMID, although the 4.2 schema's enumeration omits it. Names from a later version are \
             reported here; names an earlier version had but this one dropped (fullscreen, expand, ...) are \
-            reported by VAST-4.0-tracking-event-removed, and verificationNotExecuted, from 4.1, by its own placement rule (before 4.1 it is reported here).
+            reported by VAST-4.0-tracking-event-removed, and verificationNotExecuted, from 4.1, by its own placement \
+            rule (before 4.1 it is reported here). The 4.1 and 4.2 XSDs enumerate the events of the version but \
+            declare verificationNotExecuted only under Verification, which \
+            VAST-4.1-tracking-verificationnotexecuted-parent checks, and the 4.2 one omits interactiveStart; 4.3 \
+            has no XSD of its own and the 4.2 one lacks notUsed, which 4.3 adds; the draft 4.4 schema types event \
+            as a plain string. The rule follows the event table of the declared version.
             """,
         fix: "Use an event of the declared version (see the VAST tracking-event table), or declare the version that defines it.",
         severity: .error,
@@ -37,7 +42,12 @@ struct TrackingEventValueRule: Rule {
             SketchTag.linear("3.0", "<TrackingEvents>↓<Tracking event=\"loaded\"><![CDATA[https://t.example/l]]></Tracking></TrackingEvents>"),
             // Before 4.1 (where the placement rule takes it), verificationNotExecuted is no event at all.
             SketchTag.linear("4.0", "<TrackingEvents>↓<Tracking event=\"verificationNotExecuted\"><![CDATA[https://t.example/v]]></Tracking></TrackingEvents>"),
-        ])
+        ],
+        schemaBasis: SchemaBasis(element: "Tracking", items: ["event"], [
+            .init(VASTVersion.v2_0...VASTVersion.v4_0, "Tracking@event enumeration (the events of the version)", .enforced),
+            .init(VASTVersion.v4_1...VASTVersion.v4_3, "Tracking@event enumeration (the events of 4.1 and 4.2)", .partial),
+            .init(VASTVersion.v4_4...VASTVersion.v4_4, "Tracking@event type=\"xs:string\"", .looser),
+        ]))
 
     /// Elements that people write as tracking events.
     static let elementEvents: [String: String] = [

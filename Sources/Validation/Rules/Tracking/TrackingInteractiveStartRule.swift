@@ -20,7 +20,8 @@ struct TrackingInteractiveStartRule: Rule {
         ],
         invalidExamples: [
             SketchTag.linear("4.2", "<TrackingEvents>↓<Tracking event=\"interactiveStart\"><![CDATA[https://t.example/i]]></Tracking></TrackingEvents>"),
-        ])
+        ],
+        schemaBasis: .specTextOnly)
 
     func check(_ context: RuleContext) {
         for (kind, creative) in zip(context.creativeKinds, context.creatives) where kind == .inLine {

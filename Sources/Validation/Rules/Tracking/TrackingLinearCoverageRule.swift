@@ -21,7 +21,8 @@ struct TrackingLinearCoverageRule: Rule {
         invalidExamples: [
             SketchTag.creative("4.2", "↓<Linear><TrackingEvents><Tracking event=\"mute\"><![CDATA[https://t.example/m]]></Tracking></TrackingEvents></Linear>"),
             SketchTag.creative("4.2", "↓<Linear><Duration>00:00:15</Duration></Linear>"),
-        ])
+        ],
+        schemaBasis: .specTextOnly)
 
     func check(_ context: RuleContext) {
         for (kind, creative) in zip(context.creativeKinds, context.creatives) where kind == .inLine {

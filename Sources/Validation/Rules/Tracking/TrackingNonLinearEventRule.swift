@@ -16,7 +16,9 @@ struct TrackingNonLinearEventRule: Rule {
             quartiles, complete, progress and loaded time-based events of a NonLinear with a known Duration (a \
             CTV Ad Portfolio video, an overlay's timed display), so from 4.4 on only closeLinear is reported; a \
             NonLinear without the Duration they need is VAST-4.4-nonlinear-duration-required's. Before 4.4, a \
-            creative whose ctv_ad_portfolio Extension gives a Duration is measured the same way and not reported.
+            creative whose ctv_ad_portfolio Extension gives a Duration is measured the same way and not reported. The 4.1 and 4.2 XSDs \
+            give NonLinearAds the event list every TrackingEvents shares, linear playback events included, and the \
+            draft 4.4 schema takes any string; the rule follows the text's list of non-linear events.
             """,
         fix: "Track creativeView (and the NonLinear metrics) on <NonLinearAds>; keep playback events on Linear creatives.",
         severity: .warning,
@@ -34,7 +36,11 @@ struct TrackingNonLinearEventRule: Rule {
         invalidExamples: [
             SketchTag.creative("4.2", "<NonLinearAds><TrackingEvents>\n↓<Tracking event=\"midpoint\"><![CDATA[https://t.example/m]]></Tracking></TrackingEvents></NonLinearAds>"),
             SketchTag.creative("4.4", "<NonLinearAds><TrackingEvents><Tracking event=\"start\"><![CDATA[https://t.example/s]]></Tracking>\n↓<Tracking event=\"closeLinear\"><![CDATA[https://t.example/cl]]></Tracking></TrackingEvents></NonLinearAds>"),
-        ])
+        ],
+        schemaBasis: SchemaBasis(element: "Tracking", items: ["event"], [
+            .init(VASTVersion.v4_1...VASTVersion.v4_3, "NonLinearAds/TrackingEvents/Tracking@event: the event list every TrackingEvents shares", .looser),
+            .init(VASTVersion.v4_4...VASTVersion.v4_4, "vastTracking_type@event type=\"xs:string\"", .looser),
+        ]))
 
     /// The events VAST 4.4 makes time-based NonLinear metrics (§3.14.1) among the Linear-only ones.
     static let timeBased: Set<String> = ["loaded", "start", "firstQuartile", "midpoint", "thirdQuartile", "complete", "progress"]

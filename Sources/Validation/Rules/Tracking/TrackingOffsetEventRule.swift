@@ -20,7 +20,8 @@ struct TrackingOffsetEventRule: Rule {
         ],
         invalidExamples: [
             SketchTag.linear("4.2", "<TrackingEvents>↓<Tracking event=\"start\" offset=\"00:00:05\"><![CDATA[https://t.example/s]]></Tracking></TrackingEvents>"),
-        ])
+        ],
+        schemaBasis: .specTextOnly)
 
     func check(_ context: RuleContext) {
         let events = context.trackingEvents

@@ -21,7 +21,8 @@ struct TrackingProgressOffsetRule: Rule {
         ],
         invalidExamples: [
             SketchTag.linear("4.2", "<TrackingEvents>↓<Tracking event=\"progress\"><![CDATA[https://t.example/p]]></Tracking></TrackingEvents>"),
-        ])
+        ],
+        schemaBasis: .specTextOnly)
 
     func check(_ context: RuleContext) {
         let events = context.trackingEvents

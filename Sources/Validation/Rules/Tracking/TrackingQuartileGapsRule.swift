@@ -36,7 +36,8 @@ struct TrackingQuartileGapsRule: Rule {
         ],
         invalidExamples: [
             SketchTag.creative("4.2", "↓<Linear><TrackingEvents><Tracking event=\"start\"><![CDATA[https://t.example/0]]></Tracking><Tracking event=\"complete\"><![CDATA[https://t.example/100]]></Tracking></TrackingEvents></Linear>"),
-        ])
+        ],
+        schemaBasis: .specTextOnly)
 
     func check(_ context: RuleContext) {
         for (kind, creative) in zip(context.creativeKinds, context.creatives) where kind == .inLine {

@@ -19,7 +19,8 @@ struct TrackingSharedURLRule: Rule {
         ],
         invalidExamples: [
             SketchTag.linear("4.2", "<TrackingEvents><Tracking event=\"start\"><![CDATA[https://t.example/e]]></Tracking>\n↓<Tracking event=\"complete\"><![CDATA[https://t.example/e]]></Tracking></TrackingEvents>"),
-        ])
+        ],
+        schemaBasis: .specTextOnly)
 
     func check(_ context: RuleContext) {
         struct Key: Hashable {

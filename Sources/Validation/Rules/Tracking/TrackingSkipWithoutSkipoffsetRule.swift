@@ -20,7 +20,8 @@ struct TrackingSkipWithoutSkipoffsetRule: Rule {
         ],
         invalidExamples: [
             SketchTag.creative("4.2", "<Linear><TrackingEvents>\n↓<Tracking event=\"skip\"><![CDATA[https://t.example/k]]></Tracking></TrackingEvents></Linear>"),
-        ])
+        ],
+        schemaBasis: .specTextOnly)
 
     func check(_ context: RuleContext) {
         for (kind, creative) in zip(context.creativeKinds, context.creatives) where kind == .inLine {

@@ -7,7 +7,7 @@ struct TrackingVerificationNotExecutedParentRule: Rule {
         id: "VAST-4.1-tracking-verificationnotexecuted-parent",
         name: "verificationNotExecuted placement",
         summary: "verificationNotExecuted may be tracked only under <Verification>",
-        rationale: "The event reports that one verification vendor's script did not run, with the [REASON] macro; it is defined only for <Verification>/<TrackingEvents>. Under a Linear, NonLinear or Companion creative no player fires it.",
+        rationale: "The event reports that one verification vendor's script did not run, with the [REASON] macro; it is defined only for <Verification>/<TrackingEvents>. Under a Linear, NonLinear or Companion creative no player fires it. The draft 4.4 schema types event as a plain string and so accepts verificationNotExecuted anywhere; the 4.4 text keeps it under Verification, and the text wins.",
         fix: "Move the <Tracking event=\"verificationNotExecuted\"> into the <Verification> element of the vendor it reports on.",
         severity: .error,
         versions: VASTVersion.v4_1.andLater,
@@ -20,7 +20,11 @@ struct TrackingVerificationNotExecutedParentRule: Rule {
         ],
         invalidExamples: [
             SketchTag.linear("4.2", "<TrackingEvents>↓<Tracking event=\"verificationNotExecuted\"><![CDATA[https://v.example/x]]></Tracking></TrackingEvents>"),
-        ])
+        ],
+        schemaBasis: SchemaBasis(element: "Tracking", items: ["event"], [
+            .init(VASTVersion.v4_1...VASTVersion.v4_3, "Tracking@event enumeration of creative TrackingEvents (no verificationNotExecuted)", .enforced),
+            .init(VASTVersion.v4_4...VASTVersion.v4_4, "Tracking@event type=\"xs:string\"", .looser),
+        ]))
 
     func check(_ context: RuleContext) {
         let events = context.trackingEvents

@@ -21,7 +21,8 @@ struct AdBreakMultipleAdSourceRule: Rule {
         ],
         invalidExamples: [
             RuleExample(#"<vmap:VMAP xmlns:vmap="http://www.iab.net/videosuite/vmap" version="1.0">↓<vmap:AdBreak timeOffset="start" breakType="linear"><vmap:AdSource><vmap:AdTagURI templateType="vast3"><![CDATA[https://ads.example/vast]]></vmap:AdTagURI></vmap:AdSource><vmap:AdSource><vmap:AdTagURI templateType="vast3"><![CDATA[https://ads.example/vast]]></vmap:AdTagURI></vmap:AdSource></vmap:AdBreak></vmap:VMAP>"#),
-        ])
+        ],
+        schemaBasis: .vmap)
 
     func check(_ context: RuleContext) {
         for adBreak in context.input.vmap?.adBreaks ?? [] {

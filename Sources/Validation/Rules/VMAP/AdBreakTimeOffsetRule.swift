@@ -21,7 +21,8 @@ struct AdBreakTimeOffsetRule: Rule {
         ],
         invalidExamples: [
             RuleExample(#"<vmap:VMAP xmlns:vmap="http://www.iab.net/videosuite/vmap" version="1.0">↓<vmap:AdBreak breakType="linear"></vmap:AdBreak></vmap:VMAP>"#),
-        ])
+        ],
+        schemaBasis: .vmap)
 
     func check(_ context: RuleContext) {
         for adBreak in context.input.vmap?.adBreaks ?? [] {

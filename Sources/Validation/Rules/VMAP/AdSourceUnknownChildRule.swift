@@ -21,7 +21,8 @@ struct AdSourceUnknownChildRule: Rule {
         ],
         invalidExamples: [
             RuleExample(#"<vmap:VMAP xmlns:vmap="http://www.iab.net/videosuite/vmap" version="1.0"><vmap:AdBreak timeOffset="start" breakType="linear"><vmap:AdSource>↓<vmap:VASTTag>https://a.example</vmap:VASTTag></vmap:AdSource></vmap:AdBreak></vmap:VMAP>"#),
-        ])
+        ],
+        schemaBasis: .vmap)
 
     func check(_ context: RuleContext) {
         for node in context.input.vmap?.unknownNodes ?? [] where node.kind == .element && node.parent == "AdSource" {

@@ -20,7 +20,8 @@ struct BreakIdDuplicateRule: Rule {
         ],
         invalidExamples: [
             RuleExample(#"<vmap:VMAP xmlns:vmap="http://www.iab.net/videosuite/vmap" version="1.0"><vmap:AdBreak timeOffset="start" breakType="linear" breakId="b"></vmap:AdBreak>↓<vmap:AdBreak timeOffset="end" breakType="linear" breakId="b"></vmap:AdBreak></vmap:VMAP>"#),
-        ])
+        ],
+        schemaBasis: .vmap)
 
     func check(_ context: RuleContext) {
         var seen = Set<String>()

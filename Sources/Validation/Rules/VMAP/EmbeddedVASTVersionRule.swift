@@ -22,7 +22,8 @@ struct EmbeddedVASTVersionRule: Rule {
         invalidExamples: [
             RuleExample(#"<vmap:VMAP xmlns:vmap="http://www.iab.net/videosuite/vmap" version="1.0"><vmap:AdBreak timeOffset="start" breakType="linear"><vmap:AdSource><vmap:VASTAdData>↓<VAST version="4.2"/></vmap:VASTAdData></vmap:AdSource></vmap:AdBreak></vmap:VMAP>"#),
             RuleExample(#"<vmap:VMAP xmlns:vmap="http://www.iab.net/videosuite/vmap" version="1.0"><vmap:AdBreak timeOffset="start" breakType="nonlinear"><vmap:AdSource><vmap:VASTAdData>↓<VAST version="4.4"/></vmap:VASTAdData></vmap:AdSource></vmap:AdBreak></vmap:VMAP>"#),
-        ])
+        ],
+        schemaBasis: .vmap)
 
     func check(_ context: RuleContext) {
         for adBreak in context.input.vmap?.adBreaks ?? [] {

@@ -21,7 +21,8 @@ struct PositionalOffsetMixedRule: Rule {
         ],
         invalidExamples: [
             RuleExample(##"<vmap:VMAP xmlns:vmap="http://www.iab.net/videosuite/vmap" version="1.0"><vmap:AdBreak timeOffset="00:05:00" breakType="linear"></vmap:AdBreak>↓<vmap:AdBreak timeOffset="#2" breakType="linear"></vmap:AdBreak></vmap:VMAP>"##),
-        ])
+        ],
+        schemaBasis: .vmap)
 
     func check(_ context: RuleContext) {
         let breaks = context.input.vmap?.adBreaks ?? []

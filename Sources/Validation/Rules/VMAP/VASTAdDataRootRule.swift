@@ -21,7 +21,8 @@ struct VASTAdDataRootRule: Rule {
         ],
         invalidExamples: [
             RuleExample(#"<vmap:VMAP xmlns:vmap="http://www.iab.net/videosuite/vmap" version="1.0"><vmap:AdBreak timeOffset="start" breakType="linear"><vmap:AdSource>↓<vmap:VASTAdData><![CDATA[<VAST version="3.0"/>]]></vmap:VASTAdData></vmap:AdSource></vmap:AdBreak></vmap:VMAP>"#),
-        ])
+        ],
+        schemaBasis: .vmap)
 
     func check(_ context: RuleContext) {
         guard let root = context.input.xml.root, context.input.vmap != nil else { return }

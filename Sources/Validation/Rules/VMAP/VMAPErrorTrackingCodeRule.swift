@@ -21,7 +21,8 @@ struct VMAPErrorTrackingCodeRule: Rule {
         ],
         invalidExamples: [
             RuleExample(#"<vmap:VMAP xmlns:vmap="http://www.iab.net/videosuite/vmap" version="1.0"><vmap:AdBreak timeOffset="start" breakType="linear"><vmap:TrackingEvents>↓<vmap:Tracking event="error"><![CDATA[https://t.example/e]]></vmap:Tracking>↓<vmap:Tracking event="error"><![CDATA[https://t.example/e?c=[ERRORCODE]]]></vmap:Tracking></vmap:TrackingEvents></vmap:AdBreak></vmap:VMAP>"#),
-        ])
+        ],
+        schemaBasis: .vmap)
 
     func check(_ context: RuleContext) {
         for adBreak in context.input.vmap?.adBreaks ?? [] {

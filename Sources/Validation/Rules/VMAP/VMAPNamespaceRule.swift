@@ -21,5 +21,6 @@ struct VMAPNamespaceRule: DecodeFindingRule {
         invalidExamples: [
             RuleExample(#"↓<vmap:VMAP xmlns:vmap="http://www.iab.net/vmap-1.0" version="1.0"></vmap:VMAP>"#),
             RuleExample(#"↓<VMAP version="1.0"/>"#),
-        ])
+        ],
+        schemaBasis: .vmap)
 }

@@ -20,5 +20,6 @@ struct VMAPRepeatAfterFormatRule: DecodeFindingRule {
         ],
         invalidExamples: [
             RuleExample(#"<vmap:VMAP xmlns:vmap="http://www.iab.net/videosuite/vmap" version="1.0">↓<vmap:AdBreak timeOffset="start" breakType="linear" repeatAfter="900"/></vmap:VMAP>"#),
-        ])
+        ],
+        schemaBasis: .vmap)
 }

@@ -21,7 +21,8 @@ struct VMAPRootUnknownChildRule: Rule {
         ],
         invalidExamples: [
             RuleExample(#"<vmap:VMAP xmlns:vmap="http://www.iab.net/videosuite/vmap" version="1.0">↓<vmap:Break timeOffset="start"/></vmap:VMAP>"#),
-        ])
+        ],
+        schemaBasis: .vmap)
 
     func check(_ context: RuleContext) {
         for node in context.input.vmap?.unknownNodes ?? [] where node.kind == .element && node.parent == "VMAP" {

@@ -21,7 +21,8 @@ struct VMAPRootVersionRule: Rule {
         ],
         invalidExamples: [
             RuleExample(#"↓<vmap:VMAP xmlns:vmap="http://www.iab.net/videosuite/vmap"></vmap:VMAP>"#),
-        ])
+        ],
+        schemaBasis: .vmap)
 
     func check(_ context: RuleContext) {
         guard let vmap = context.input.vmap, vmap.version == nil else { return }

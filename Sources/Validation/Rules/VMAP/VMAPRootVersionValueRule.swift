@@ -22,7 +22,8 @@ struct VMAPRootVersionValueRule: Rule {
         ],
         invalidExamples: [
             RuleExample(#"↓<vmap:VMAP xmlns:vmap="http://www.iab.net/videosuite/vmap" version="2.0"></vmap:VMAP>"#),
-        ])
+        ],
+        schemaBasis: .vmap)
 
     func check(_ context: RuleContext) {
         guard let vmap = context.input.vmap, let version = vmap.version, !["1.0", "1.0.1", "1"].contains(version.trimmingWhitespace()) else { return }

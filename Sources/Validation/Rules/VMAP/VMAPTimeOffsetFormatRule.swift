@@ -21,5 +21,6 @@ struct VMAPTimeOffsetFormatRule: DecodeFindingRule {
         ],
         invalidExamples: [
             RuleExample(#"<vmap:VMAP xmlns:vmap="http://www.iab.net/videosuite/vmap" version="1.0">↓<vmap:AdBreak timeOffset="10 minutes" breakType="linear"/></vmap:VMAP>"#),
-        ])
+        ],
+        schemaBasis: .vmap)
 }

@@ -21,7 +21,8 @@ struct VMAPTrackingEventValueRule: Rule {
         ],
         invalidExamples: [
             RuleExample(#"<vmap:VMAP xmlns:vmap="http://www.iab.net/videosuite/vmap" version="1.0"><vmap:AdBreak timeOffset="start" breakType="linear"><vmap:TrackingEvents>↓<vmap:Tracking event="start">https://t.example/s</vmap:Tracking>↓<vmap:Tracking>https://t.example/x</vmap:Tracking></vmap:TrackingEvents></vmap:AdBreak></vmap:VMAP>"#),
-        ])
+        ],
+        schemaBasis: .vmap)
 
     func check(_ context: RuleContext) {
         for adBreak in context.input.vmap?.adBreaks ?? [] {

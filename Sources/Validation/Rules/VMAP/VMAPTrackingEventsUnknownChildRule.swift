@@ -21,7 +21,8 @@ struct VMAPTrackingEventsUnknownChildRule: Rule {
         ],
         invalidExamples: [
             RuleExample(#"<vmap:VMAP xmlns:vmap="http://www.iab.net/videosuite/vmap" version="1.0"><vmap:AdBreak timeOffset="start" breakType="linear"><vmap:TrackingEvents>↓<vmap:Impression>https://t.example/s</vmap:Impression></vmap:TrackingEvents></vmap:AdBreak></vmap:VMAP>"#),
-        ])
+        ],
+        schemaBasis: .vmap)
 
     func check(_ context: RuleContext) {
         for node in context.input.vmap?.unknownNodes ?? [] where node.kind == .element && node.parent == "TrackingEvents" {

@@ -21,7 +21,8 @@ struct VMAPUnknownAttributeRule: Rule {
         ],
         invalidExamples: [
             RuleExample(#"<vmap:VMAP xmlns:vmap="http://www.iab.net/videosuite/vmap" version="1.0">↓<vmap:AdBreak timeoffset="start" breakType="linear"></vmap:AdBreak></vmap:VMAP>"#),
-        ])
+        ],
+        schemaBasis: .vmap)
 
     func check(_ context: RuleContext) {
         for node in context.input.vmap?.unknownNodes ?? [] where node.kind == .attribute && !node.name.utf8.contains(UInt8(ascii: ":")) {

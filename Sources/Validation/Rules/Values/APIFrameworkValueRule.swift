@@ -7,7 +7,7 @@ struct APIFrameworkValueRule: Rule {
         id: "VAST-2.0-apiframework-value",
         name: "Known apiFramework values",
         summary: "apiFramework values should name a known API: VPAID, SIMID, OMID, MRAID (or the VAST 2.0 FlashVars, initParams, GetVariables)",
-        rationale: "apiFramework tells the player which API the file or resource speaks; players match it literally against what they support. An unknown or misspelt value means the creative is not run. Case differs between sources (omid in AdVerifications, VPAID on MediaFile), so matching is case-insensitive; this is information because private frameworks exist.",
+        rationale: "apiFramework tells the player which API the file or resource speaks; players match it literally against what they support. An unknown or misspelt value means the creative is not run. Case differs between sources (omid in AdVerifications, VPAID on MediaFile), so matching is case-insensitive; this is information because private frameworks exist. Every XSD types apiFramework as xs:string, which takes any name; the list of known frameworks is the rule's own, hence information.",
         fix: "Use the API's registered name, such as VPAID, SIMID, omid or MRAID.",
         severity: .info,
         versions: VASTVersion.v2_0.andLater,
@@ -17,10 +17,15 @@ struct APIFrameworkValueRule: Rule {
         ],
         validExamples: [
             RuleExample(#"<VAST version="4.2"><Ad><InLine><Creatives><Creative><Linear><MediaFiles><InteractiveCreativeFile type="text/html" apiFramework="SIMID">https://i.example/s.html</InteractiveCreativeFile></MediaFiles></Linear></Creative></Creatives></InLine></Ad></VAST>"#),
+            RuleExample(#"<VAST version="2.0"><Ad><InLine><Creatives><Creative><Linear><MediaFiles><MediaFile delivery="progressive" type="application/javascript" width="640" height="360" apiFramework="VPAID">https://m.example/v.js</MediaFile></MediaFiles></Linear></Creative></Creatives></InLine></Ad></VAST>"#),
         ],
         invalidExamples: [
             RuleExample(#"<VAST version="4.2"><Ad><InLine><Creatives><Creative><Linear><MediaFiles>↓<InteractiveCreativeFile type="text/html" apiFramework="SIMD">https://i.example/s.html</InteractiveCreativeFile></MediaFiles></Linear></Creative></Creatives></InLine></Ad></VAST>"#),
-        ])
+            RuleExample(#"<VAST version="2.0"><Ad><InLine><Creatives><Creative><Linear><MediaFiles>↓<MediaFile delivery="progressive" type="application/javascript" width="640" height="360" apiFramework="VPAD">https://m.example/v.js</MediaFile></MediaFiles></Linear></Creative></Creatives></InLine></Ad></VAST>"#),
+        ],
+        schemaBasis: SchemaBasis(element: "MediaFile", items: ["apiFramework"], [
+            .init(VASTVersion.v2_0...VASTVersion.v4_4, "MediaFile@apiFramework type=\"xs:string\"", .looser),
+        ]))
 
     static let known: Set<String> = ["vpaid", "simid", "omid", "mraid", "flashvars", "initparams", "getvariables"]
 

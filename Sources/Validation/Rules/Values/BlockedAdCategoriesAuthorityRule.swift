@@ -20,7 +20,11 @@ struct BlockedAdCategoriesAuthorityRule: Rule {
         ],
         invalidExamples: [
             RuleExample(#"<VAST version="4.2"><Ad><Wrapper>↓<BlockedAdCategories>IAB8-5</BlockedAdCategories></Wrapper></Ad></VAST>"#),
-        ])
+        ],
+        schemaBasis: SchemaBasis(element: "BlockedAdCategories", items: ["authority"], [
+            .init(VASTVersion.v4_1...VASTVersion.v4_3, "BlockedAdCategories@authority type=\"xs:anyURI\" (optional)", .looser),
+            .init(VASTVersion.v4_4...VASTVersion.v4_4, "the Wrapper of vast_4.4.xsd has no BlockedAdCategories", .undeclared),
+        ]))
 
     func check(_ context: RuleContext) {
         for ad in context.ads {

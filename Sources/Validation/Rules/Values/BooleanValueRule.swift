@@ -20,5 +20,9 @@ struct BooleanValueRule: DecodeFindingRule {
         ],
         invalidExamples: [
             RuleExample(#"<VAST version="4.2"><Ad>↓<Wrapper followAdditionalWrappers="yes"/></Ad></VAST>"#),
-        ])
+        ],
+        schemaBasis: SchemaBasis(element: "Wrapper", items: ["followAdditionalWrappers"], [
+            .init(VASTVersion.v2_0...VASTVersion.v3_0, "Wrapper has no followAdditionalWrappers attribute", .undeclared),
+            .init(VASTVersion.v4_0...VASTVersion.v4_4, "Wrapper@followAdditionalWrappers type=\"xs:boolean\"", .enforced),
+        ]))
 }

@@ -7,7 +7,7 @@ struct CategoryAuthorityURIRule: Rule {
         id: "VAST-4.0-category-authority-uri",
         name: "Category authority names a taxonomy",
         summary: "Category@authority and BlockedAdCategories@authority should be the URL (or domain) of the taxonomy",
-        rationale: "The spec defines authority as \"a URL for the organizational authority\", yet its own example writes a bare domain (authority=\"iabtechlab.com\"). Decision: a URL or a domain name is accepted; a value that is neither (IAB, iab-v2, foo) cannot be resolved to a taxonomy, so publishers may not recognise the codes and block or skip the ad (204, 205).",
+        rationale: "The spec defines authority as \"a URL for the organizational authority\", yet its own example writes a bare domain (authority=\"iabtechlab.com\"). Decision: a URL or a domain name is accepted; a value that is neither (IAB, iab-v2, foo) cannot be resolved to a taxonomy, so publishers may not recognise the codes and block or skip the ad (204, 205). xs:anyURI takes a relative reference such as IAB, so the XSDs accept what the rule reports; the rule asks for a URL or a domain by that decision.",
         fix: "Write the taxonomy URL or domain, for example https://iabtechlab.com/standards/content-taxonomy/ or iabtechlab.com.",
         severity: .warning,
         versions: VASTVersion.v4_0.andLater,
@@ -21,7 +21,11 @@ struct CategoryAuthorityURIRule: Rule {
         ],
         invalidExamples: [
             RuleExample(#"<VAST version="4.2"><Ad><InLine>↓<Category authority="IAB">IAB1</Category></InLine></Ad></VAST>"#),
-        ])
+        ],
+        schemaBasis: SchemaBasis(element: "Category", items: ["authority"], [
+            .init(VASTVersion.v4_0...VASTVersion.v4_3, "Category@authority type=\"xs:anyURI\"", .looser),
+            .init(VASTVersion.v4_4...VASTVersion.v4_4, "Category@authority type=\"vastURI_type\" (a string)", .looser),
+        ]))
 
     func check(_ context: RuleContext) {
         for ad in context.ads {

@@ -7,7 +7,7 @@ struct ConditionalAdDeprecatedRule: Rule {
         id: "VAST-4.1-conditionalad-deprecated",
         name: "conditionalAd deprecated",
         summary: "Ad@conditionalAd is deprecated from VAST 4.1",
-        rationale: "conditionalAd existed for VPAID units that decide at run time whether to show an ad; VAST 4.1 deprecates it with VPAID, and players may reject conditional ads (408).",
+        rationale: "conditionalAd existed for VPAID units that decide at run time whether to show an ad; VAST 4.1 deprecates it with VPAID, and players may reject conditional ads (408). The XSDs of 4.1 and later still declare conditionalAd: a deprecation is in the text only.",
         fix: "Remove conditionalAd and serve a non-conditional ad.",
         severity: .warning,
         versions: VASTVersion.v4_1.andLater,
@@ -21,7 +21,10 @@ struct ConditionalAdDeprecatedRule: Rule {
         ],
         invalidExamples: [
             RuleExample(#"<VAST version="4.1">↓<Ad conditionalAd="false"><InLine/></Ad></VAST>"#),
-        ])
+        ],
+        schemaBasis: SchemaBasis(element: "Ad", items: ["conditionalAd"], [
+            .init(VASTVersion.v4_1...VASTVersion.v4_4, "Ad@conditionalAd type=\"xs:boolean\"", .looser),
+        ]))
 
     func check(_ context: RuleContext) {
         for ad in context.ads where ad.conditionalAd != nil {

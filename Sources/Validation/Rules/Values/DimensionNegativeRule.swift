@@ -7,7 +7,7 @@ struct DimensionNegativeRule: Rule {
         id: "VAST-2.0-dimension-negative",
         name: "Sizes are not negative",
         summary: "width, height and their expanded and asset variants must not be negative",
-        rationale: "The schemas type sizes as integers in pixels; a negative size describes nothing a player can lay out, and most treat it as 0 or reject the creative (203, 501, 601).",
+        rationale: "The schemas type sizes as integers in pixels; a negative size describes nothing a player can lay out, and most treat it as 0 or reject the creative (203, 501, 601). xs:integer takes negative numbers, so the XSDs accept them; the rule is stricter by decision, since no size below zero can be laid out.",
         fix: "Write the real size in pixels (0 for audio media).",
         severity: .warning,
         versions: VASTVersion.v2_0.andLater,
@@ -21,7 +21,10 @@ struct DimensionNegativeRule: Rule {
         invalidExamples: [
             RuleExample(#"<VAST version="4.2"><Ad><InLine><Creatives><Creative><Linear><MediaFiles>↓<MediaFile delivery="progressive" type="video/mp4" width="-1" height="720">https://m.example/a.mp4</MediaFile></MediaFiles></Linear></Creative></Creatives></InLine></Ad></VAST>"#),
             RuleExample(#"<VAST version="4.2"><Ad><InLine><Creatives><Creative><CompanionAds>↓<Companion width="300" height="250" expandedHeight="-5"/></CompanionAds></Creative></Creatives></InLine></Ad></VAST>"#),
-        ])
+        ],
+        schemaBasis: SchemaBasis(element: "MediaFile", items: ["width", "height"], [
+            .init(VASTVersion.v2_0...VASTVersion.v4_4, "MediaFile@width, MediaFile@height type=\"xs:integer\"", .looser),
+        ]))
 
     func check(_ context: RuleContext) {
         // One size at a time: a list of (name, size) pairs per element would cost an array each.

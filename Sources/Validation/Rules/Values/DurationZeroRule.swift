@@ -7,7 +7,7 @@ struct DurationZeroRule: Rule {
         id: "VAST-2.0-duration-zero",
         name: "Duration is not zero",
         summary: "the Duration of an InLine Linear should be longer than zero",
-        rationale: "A zero duration makes every quartile fire at once (or never), percent skip offsets collapse to 0, and break-fitting logic treats the ad as free. It usually means the trafficking system had no length for the creative.",
+        rationale: "A zero duration makes every quartile fire at once (or never), percent skip offsets collapse to 0, and break-fitting logic treats the ad as free. It usually means the trafficking system had no length for the creative. The XSDs type Duration as xs:time (a string in the draft 4.4 schema), which takes 00:00:00; the rule is stricter by decision, as a warning, since no ad plays for no time.",
         fix: "Write the media's real length, for example <Duration>00:00:15</Duration>.",
         severity: .warning,
         versions: VASTVersion.v2_0.andLater,
@@ -19,7 +19,11 @@ struct DurationZeroRule: Rule {
         ],
         invalidExamples: [
             RuleExample(#"<VAST version="4.2"><Ad><InLine><Creatives><Creative><Linear>↓<Duration>00:00:00</Duration></Linear></Creative></Creatives></InLine></Ad></VAST>"#),
-        ])
+        ],
+        schemaBasis: SchemaBasis(element: "Duration", [
+            .init(VASTVersion.v2_0...VASTVersion.v4_3, "Duration type=\"xs:time\"", .looser),
+            .init(VASTVersion.v4_4...VASTVersion.v4_4, "Duration type=\"vastString_type\"", .looser),
+        ]))
 
     func check(_ context: RuleContext) {
         for (kind, creative) in zip(context.creativeKinds, context.creatives) where kind == .inLine {

@@ -18,11 +18,16 @@ struct IconPositionRule: Rule {
         ],
         validExamples: [
             RuleExample(#"<VAST version="4.2"><Ad><InLine><Creatives><Creative><Linear><Icons><Icon xPosition="10" yPosition="bottom"/></Icons></Linear></Creative></Creatives></InLine></Ad></VAST>"#),
+            RuleExample(#"<VAST version="4.4"><Ad><InLine><Creatives><Creative><NonLinearAds><NonLinear width="1920" height="1080"/><Icons><Icon xPosition="10" yPosition="20"/></Icons></NonLinearAds></Creative></Creatives></InLine></Ad></VAST>"#),
         ],
         invalidExamples: [
             RuleExample(#"<VAST version="4.2"><Ad><InLine><Creatives><Creative><Linear><Icons>↓<Icon xPosition="center" yPosition="top"/></Icons></Linear></Creative></Creatives></InLine></Ad></VAST>"#),
             RuleExample(#"<VAST version="4.4"><Ad><InLine><Creatives><Creative><NonLinearAds><NonLinear width="1920" height="1080"/><Icons>↓<Icon xPosition="center" yPosition="top"/></Icons></NonLinearAds></Creative></Creatives></InLine></Ad></VAST>"#),
-        ])
+        ],
+        schemaBasis: SchemaBasis(element: "Icon", items: ["xPosition", "yPosition"], [
+            .init(VASTVersion.v3_0...VASTVersion.v4_3, "Icon@xPosition pattern ([0-9]*|left|right), Icon@yPosition pattern ([0-9]*|top|bottom)", .enforced),
+            .init(VASTVersion.v4_4...VASTVersion.v4_4, #"Icon@xPosition, Icon@yPosition pattern (\d+|\d+(\.\d+)?%)"#, .partial),
+        ]))
 
     func check(_ context: RuleContext) {
         func isPixels(_ value: String) -> Bool { !value.isEmpty && value.utf8.allSatisfy { $0 >= 48 && $0 <= 57 } }

@@ -20,5 +20,8 @@ struct IntegerValueRule: DecodeFindingRule {
         ],
         invalidExamples: [
             RuleExample(#"<VAST version="4.2"><Ad><InLine><Creatives><Creative><Linear><MediaFiles>↓<MediaFile delivery="progressive" type="video/mp4" width="640px" height="360">https://m.example/a.mp4</MediaFile></MediaFiles></Linear></Creative></Creatives></InLine></Ad></VAST>"#),
-        ])
+        ],
+        schemaBasis: SchemaBasis(element: "MediaFile", items: ["width"], [
+            .init(VASTVersion.v2_0...VASTVersion.v4_4, "MediaFile@width type=\"xs:integer\"", .enforced),
+        ]))
 }

@@ -7,7 +7,7 @@ struct InteractiveCreativeFileAPIFrameworkRule: Rule {
         id: "VAST-4.0-interactivecreativefile-apiframework",
         name: "InteractiveCreativeFile apiFramework",
         summary: "every <InteractiveCreativeFile> should name its apiFramework (such as SIMID)",
-        rationale: "The player must know which API (SIMID, or VPAID in older setups) the interactive file speaks before it loads it; without apiFramework it cannot, and skips the interactive layer (error 409). The spec asks tag authors to specify the framework, a should-level request, so warning. A blank value counts as none.",
+        rationale: "The player must know which API (SIMID, or VPAID in older setups) the interactive file speaks before it loads it; without apiFramework it cannot, and skips the interactive layer (error 409). The spec asks tag authors to specify the framework, a should-level request, so warning. A blank value counts as none. The 4.0 to 4.2 XSDs leave apiFramework optional; the draft 4.4 schema requires it but takes a blank value, which the rule reports too.",
         fix: "Add apiFramework=\"SIMID\" (with type=\"text/html\").",
         severity: .warning,
         versions: VASTVersion.v4_0.andLater,
@@ -24,7 +24,11 @@ struct InteractiveCreativeFileAPIFrameworkRule: Rule {
             RuleExample(#"<VAST version="4.2"><Ad><InLine><Creatives><Creative><Linear><MediaFiles>↓<InteractiveCreativeFile type="text/html">https://i.example/s.html</InteractiveCreativeFile></MediaFiles></Linear></Creative></Creatives></InLine></Ad></VAST>"#),
             SketchTag.linear("4.2", "<MediaFiles>↓<InteractiveCreativeFile type=\"text/html\" apiFramework=\" \"><![CDATA[https://i.example/s.html]]></InteractiveCreativeFile></MediaFiles>"),
         ],
-        deprecatedAliases: ["VAST-4.0-interactive-creative-apiframework"])
+        deprecatedAliases: ["VAST-4.0-interactive-creative-apiframework"],
+        schemaBasis: SchemaBasis(element: "InteractiveCreativeFile", items: ["apiFramework"], [
+            .init(VASTVersion.v4_0...VASTVersion.v4_3, "InteractiveCreativeFile@apiFramework type=\"xs:string\" (optional)", .looser),
+            .init(VASTVersion.v4_4...VASTVersion.v4_4, "InteractiveCreativeFile@apiFramework use=\"required\"", .partial),
+        ]))
 
     func check(_ context: RuleContext) {
         for creative in context.creatives {

@@ -7,7 +7,7 @@ struct MediaFileAPIFrameworkDeprecatedRule: Rule {
         id: "VAST-4.1-mediafile-apiframework-deprecated",
         name: "MediaFile apiFramework deprecated",
         summary: "MediaFile@apiFramework (VPAID) is deprecated from VAST 4.1",
-        rationale: "VAST 4.1 deprecates VPAID and with it apiFramework on MediaFile; interactivity moves to InteractiveCreativeFile (SIMID) and measurement to AdVerifications (OMID). Many CTV and SSAI players refuse VPAID files outright.",
+        rationale: "VAST 4.1 deprecates VPAID and with it apiFramework on MediaFile; interactivity moves to InteractiveCreativeFile (SIMID) and measurement to AdVerifications (OMID). Many CTV and SSAI players refuse VPAID files outright. The XSDs of 4.1 and later still declare apiFramework on MediaFile: the deprecation is in the text only.",
         fix: "Serve a plain video MediaFile, put SIMID interactivity in <InteractiveCreativeFile> and verification in <AdVerifications>.",
         severity: .warning,
         versions: VASTVersion.v4_1.andLater,
@@ -22,7 +22,10 @@ struct MediaFileAPIFrameworkDeprecatedRule: Rule {
         ],
         invalidExamples: [
             RuleExample(#"<VAST version="4.2"><Ad><InLine><Creatives><Creative><Linear><MediaFiles>↓<MediaFile delivery="progressive" type="application/javascript" width="1" height="1" apiFramework="VPAID">https://m.example/a.mp4</MediaFile></MediaFiles></Linear></Creative></Creatives></InLine></Ad></VAST>"#),
-        ])
+        ],
+        schemaBasis: SchemaBasis(element: "MediaFile", items: ["apiFramework"], [
+            .init(VASTVersion.v4_1...VASTVersion.v4_4, "MediaFile@apiFramework type=\"xs:string\" (optional)", .looser),
+        ]))
 
     func check(_ context: RuleContext) {
         for creative in context.creatives {

@@ -23,7 +23,11 @@ struct MediaFileDeliveryValueRule: Rule {
         invalidExamples: [
             RuleExample(#"<VAST version="4.2"><Ad><InLine><Creatives><Creative><Linear><MediaFiles>↓<MediaFile delivery="Progressive" type="video/mp4" width="1" height="1">https://m.example/a.mp4</MediaFile></MediaFiles></Linear></Creative></Creatives></InLine></Ad></VAST>"#),
             RuleExample(#"<VAST version="4.2"><Ad><InLine><Creatives><Creative><Linear><MediaFiles>↓<MediaFile delivery="download" type="video/mp4" width="1" height="1">https://m.example/a.mp4</MediaFile></MediaFiles></Linear></Creative></Creatives></InLine></Ad></VAST>"#),
-        ])
+        ],
+        schemaBasis: SchemaBasis(element: "MediaFile", items: ["delivery"], [
+            .init(VASTVersion.v2_0...VASTVersion.v4_3, "MediaFile@delivery use=\"required\" enumeration streaming, progressive", .enforced),
+            .init(VASTVersion.v4_4...VASTVersion.v4_4, "MediaFile@delivery type=\"vastDelivery_type\" (enumeration progressive, streaming)", .enforced),
+        ]))
 
     func check(_ context: RuleContext) {
         for creative in context.creatives {

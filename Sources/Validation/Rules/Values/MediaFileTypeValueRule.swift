@@ -7,7 +7,7 @@ struct MediaFileTypeValueRule: Rule {
         id: "VAST-2.0-mediafile-type-value",
         name: "MediaFile type is a MIME type",
         summary: "MediaFile@type should be a MIME type of the form type/subtype",
-        rationale: "Players compare type with the MIME types they can play; a value such as \"mp4\" or \"MP4 video\" matches nothing and the file is skipped.",
+        rationale: "Players compare type with the MIME types they can play; a value such as \"mp4\" or \"MP4 video\" matches nothing and the file is skipped. The XSDs type it as xs:string, which takes any text; the rule checks the MIME type form by decision, since a player can match nothing else.",
         fix: "Write the MIME type, for example video/mp4, video/webm, application/x-mpegURL or audio/mpeg.",
         severity: .warning,
         versions: VASTVersion.v2_0.andLater,
@@ -20,7 +20,10 @@ struct MediaFileTypeValueRule: Rule {
         ],
         invalidExamples: [
             RuleExample(#"<VAST version="4.2"><Ad><InLine><Creatives><Creative><Linear><MediaFiles>↓<MediaFile delivery="progressive" type="mp4" width="1" height="1">https://m.example/a.mp4</MediaFile></MediaFiles></Linear></Creative></Creatives></InLine></Ad></VAST>"#),
-        ])
+        ],
+        schemaBasis: SchemaBasis(element: "MediaFile", items: ["type"], [
+            .init(VASTVersion.v2_0...VASTVersion.v4_4, "MediaFile@type type=\"xs:string\" use=\"required\"", .looser),
+        ]))
 
     func check(_ context: RuleContext) {
         for creative in context.creatives {

@@ -21,7 +21,12 @@ struct NonLinearDimensionsRule: Rule {
         ],
         invalidExamples: [
             RuleExample(#"<VAST version="4.2"><Ad><InLine><Creatives><Creative><NonLinearAds>↓<NonLinear height="70"/></NonLinearAds></Creative></Creatives></InLine></Ad></VAST>"#),
-        ])
+        ],
+        schemaBasis: SchemaBasis(element: "NonLinear", items: ["width", "height"], [
+            .init(VASTVersion.v2_0...VASTVersion.v3_0, "NonLinear@width, NonLinear@height use=\"required\"", .enforced),
+            .init(VASTVersion.v4_0...VASTVersion.v4_0, "the InLine NonLinear of vast4.xsd declares no width or height", .undeclared),
+            .init(VASTVersion.v4_1...VASTVersion.v4_4, "NonLinear@width, NonLinear@height use=\"required\"", .enforced),
+        ]))
 
     func check(_ context: RuleContext) {
         for (kind, creative) in zip(context.creativeKinds, context.creatives) where kind == .inLine {

@@ -7,7 +7,7 @@ struct PricingCurrencyFormatRule: Rule {
         id: "VAST-3.0-pricing-currency-format",
         name: "Pricing currency format",
         summary: "Pricing@currency should be a three-letter ISO 4217 code",
-        rationale: "The spec asks for the ISO 4217 three-letter code; \"$\", \"usd dollars\" or \"EURO\" are read differently by each buyer.",
+        rationale: "The spec asks for the ISO 4217 three-letter code; \"$\", \"usd dollars\" or \"EURO\" are read differently by each buyer. The 3.0 to 4.2 XSDs take any three letters, lower case included, which the rule reports; the draft 4.4 schema takes any string. The rule asks for the ISO 4217 form the text names.",
         fix: "Write currency=\"USD\", \"EUR\", \"GBP\" and so on, upper case.",
         severity: .warning,
         versions: VASTVersion.v3_0.andLater,
@@ -21,7 +21,11 @@ struct PricingCurrencyFormatRule: Rule {
         invalidExamples: [
             RuleExample(#"<VAST version="4.2"><Ad><InLine>↓<Pricing model="CPM" currency="$">1.50</Pricing></InLine></Ad></VAST>"#),
             RuleExample(#"<VAST version="4.2"><Ad><InLine>↓<Pricing model="CPM" currency="usd">1.50</Pricing></InLine></Ad></VAST>"#),
-        ])
+        ],
+        schemaBasis: SchemaBasis(element: "Pricing", items: ["currency"], [
+            .init(VASTVersion.v3_0...VASTVersion.v4_3, "Pricing@currency use=\"required\" pattern [a-zA-Z]{3}", .partial),
+            .init(VASTVersion.v4_4...VASTVersion.v4_4, "Pricing@currency type=\"xs:string\" use=\"required\"", .looser),
+        ]))
 
     func check(_ context: RuleContext) {
         for ad in context.ads {

@@ -17,12 +17,16 @@ struct PricingValueRule: Rule {
             SpecReference(document: .vast43, section: "2.3.6", quote: "101 VAST schema validation error."),
         ],
         validExamples: [
-            RuleExample(#"<VAST version="4.2"><Ad><InLine><Pricing model="CPM" currency="USD">0.75</Pricing></InLine></Ad></VAST>"#),
+            RuleExample(#"<VAST version="4.2"><Ad><InLine><Pricing model="cpm" currency="USD">0.75</Pricing></InLine></Ad></VAST>"#),
         ],
         invalidExamples: [
-            RuleExample(#"<VAST version="4.2"><Ad><InLine>↓<Pricing model="CPM" currency="USD">1,50</Pricing></InLine></Ad></VAST>"#),
-            RuleExample(#"<VAST version="4.2"><Ad><InLine>↓<Pricing model="CPM" currency="USD">$2</Pricing></InLine></Ad></VAST>"#),
-        ])
+            RuleExample(#"<VAST version="4.2"><Ad><InLine>↓<Pricing model="cpm" currency="USD">1,50</Pricing></InLine></Ad></VAST>"#),
+            RuleExample(#"<VAST version="4.2"><Ad><InLine>↓<Pricing model="cpm" currency="USD">$2</Pricing></InLine></Ad></VAST>"#),
+        ],
+        schemaBasis: SchemaBasis(element: "Pricing", [
+            .init(VASTVersion.v3_0...VASTVersion.v4_3, "Pricing content xs:decimal", .enforced),
+            .init(VASTVersion.v4_4...VASTVersion.v4_4, "vastPricing_type content xs:decimal", .enforced),
+        ]))
 
     func check(_ context: RuleContext) {
         for ad in context.ads {

@@ -19,7 +19,8 @@ struct ProgressOffsetRangeRule: Rule {
         ],
         invalidExamples: [
             RuleExample(#"<VAST version="4.2"><Ad><InLine><Creatives><Creative><Linear><Duration>00:00:15</Duration><TrackingEvents>↓<Tracking event="progress" offset="00:00:30">https://t.example/p</Tracking></TrackingEvents></Linear></Creative></Creatives></InLine></Ad></VAST>"#),
-        ])
+        ],
+        schemaBasis: .specTextOnly)
 
     func check(_ context: RuleContext) {
         for creative in context.creatives {

@@ -19,7 +19,8 @@ struct SkipOffsetRangeRule: Rule {
         ],
         invalidExamples: [
             RuleExample(#"<VAST version="4.2"><Ad><InLine><Creatives><Creative>↓<Linear skipoffset="00:00:20"><Duration>00:00:15</Duration></Linear></Creative></Creatives></InLine></Ad></VAST>"#),
-        ])
+        ],
+        schemaBasis: .specTextOnly)
 
     func check(_ context: RuleContext) {
         for creative in context.creatives {

@@ -7,7 +7,7 @@ struct StaticResourceCreativeTypeValueRule: Rule {
         id: "VAST-2.0-staticresource-creativetype-value",
         name: "StaticResource creativeType is a MIME type",
         summary: "StaticResource@creativeType should be a MIME type of the form type/subtype",
-        rationale: "Players compare creativeType with the image and script types they render; \"png\" or \"image\" matches nothing and the resource is skipped.",
+        rationale: "Players compare creativeType with the image and script types they render; \"png\" or \"image\" matches nothing and the resource is skipped. The XSDs type creativeType as xs:string, which takes any text; the rule checks the MIME type form by decision, since a player can match nothing else.",
         fix: "Write the MIME type: image/png, image/jpeg, image/gif, image/webp or application/javascript.",
         severity: .warning,
         versions: VASTVersion.v2_0.andLater,
@@ -20,7 +20,10 @@ struct StaticResourceCreativeTypeValueRule: Rule {
         ],
         invalidExamples: [
             RuleExample(#"<VAST version="4.2"><Ad><InLine><Creatives><Creative><CompanionAds><Companion width="1" height="1">↓<StaticResource creativeType="png">https://s.example/a.png</StaticResource></Companion></CompanionAds></Creative></Creatives></InLine></Ad></VAST>"#),
-        ])
+        ],
+        schemaBasis: SchemaBasis(element: "StaticResource", items: ["creativeType"], [
+            .init(VASTVersion.v2_0...VASTVersion.v4_4, "StaticResource@creativeType type=\"xs:string\"", .looser),
+        ]))
 
     func check(_ context: RuleContext) {
         for resource in context.resources where resource.kind == .staticResource {

@@ -7,7 +7,7 @@ struct SurveyDeprecatedRule: Rule {
         id: "VAST-4.1-survey-deprecated",
         name: "Survey deprecated",
         summary: "<Survey> is deprecated from VAST 4.1",
-        rationale: "VAST 4.1 deprecates Survey; survey and brand-lift vendors measure through AdVerifications now. Players ignore it.",
+        rationale: "VAST 4.1 deprecates Survey; survey and brand-lift vendors measure through AdVerifications now. Players ignore it. The XSDs of 4.1 and later still declare Survey: the deprecation is in the text only.",
         fix: "Remove <Survey>; use a <Verification> for measurement vendors.",
         severity: .warning,
         versions: VASTVersion.v4_1.andLater,
@@ -21,7 +21,10 @@ struct SurveyDeprecatedRule: Rule {
         ],
         invalidExamples: [
             RuleExample(#"<VAST version="4.1"><Ad><InLine>↓<Survey>https://s.example</Survey></InLine></Ad></VAST>"#),
-        ])
+        ],
+        schemaBasis: SchemaBasis(element: "InLine", items: ["Survey"], [
+            .init(VASTVersion.v4_1...VASTVersion.v4_4, "InLine/Survey minOccurs=\"0\"", .looser),
+        ]))
 
     func check(_ context: RuleContext) {
         for ad in context.ads {

@@ -7,7 +7,7 @@ struct TimeFormatRule: DecodeFindingRule {
         id: "VAST-2.0-time-format",
         name: "Time values",
         summary: "Duration, Icon offset and duration, and NonLinear minSuggestedDuration must be HH:MM:SS or HH:MM:SS.mmm",
-        rationale: "VAST defines one time format. Players disagree on anything else: some read bare seconds, others drop the ad (error 101) or the icon. Hours take at least two digits, minutes and seconds 00 to 59, milliseconds exactly three digits. The decoder makes this finding wherever the value occurs, VMAP playlists and the VAST embedded in them included, so the rule carries no version range.",
+        rationale: "VAST defines one time format. Players disagree on anything else: some read bare seconds, others drop the ad (error 101) or the icon. Hours take at least two digits, minutes and seconds 00 to 59, milliseconds exactly three digits. The decoder makes this finding wherever the value occurs, VMAP playlists and the VAST embedded in them included, so the rule carries no version range. Through 4.2 the XSDs type Duration (and, where they declare it, minSuggestedDuration) as xs:time, which rejects bare seconds but also takes a time zone and any number of fraction digits, both of which the rule reports; the draft 4.4 schema types Duration as a plain string. The rule follows the one format the text defines.",
         fix: "Write times as 00:00:30 or 00:00:30.000.",
         severity: .error,
         versions: nil,
@@ -21,5 +21,9 @@ struct TimeFormatRule: DecodeFindingRule {
         invalidExamples: [
             RuleExample(#"<VAST version="4.2"><Ad><InLine><Creatives><Creative><Linear>↓<Duration>15</Duration></Linear></Creative></Creatives></InLine></Ad></VAST>"#),
             RuleExample(#"<VAST version="4.2"><Ad><InLine><Creatives><Creative><NonLinearAds>↓<NonLinear minSuggestedDuration="0:10"/></NonLinearAds></Creative></Creatives></InLine></Ad></VAST>"#),
-        ])
+        ],
+        schemaBasis: SchemaBasis(element: "Duration", [
+            .init(VASTVersion.v2_0...VASTVersion.v4_3, "Duration type=\"xs:time\"", .partial),
+            .init(VASTVersion.v4_4...VASTVersion.v4_4, "Duration type=\"vastString_type\"", .looser),
+        ]))
 }

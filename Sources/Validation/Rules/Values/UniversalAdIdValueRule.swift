@@ -21,7 +21,10 @@ struct UniversalAdIdValueRule: Rule {
         ],
         invalidExamples: [
             RuleExample(#"<VAST version="4.0"><Ad><InLine><Creatives><Creative>↓<UniversalAdId idRegistry="ad-id.org">X</UniversalAdId><Linear/></Creative></Creatives></InLine></Ad></VAST>"#),
-        ])
+        ],
+        schemaBasis: SchemaBasis(element: "UniversalAdId", items: ["idValue"], [
+            .init(VASTVersion.v4_0...VASTVersion.v4_0, "UniversalAdId@idValue use=\"required\"", .enforced),
+        ]))
 
     func check(_ context: RuleContext) {
         for creative in context.creatives {

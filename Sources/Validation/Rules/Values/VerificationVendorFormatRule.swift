@@ -7,7 +7,7 @@ struct VerificationVendorFormatRule: Rule {
         id: "VAST-4.1-verification-vendor-format",
         name: "Verification vendor format",
         summary: "Verification@vendor should have the recommended form domain-useCase, such as company.com-omid",
-        rationale: "OM SDK integrations look vendors up by this key, and the spec recommends [domain]-[useCase] to avoid collisions between vendors; players' vendor allow-lists hold keys of that form. A bare name (IAS, moat) may collide or miss the allow-list, and the player refuses the script (verificationNotExecuted, reason 1). Recommended, so warning. The form: a domain with a dot (not at either end) before the last hyphen, a use case after it, and no whitespace. Before VAST 4.1 the same content travels in <Extension type=\"AdVerifications\"> (4.3 §1.8); conform checks it there as 4.1 content, whatever version the document declares.",
+        rationale: "OM SDK integrations look vendors up by this key, and the spec recommends [domain]-[useCase] to avoid collisions between vendors; players' vendor allow-lists hold keys of that form. A bare name (IAS, moat) may collide or miss the allow-list, and the player refuses the script (verificationNotExecuted, reason 1). Recommended, so warning. The form: a domain with a dot (not at either end) before the last hyphen, a use case after it, and no whitespace. Before VAST 4.1 the same content travels in <Extension type=\"AdVerifications\"> (4.3 §1.8); conform checks it there as 4.1 content, whatever version the document declares. The XSDs type vendor as xs:string, which takes any key; the [domain]-[useCase] form is the text's recommendation.",
         fix: "Write the vendor's domain and use case, for example vendor=\"company.com-omid\".",
         severity: .warning,
         versions: VASTVersion.v4_1.andLater,
@@ -24,7 +24,10 @@ struct VerificationVendorFormatRule: Rule {
             SketchTag.inLine("4.2", "<AdVerifications>↓<Verification vendor=\"CompanyVerify\"/>↓<Verification vendor=\"company.com-\"/>↓<Verification vendor=\"company .com-omid\"/>↓<Verification vendor=\".com-omid\"/></AdVerifications>"),
             SketchTag.verificationExtension("4.0", "↓<Verification vendor=\"moat\"/>"),
         ],
-        deprecatedAliases: ["VAST-4.1-verification-vendor-domain"])
+        deprecatedAliases: ["VAST-4.1-verification-vendor-domain"],
+        schemaBasis: SchemaBasis(element: "Verification", items: ["vendor"], [
+            .init(VASTVersion.v4_1...VASTVersion.v4_4, "Verification@vendor type=\"xs:string\"", .looser),
+        ]))
 
     /// `domain.tld-useCase`: a dot in the part before the last hyphen, not at either end of it, a non-empty
     /// use case, and no whitespace.

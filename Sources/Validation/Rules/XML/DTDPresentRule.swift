@@ -20,5 +20,6 @@ struct DTDPresentRule: DecodeFindingRule {
         ],
         invalidExamples: [
             RuleExample(#"↓<!DOCTYPE VAST>\#n<VAST version="4.2"/>"#),
-        ])
+        ],
+        schemaBasis: .specTextOnly)
 }

@@ -20,5 +20,6 @@ struct EntityExpansionRule: DecodeFindingRule {
         ],
         invalidExamples: [
             RuleExample(#"<!D↓OCTYPE VAST [<!ENTITY a "&b;"><!ENTITY b "&a;">]>\#n<VAST version="4.2"><Error>&a;↓</Error></VAST>"#),
-        ])
+        ],
+        schemaBasis: .specTextOnly)
 }

@@ -20,5 +20,6 @@ struct EntityReferenceRule: DecodeFindingRule {
         ],
         invalidExamples: [
             RuleExample(#"<!DOCTYPE VAST SYSTEM "vast.dtd">\#n<VAST version="4.2"><Error>&foo;↓</Error></VAST>"#),
-        ])
+        ],
+        schemaBasis: .specTextOnly)
 }

@@ -20,5 +20,6 @@ struct InputTooLargeRule: DecodeFindingRule {
         ],
         invalidExamples: [
             RuleExample(#"<VAST version="4.2"><E><E><E><E><E><E><E><E><E><E><E><E><E><E><E><E><E><E><E><E><E><E><E><E><E><E><E><E><E><E><E><E><E><E><E><E><E><E><E><E><E><E><E><E><E><E><E><E><E><E><E><E><E><E><E><E><E><E><E><E><E><E><E><E><E><E><E><E><E><E><E><E><E><E><E><E><E><E><E><E><E><E><E><E><E><E><E><E><E><E><E><E><E><E><E><E><E><E><E><E><E><E><E><E><E><E><E><E><E><E><E><E><E><E><E><E><E><E><E><E><E><E><E><E><E><E><E><E><E><E><E><E><E><E><E><E><E><E><E><E><E><E><E><E><E><E><E><E><E><E><E><E><E><E><E><E><E><E><E><E><E><E><E><E><E><E><E><E><E><E><E><E><E><E><E><E><E><E><E><E><E><E><E><E><E><E><E><E><E><E><E><E><E><E><E><E><E><E><E><E><E><E><E><E><E><E><E><E><E><E><E><E><E><E><E><E><E><E><E><E><E><E><E><E><E><E><E><E><E><E><E><E><E><E><E><E><E><E><E><E><E><E><E><E><E><E><E><E><E><E><E><E><E><E><E><E>↓<E></E>"#),
-        ])
+        ],
+        schemaBasis: .specTextOnly)
 }

@@ -20,5 +20,6 @@ struct NamespaceErrorRule: DecodeFindingRule {
         ],
         invalidExamples: [
             RuleExample(#"<VAST version="4.2"><b:Ad↓/></VAST>"#),
-        ])
+        ],
+        schemaBasis: .specTextOnly)
 }

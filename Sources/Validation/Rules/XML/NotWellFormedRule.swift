@@ -20,5 +20,6 @@ struct NotWellFormedRule: DecodeFindingRule {
             // libxml2 reports the position just after the offending token.
             RuleExample("<VAST version=\"4.2\">\n<Ad id=\"1\">\n</VAST>↓↓"),
             RuleExample("<VAST version=\"4.2\" version=\"4.1\"↓/>"),
-        ])
+        ],
+        schemaBasis: .specTextOnly)
 }
