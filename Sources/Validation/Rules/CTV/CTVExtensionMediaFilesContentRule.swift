@@ -32,20 +32,8 @@ struct CTVExtensionMediaFilesContentRule: Rule {
         for (_, _, element) in CTVExtensionMedia.portfolios(context) {
             // No MediaFiles: the extension signals a unit the native NonLinear delivers.
             guard let mediaFiles = element.child("MediaFiles") else { continue }
-            var delivers = false
-            for child in mediaFiles.children {
-                switch child.name {
-                case "Mezzanine", "ClosedCaptionFiles":
-                    context.report("<\(child.name)> in a ctv_ad_portfolio <MediaFiles> is not used for CTV Ad Portfolio NonLinear ads", at: child.position, path: child.path)
-                case "MediaFile", "InteractiveCreativeFile":
-                    delivers = true
-                default:
-                    break
-                }
-            }
-            if !delivers {
-                context.report("the ctv_ad_portfolio <MediaFiles> holds no <MediaFile> or <InteractiveCreativeFile>; it delivers nothing", at: mediaFiles.position, path: mediaFiles.path)
-            }
+            NonLinearMediaFilesContent.report(mediaFiles, placedAs: "in a ctv_ad_portfolio <MediaFiles>",
+                                              named: "the ctv_ad_portfolio <MediaFiles>", in: context)
         }
     }
 }

@@ -32,21 +32,31 @@ struct NonLinearMediaFilesContentRule: Rule {
             for nonLinear in creative.nonLinearAds?.nonLinears ?? [] where nonLinear.mediaFilesPosition != nil {
                 guard let element = VASTStructure.element(at: nonLinear.path, in: context),
                       let mediaFiles = element.child("MediaFiles") else { continue }
-                var delivers = false
-                for child in mediaFiles.children {
-                    switch child.name {
-                    case "Mezzanine", "ClosedCaptionFiles":
-                        context.report("<\(child.name)> under a NonLinear's <MediaFiles> is not used for CTV Ad Portfolio NonLinear ads", at: child.position, path: child.path)
-                    case "MediaFile", "InteractiveCreativeFile":
-                        delivers = true
-                    default:
-                        break
-                    }
-                }
-                if !delivers {
-                    context.report("the NonLinear's <MediaFiles> holds no <MediaFile> or <InteractiveCreativeFile>; it delivers nothing", at: mediaFiles.position, path: mediaFiles.path)
-                }
+                NonLinearMediaFilesContent.report(mediaFiles, placedAs: "under a NonLinear's <MediaFiles>",
+                                                  named: "the NonLinear's <MediaFiles>", in: context)
             }
+        }
+    }
+}
+
+/// What a CTV Ad Portfolio NonLinear's `<MediaFiles>` may hold, for the native 4.4 form and the
+/// ctv_ad_portfolio extension alike: Mezzanine and ClosedCaptionFiles are reported where they stand, and a
+/// MediaFiles without a MediaFile or InteractiveCreativeFile delivers nothing.
+enum NonLinearMediaFilesContent {
+    static func report(_ mediaFiles: XMLElement, placedAs place: String, named name: String, in context: RuleContext) {
+        var delivers = false
+        for child in mediaFiles.children {
+            switch child.name {
+            case "Mezzanine", "ClosedCaptionFiles":
+                context.report("<\(child.name)> \(place) is not used for CTV Ad Portfolio NonLinear ads", at: child.position, path: child.path)
+            case "MediaFile", "InteractiveCreativeFile":
+                delivers = true
+            default:
+                break
+            }
+        }
+        if !delivers {
+            context.report("\(name) holds no <MediaFile> or <InteractiveCreativeFile>; it delivers nothing", at: mediaFiles.position, path: mediaFiles.path)
         }
     }
 }
