@@ -95,7 +95,7 @@ public struct ProbeReport: Sendable, Codable, Hashable {
 /// One computation per key for the whole run, shared by every thread: a key asked for while it is being
 /// computed waits for that computation instead of starting another. Probes request each URL once per run.
 ///
-/// A cache that outlives a run (the workbench keeps one per server session) is bounded: at most ``limit`` values,
+/// A cache that outlives a run (the workbench keeps one for as long as the server runs) is bounded: at most ``limit`` values,
 /// the oldest dropped first, each kept for ``lifetime`` at most; ``forget(_:)`` drops values so that they are
 /// computed again.
 public final class ProbeCache<Value: Sendable>: @unchecked Sendable {
@@ -211,7 +211,7 @@ public struct AssetProber: Sendable {
     public var inspector: (any MediaInspector)?
     public var resolver: (any HostResolver)?
     public var options: Options
-    /// Answers per URL requested, for the whole run (or, in the workbench, for the session: see ``ProbeCache``).
+    /// Answers per URL requested, for the whole run (or, in the workbench, for as long as the server runs: see ``ProbeCache``).
     public let answers: ProbeCache<AssetAnswer>
     /// Pixel hosts looked up, for the whole run.
     public let hosts: ProbeCache<Bool>

@@ -201,7 +201,7 @@ struct WorkbenchAPI: Sendable {
     /// `check`: the body's `xml` or `url`, with `check`'s options (`follow`, `probe`, `player`, `max-depth`, `timeout`,
     /// `macro`, `root-uri`, `profile`, `profile-option`, `rule`, `configuration`); `format` json (default), html
     /// or markdown. With `probe`, the assets are requested under the chain's bounded policy (pixels never), each
-    /// URL's answer kept for the session (see ``ProbeAnswerCaches``); `reprobe` requests them again.
+    /// URL's answer kept while the server runs (see ``ProbeAnswerCaches``); `reprobe` requests them again.
     private func check(_ body: Body) throws(Refusal) -> HTTPResponse {
         let scanner = try scanner(CheckCommand.self, try arguments(
             body, values: ["player", "max-depth", "timeout", "macro", "profile", "profile-option", "root-uri"], flags: ["follow", "probe"]))

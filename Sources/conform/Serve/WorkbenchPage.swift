@@ -406,7 +406,7 @@ function renderAssets() {
     <td>${r.diagnostics.length ? r.diagnostics.map((d) => `<div><span class="sev ${d.severity}">${d.severity}</span> ${esc(d.message)} <span class="rule">[${esc(d.ruleID)}]</span></div>`).join("") : "ok"}</td></tr>`).join("");
   $("assetsOut").innerHTML = (probe.mediaUnavailable ? `<p class="rule">Media files were not inspected (${esc(probe.mediaUnavailable)}): install ffmpeg for dimensions, duration, bitrate and codecs.</p>` : "")
     + `<p class="rule">${probe.assets.length} asset(s) requested; ${probe.pixels} tracking pixel(s) never requested.
-       Answers are kept for this session (5 min) while you edit: <button type="button" id="reprobe">request again</button></p>`
+       Answers are kept for 5 minutes while the workbench runs, so editing does not request them again: <button type="button" id="reprobe">request again</button></p>`
     + (rows ? `<table><tr><th>asset</th><th>at</th><th>URL</th><th>status</th><th>type</th><th>first byte ms</th><th>what it is</th><th>findings</th></tr>${rows}</table>` : "");
 }
 $("assetsOut").addEventListener("click", (event) => { if (event.target.id === "reprobe") reprobe(); });
